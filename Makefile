@@ -1,0 +1,45 @@
+# workforce: `make run` serves the demo on SQLite; `make test` runs lint and every test.
+VENV ?= .venv
+BIN := $(VENV)/bin
+DB ?= sqlite:///./workforce.db
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PYTEST_ARGS ?=
+
+.PHONY: run test lint unit contract bench clean
+
+$(BIN)/.installed: pyproject.toml
+	python3 -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e .
+	touch $@
+
+$(BIN)/.dev: $(BIN)/.installed
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $@
+
+run: $(BIN)/.installed
+	$(BIN)/workforce --db $(DB) db upgrade
+	$(BIN)/workforce --db $(DB) demo --if-empty --keys-file .workforce/demo-keys.json
+	$(BIN)/workforce --db $(DB) serve --host $(HOST) --port $(PORT)
+
+lint: $(BIN)/.dev
+	$(BIN)/ruff check src tests
+	$(BIN)/ruff format --check src tests
+	$(BIN)/mypy
+	$(BIN)/lint-imports
+
+test: lint
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+unit: $(BIN)/.dev
+	$(BIN)/pytest tests/unit $(PYTEST_ARGS)
+
+contract: $(BIN)/.dev
+	$(BIN)/pytest tests/contract $(PYTEST_ARGS)
+
+bench: $(BIN)/.dev
+	$(BIN)/pytest benchmarks --benchmark-only $(PYTEST_ARGS)
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build *.egg-info

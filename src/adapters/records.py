@@ -1,0 +1,197 @@
+"""The spec's JSON shapes of core records (cattrs at the edge), shared by HTTP replies and event data.
+
+Local Europe/London times come with their ``*_utc`` twin; money is a JSON number. Records here are
+complete: the HTTP layer leaves out the fields a key's scopes do not show.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any
+
+from cattrs import Converter
+
+from workforce_core import API_VERSION
+from workforce_core.events import Event
+from workforce_core.model.audit import AuditEntry
+from workforce_core.model.keys import ApiKey
+from workforce_core.model.reference import CostCode, Location
+from workforce_core.rules.london import local_text, utc_text
+from workforce_core.views import DepartmentView, MeView, WorkerView
+
+converter = Converter()
+
+
+def number(value: Decimal | None) -> float | int | None:
+    if value is None:
+        return None
+    return int(value) if value == value.to_integral_value() and value.as_tuple().exponent == 0 else float(value)
+
+
+def twin(name: str, moment: datetime | None) -> dict[str, str | None]:
+    """``{name: local, name_utc: UTC}`` for one instant."""
+    return {name: local_text(moment), f"{name}_utc": utc_text(moment)}
+
+
+def day(value: date | None) -> str | None:
+    return value.isoformat() if value else None
+
+
+def worker_record(view: WorkerView) -> dict[str, Any]:
+    w = view.worker
+    return {
+        "id": w.id,
+        "name": w.name,
+        "employee_id": w.employee_id,
+        "location_id": w.location_id,
+        "location_name": view.location_name,
+        "department_id": w.department_id,
+        "department_name": view.department_name,
+        "cost_code_id": w.cost_code_id,
+        "cost_code": view.cost_code,
+        "email": w.email,
+        "phone": w.phone,
+        "job_role": w.job_role,
+        "hourly_rate": number(w.hourly_rate),
+        "charge_rate": number(w.charge_rate),
+        "max_hours_per_week": number(w.max_hours_per_week),
+        "status": w.status,
+        "active": w.active,
+        "dormant": w.dormant,
+        **twin("dormant_since", w.dormant_since),
+        "start_date": day(w.start_date),
+        "end_date": day(w.end_date),
+        "leave_reason": w.leave_reason,
+        "preferred_language": w.preferred_language,
+        "has_face": w.has_face,
+        "has_pin": w.has_pin,
+        **twin("created_at", w.created_at),
+        **twin("updated_at", w.updated_at),
+    }
+
+
+def location_record(site: Location) -> dict[str, Any]:
+    return {
+        "id": site.id,
+        "name": site.name,
+        "address": site.address,
+        "city": site.city,
+        "postcode": site.postcode,
+        "capacity": site.capacity,
+        "operates_24x7": site.operates_24x7,
+        "active": site.active,
+        "latitude": float(site.latitude) if site.latitude is not None else None,
+        "longitude": float(site.longitude) if site.longitude is not None else None,
+        "geofence_radius": site.geofence_radius,
+        "geofence_mode": site.geofence_mode,
+        "kiosk_language": site.kiosk_language,
+        "gps_accuracy_threshold": site.gps_accuracy_threshold,
+        **twin("created_at", site.created_at),
+        "billing_name": site.billing_name,
+        "billing_contact": site.billing_contact,
+        "billing_email": site.billing_email,
+        "po_reference": site.po_reference,
+        "pkg_a_account_ref": site.pkg_a_account_ref,
+        "pkg_a_department": site.pkg_a_department,
+        "nominal_code": site.nominal_code,
+    }
+
+
+def department_record(view: DepartmentView) -> dict[str, Any]:
+    d = view.department
+    return {
+        "id": d.id,
+        "name": d.name,
+        "description": d.description,
+        "location_id": d.location_id,
+        "location_name": view.location_name,
+        "global": d.is_global,
+        "active": d.active,
+        **twin("created_at", d.created_at),
+    }
+
+
+def cost_code_record(code: CostCode) -> dict[str, Any]:
+    return {
+        "id": code.id,
+        "code": code.code,
+        "description": code.description,
+        "global": code.is_global,
+        "active": code.active,
+        **twin("created_at", code.created_at),
+    }
+
+
+def me_record(view: MeView) -> dict[str, Any]:
+    key = view.key
+    return {
+        "api_key_id": key.id,
+        "key_name": key.name,
+        "key_prefix": key.key_prefix,
+        "kind": "client",
+        "client_id": view.client.id,
+        "client_ids": [view.client.id],
+        "client_name": view.client.name,
+        "site_limited": key.site_limited,
+        "location_ids": list(key.location_ids) if key.location_ids is not None else None,
+        "locations": [{"id": s.id, "name": s.name, "active": s.active} for s in view.locations],
+        "scopes": list(key.scopes),
+        "effective_scopes": list(view.effective_scopes),
+        "legacy": key.legacy,
+        "rate_limit_per_minute": key.rate_limit_per_minute,
+        "allowed_origins": list(key.allowed_origins),
+        **twin("expires_at", key.expires_at),
+        **twin("created_at", key.created_at),
+        "api_version": API_VERSION,
+    }
+
+
+def key_record(key: ApiKey) -> dict[str, Any]:
+    """The console's view of a key (never its secret)."""
+    return {
+        "id": key.id,
+        "client_id": key.client_id,
+        "name": key.name,
+        "key_prefix": key.key_prefix,
+        "scopes": list(key.scopes),
+        "legacy": key.legacy,
+        "location_ids": list(key.location_ids) if key.location_ids is not None else None,
+        "rate_limit_per_minute": key.rate_limit_per_minute,
+        "allowed_origins": list(key.allowed_origins),
+        "replaces_id": key.replaces_id,
+        **twin("expires_at", key.expires_at),
+        **twin("revoked_at", key.revoked_at),
+        **twin("created_at", key.created_at),
+    }
+
+
+def audit_record(entry: AuditEntry) -> dict[str, Any]:
+    return {
+        "id": entry.id,
+        "client_id": entry.client_id,
+        "api_key_id": entry.api_key_id,
+        "action": entry.action,
+        "entity": entry.entity,
+        "entity_id": entry.entity_id,
+        "changes": entry.changes,
+        **twin("created_at", entry.created_at),
+    }
+
+
+def event_data(event: Event) -> dict[str, Any]:
+    """An event's ``data``: the record as the API shows it, plus ``client_id`` and the named extras."""
+    record = converter.unstructure(event.record) if event.record is not None else {}
+    return {**record, "client_id": event.client_id, **converter.unstructure(event.extra)}
+
+
+converter.register_unstructure_hook(Decimal, number)
+converter.register_unstructure_hook(date, day)
+converter.register_unstructure_hook(datetime, utc_text)
+converter.register_unstructure_hook(WorkerView, worker_record)
+converter.register_unstructure_hook(Location, location_record)
+converter.register_unstructure_hook(DepartmentView, department_record)
+converter.register_unstructure_hook(CostCode, cost_code_record)
+converter.register_unstructure_hook(MeView, me_record)
+converter.register_unstructure_hook(ApiKey, key_record)
+converter.register_unstructure_hook(AuditEntry, audit_record)

@@ -1,0 +1,1 @@
+"""SQLAlchemy 2 storage: SQLite (embedded default) and PostgreSQL (psycopg 3), the same code for both."""

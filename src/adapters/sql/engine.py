@@ -1,0 +1,51 @@
+"""Engines: SQLite with WAL, foreign keys and immediate write transactions; PostgreSQL via psycopg 3."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+
+DEFAULT_URL = "sqlite:///./workforce.db"
+
+
+def normalise_url(url: str) -> str:
+    """``postgresql://`` and ``postgres://`` mean psycopg 3 here."""
+    parsed = make_url(url)
+    if parsed.drivername in ("postgresql", "postgres"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return parsed.render_as_string(hide_password=False)
+
+
+def make_engine(url: str = DEFAULT_URL, **options: Any) -> Engine:
+    url = normalise_url(url)
+    if make_url(url).get_backend_name() == "sqlite":
+        return _sqlite_engine(url, **options)
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20, **options)
+
+
+def _sqlite_engine(url: str, **options: Any) -> Engine:
+    engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False}, **options)
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy emit BEGIN itself (below) so that writers take the lock up front.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        if make_url(url).database not in (None, "", ":memory:"):
+            cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        mode = "IMMEDIATE" if connection.get_execution_options().get("write", False) else "DEFERRED"
+        connection.exec_driver_sql(f"BEGIN {mode}")
+
+    return engine
+
+
+def is_postgres(engine: Engine) -> bool:
+    return engine.dialect.name == "postgresql"

@@ -1,0 +1,131 @@
+"""Read models for the list endpoints: one indexed query per page, never a loop over a table."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from sqlalchemy import Engine, Select, func, or_, select
+
+from workforce_adapters.sql import tables
+from workforce_adapters.sql.mapping import from_row
+from workforce_core.model.reference import CostCode, Department, Location
+from workforce_core.model.workers import Worker
+from workforce_core.ports import CostCodeFilter, DepartmentFilter, LocationFilter, Page, Paging, WorkerFilter
+from workforce_core.views import DepartmentView, WorkerView
+
+T = TypeVar("T")
+
+
+def _contains(column: Any, term: str) -> Any:
+    return func.lower(column).contains(term.lower(), autoescape=True)
+
+
+class SqlQueries:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def _page(self, query: Select[Any], paging: Paging, order: list[Any]) -> tuple[list[Any], int]:
+        with self.engine.connect() as connection:
+            total = connection.execute(select(func.count()).select_from(query.order_by(None).subquery())).scalar_one()
+            rows = connection.execute(query.order_by(*order).limit(paging.limit).offset(paging.offset)).mappings().all()
+        return list(rows), int(total)
+
+    def location(self, location_id: int) -> Location | None:
+        with self.engine.connect() as connection:
+            row = (
+                connection.execute(select(tables.locations).where(tables.locations.c.id == location_id))
+                .mappings()
+                .first()
+            )
+        return from_row(Location, row) if row else None
+
+    def workers(self, query: WorkerFilter) -> Page[WorkerView]:
+        w, loc, dep, cc = tables.workers, tables.locations, tables.departments, tables.cost_codes
+        stmt = (
+            select(
+                w,
+                loc.c.name.label("_location_name"),
+                dep.c.name.label("_department_name"),
+                cc.c.code.label("_cost_code"),
+            )
+            .select_from(
+                w.outerjoin(loc, loc.c.id == w.c.location_id)
+                .outerjoin(dep, dep.c.id == w.c.department_id)
+                .outerjoin(cc, cc.c.id == w.c.cost_code_id)
+            )
+            .where(w.c.client_id == query.client_id)
+        )
+        if query.id is not None:
+            stmt = stmt.where(w.c.id == query.id)
+        if query.location_ids is not None:
+            stmt = stmt.where(w.c.location_id.in_(query.location_ids))
+        if query.department_id is not None:
+            stmt = stmt.where(w.c.department_id == query.department_id)
+        if query.status is not None:
+            stmt = stmt.where(w.c.status == query.status)
+        if query.active is not None:
+            stmt = stmt.where(w.c.active == query.active)
+        if query.dormant is not None:
+            stmt = stmt.where(w.c.dormant_since.is_not(None) if query.dormant else w.c.dormant_since.is_(None))
+        if query.updated_since is not None:
+            stmt = stmt.where(w.c.updated_at >= query.updated_since)
+        if query.search:
+            stmt = stmt.where(
+                or_(
+                    _contains(w.c.name, query.search),
+                    _contains(w.c.employee_id, query.search),
+                    _contains(w.c.email, query.search),
+                )
+            )
+        rows, total = self._page(stmt, query.paging, [w.c.name, w.c.id])
+        views = tuple(
+            WorkerView(
+                worker=from_row(Worker, row),
+                location_name=row["_location_name"],
+                department_name=row["_department_name"],
+                cost_code=row["_cost_code"],
+            )
+            for row in rows
+        )
+        return Page(views, total)
+
+    def locations(self, query: LocationFilter) -> Page[Location]:
+        loc = tables.locations
+        stmt = select(loc).where(loc.c.client_id == query.client_id)
+        if query.id is not None:
+            stmt = stmt.where(loc.c.id == query.id)
+        if query.location_ids is not None:
+            stmt = stmt.where(loc.c.id.in_(query.location_ids))
+        if query.active is not None:
+            stmt = stmt.where(loc.c.active == query.active)
+        rows, total = self._page(stmt, query.paging, [loc.c.name, loc.c.id])
+        return Page(tuple(from_row(Location, row) for row in rows), total)
+
+    def departments(self, query: DepartmentFilter) -> Page[DepartmentView]:
+        dep, loc = tables.departments, tables.locations
+        stmt = (
+            select(dep, loc.c.name.label("_location_name"))
+            .select_from(dep.outerjoin(loc, loc.c.id == dep.c.location_id))
+            .where(or_(dep.c.client_id == query.client_id, dep.c.client_id.is_(None)))
+        )
+        if query.id is not None:
+            stmt = stmt.where(dep.c.id == query.id)
+        if query.active is not None:
+            stmt = stmt.where(dep.c.active == query.active)
+        if query.location_id is not None:
+            stmt = stmt.where(or_(dep.c.location_id == query.location_id, dep.c.location_id.is_(None)))
+        if query.site_ids is not None:
+            stmt = stmt.where(or_(dep.c.location_id.in_(query.site_ids), dep.c.location_id.is_(None)))
+        rows, total = self._page(stmt, query.paging, [dep.c.name, dep.c.id])
+        views = tuple(DepartmentView(from_row(Department, row), row["_location_name"]) for row in rows)
+        return Page(views, total)
+
+    def cost_codes(self, query: CostCodeFilter) -> Page[CostCode]:
+        cc = tables.cost_codes
+        stmt = select(cc).where(or_(cc.c.client_id == query.client_id, cc.c.client_id.is_(None)))
+        if query.id is not None:
+            stmt = stmt.where(cc.c.id == query.id)
+        if query.active is not None:
+            stmt = stmt.where(cc.c.active == query.active)
+        rows, total = self._page(stmt, query.paging, [cc.c.code, cc.c.id])
+        return Page(tuple(from_row(CostCode, row) for row in rows), total)

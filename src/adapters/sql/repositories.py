@@ -1,0 +1,112 @@
+"""Write-side repositories on one connection (the unit of work's transaction)."""
+
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar
+
+import attrs
+from sqlalchemy import Connection, Table, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from workforce_adapters.sql import tables
+from workforce_adapters.sql.mapping import from_row, to_row
+from workforce_core.errors import DuplicateEmployeeId
+from workforce_core.model.audit import AuditEntry
+from workforce_core.model.keys import ApiKey
+from workforce_core.model.reference import Location
+from workforce_core.model.workers import Worker
+from workforce_core.rules.employee_ids import employee_id_key
+
+T = TypeVar("T")
+
+
+class SqlRepository(Generic[T]):
+    def __init__(self, connection: Connection, table: Table, cls: type[T]) -> None:
+        self.connection = connection
+        self.table = table
+        self.cls = cls
+
+    def get(self, id: int) -> T | None:
+        row = self.connection.execute(select(self.table).where(self.table.c.id == id)).mappings().first()
+        return from_row(self.cls, row) if row else None
+
+    def add(self, item: T) -> T:
+        new_id = self.connection.execute(insert(self.table).values(self._row(item)).returning(self.table.c.id))
+        return attrs.evolve(item, id=new_id.scalar_one())  # type: ignore[misc]
+
+    def update(self, item: T) -> None:
+        row = self._row(item)
+        self.connection.execute(update(self.table).where(self.table.c.id == item.id).values(row))  # type: ignore[attr-defined]
+
+    def _row(self, item: T) -> dict[str, Any]:
+        return to_row(item, self.table)
+
+    def _many(self, *where: Any) -> list[T]:
+        rows = self.connection.execute(select(self.table).where(*where).order_by(self.table.c.id)).mappings()
+        return [from_row(self.cls, row) for row in rows]
+
+
+class SqlApiKeyRepository(SqlRepository[ApiKey]):
+    def __init__(self, connection: Connection) -> None:
+        super().__init__(connection, tables.api_keys, ApiKey)
+
+    def by_prefix(self, key_prefix: str) -> list[ApiKey]:
+        return self._many(self.table.c.key_prefix == key_prefix)
+
+    def for_client(self, client_id: int) -> list[ApiKey]:
+        return self._many(self.table.c.client_id == client_id)
+
+
+class SqlLocationRepository(SqlRepository[Location]):
+    def __init__(self, connection: Connection) -> None:
+        super().__init__(connection, tables.locations, Location)
+
+    def for_client(self, client_id: int) -> list[Location]:
+        return self._many(self.table.c.client_id == client_id)
+
+
+class SqlWorkerRepository(SqlRepository[Worker]):
+    def __init__(self, connection: Connection) -> None:
+        super().__init__(connection, tables.workers, Worker)
+
+    def _row(self, item: Worker) -> dict[str, Any]:
+        return {**to_row(item, self.table), "employee_id_key": employee_id_key(item.employee_id)}
+
+    def add(self, item: Worker) -> Worker:
+        try:
+            with self.connection.begin_nested():
+                return super().add(item)
+        except IntegrityError as exc:
+            raise DuplicateEmployeeId(field="employee_id") from exc
+
+    def update(self, item: Worker) -> None:
+        try:
+            with self.connection.begin_nested():
+                super().update(item)
+        except IntegrityError as exc:
+            raise DuplicateEmployeeId(field="employee_id") from exc
+
+    def count_for_client(self, client_id: int) -> int:
+        query = select(func.count()).select_from(self.table).where(self.table.c.client_id == client_id)
+        return int(self.connection.execute(query).scalar_one())
+
+    def employee_id_taken(self, client_id: int, employee_id: str, *, except_id: int = 0) -> bool:
+        c = self.table.c
+        query = select(c.id).where(
+            c.client_id == client_id, c.employee_id_key == employee_id_key(employee_id), c.id != except_id
+        )
+        return self.connection.execute(query.limit(1)).first() is not None
+
+
+class SqlAuditLog:
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+
+    def add(self, entry: AuditEntry) -> None:
+        self.connection.execute(insert(tables.audit_log).values(to_row(entry, tables.audit_log)))
+
+    def for_client(self, client_id: int) -> list[AuditEntry]:
+        rows = self.connection.execute(
+            select(tables.audit_log).where(tables.audit_log.c.client_id == client_id).order_by(tables.audit_log.c.id)
+        ).mappings()
+        return [from_row(AuditEntry, row) for row in rows]

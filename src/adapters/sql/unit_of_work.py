@@ -1,0 +1,85 @@
+"""The SQL unit of work: one transaction, its repositories, and the outbox written in it."""
+
+from __future__ import annotations
+
+import json
+from types import TracebackType
+
+from sqlalchemy import Connection, Engine, insert
+
+from workforce_adapters.records import event_data
+from workforce_adapters.sql import tables
+from workforce_adapters.sql.repositories import (
+    SqlApiKeyRepository,
+    SqlAuditLog,
+    SqlLocationRepository,
+    SqlRepository,
+    SqlWorkerRepository,
+)
+from workforce_core.events import Event
+from workforce_core.model.accounts import ClientAccount
+from workforce_core.model.reference import CostCode, Department
+
+
+class SqlUnitOfWork:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.events: list[Event] = []
+
+    def __enter__(self) -> SqlUnitOfWork:
+        self.connection: Connection = self.engine.connect().execution_options(write=True)
+        self.transaction = self.connection.begin()
+        c = self.connection
+        self.clients = SqlRepository(c, tables.clients, ClientAccount)
+        self.keys = SqlApiKeyRepository(c)
+        self.locations = SqlLocationRepository(c)
+        self.departments = SqlRepository(c, tables.departments, Department)
+        self.cost_codes = SqlRepository(c, tables.cost_codes, CostCode)
+        self.workers = SqlWorkerRepository(c)
+        self.audit = SqlAuditLog(c)
+        self.events = []
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        try:
+            if self.transaction.is_active:
+                self.transaction.rollback()
+        finally:
+            self.connection.close()
+
+    def record(self, events: list[Event]) -> None:
+        self.events.extend(events)
+
+    def commit(self) -> None:
+        if self.events:
+            self.connection.execute(
+                insert(tables.outbox),
+                [
+                    {
+                        "client_id": event.client_id,
+                        "event": event.name,
+                        "data": json.dumps(event_data(event), separators=(",", ":")),
+                        "occurred_at": event.occurred_at,
+                    }
+                    for event in self.events
+                ],
+            )
+            self.events = []
+        self.transaction.commit()
+
+    def rollback(self) -> None:
+        self.events = []
+        self.transaction.rollback()
+
+
+class SqlUnitOfWorkFactory:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def __call__(self) -> SqlUnitOfWork:
+        return SqlUnitOfWork(self.engine)

@@ -1,0 +1,148 @@
+"""``workforce client ...`` and ``workforce key ...``: accounts and their API keys."""
+
+from __future__ import annotations
+
+from datetime import date, time, timedelta
+from enum import StrEnum
+
+import typer
+
+from workforce_adapters.records import key_record
+from workforce_core.model.accounts import ClientAccount, ClientSettings
+from workforce_core.rules.london import from_local, local_text, utc_text
+from workforce_core.services import accounts
+from workforce_entrypoints.cli.output import command, emit
+from workforce_entrypoints.cli.state import services
+
+clients = typer.Typer(help="Client accounts (an agency's account and its settings).", no_args_is_help=True)
+keys = typer.Typer(help="API keys: create, revoke, rotate.", no_args_is_help=True)
+
+
+class Policy(StrEnum):
+    no_pay = "no_pay"
+    pay = "pay"
+
+
+class Status(StrEnum):
+    active = "active"
+    suspended = "suspended"
+    cancelled = "cancelled"
+    trial_ended = "trial_ended"
+
+
+def client_record(client: ClientAccount) -> dict[str, object]:
+    return {
+        "id": client.id,
+        "name": client.name,
+        "status": client.status,
+        "api_access": client.api_access,
+        "pay_week_start_day": client.settings.pay_week_start_day,
+        "require_client_approval": client.settings.require_client_approval,
+        "walk_in_policy": client.settings.walk_in_policy,
+        "cancelled_policy": client.settings.cancelled_policy,
+        "created_at": local_text(client.created_at),
+        "created_at_utc": utc_text(client.created_at),
+    }
+
+
+@clients.command("create")
+@command
+def create_client(
+    ctx: typer.Context,
+    name: str = typer.Option(..., help="Account name."),
+    pay_week_start_day: int = typer.Option(1, min=1, max=7, help="1 = Monday ... 7 = Sunday."),
+    require_client_approval: bool = typer.Option(False, help="Shifts need the client's sign-off to be paid."),
+    walk_in_policy: Policy = typer.Option(Policy.no_pay, help="Pay for shifts with no booking."),
+    cancelled_policy: Policy = typer.Option(Policy.no_pay, help="Pay for shifts on a cancelled booking."),
+) -> None:
+    """A new client account, with API access on."""
+    s = services(ctx)
+    settings = ClientSettings(
+        pay_week_start_day=pay_week_start_day,
+        require_client_approval=require_client_approval,
+        walk_in_policy=walk_in_policy.value,
+        cancelled_policy=cancelled_policy.value,
+    )
+    client = accounts.create_client(accounts.CreateClient(name=name, settings=settings), uow=s.uow, clock=s.clock)
+    emit(client_record(client))
+
+
+@clients.command("update")
+@command
+def update_client(
+    ctx: typer.Context,
+    client_id: int = typer.Argument(..., metavar="ID"),
+    name: str | None = typer.Option(None),
+    api_access: bool | None = typer.Option(None, "--api-access/--no-api-access", help="Off revokes every key."),
+    status: Status | None = typer.Option(None),
+    pay_week_start_day: int | None = typer.Option(None, min=1, max=7),
+    require_client_approval: bool | None = typer.Option(None, "--require-client-approval/--no-require-client-approval"),
+    walk_in_policy: Policy | None = typer.Option(None),
+    cancelled_policy: Policy | None = typer.Option(None),
+) -> None:
+    """Change an account's settings, status or API access."""
+    s = services(ctx)
+    cmd = accounts.UpdateClient(
+        client_id=client_id,
+        name=name,
+        api_access=api_access,
+        status=status.value if status else None,
+        pay_week_start_day=pay_week_start_day,
+        require_client_approval=require_client_approval,
+        walk_in_policy=walk_in_policy.value if walk_in_policy else None,
+        cancelled_policy=cancelled_policy.value if cancelled_policy else None,
+    )
+    emit(client_record(accounts.update_client(cmd, uow=s.uow, clock=s.clock)))
+
+
+@keys.command("create")
+@command
+def create_key(
+    ctx: typer.Context,
+    client: int = typer.Option(..., help="Client account id."),
+    name: str = typer.Option(..., help="A name for the key."),
+    scope: list[str] = typer.Option([], help="A scope (repeat for several)."),
+    location: list[int] = typer.Option([], help="Limit the key to this site (repeat for several)."),
+    rate_limit: int = typer.Option(60, help="Requests per rolling minute (1 to 600)."),
+    expires_at: str | None = typer.Option(None, help="Last day the key works (YYYY-MM-DD, Europe/London)."),
+    origin: list[str] = typer.Option([], help="A browser origin allowed (CORS), e.g. https://app.example.com."),
+    legacy: bool = typer.Option(False, help="A key with the fixed 1.0 scope set."),
+) -> None:
+    """A new key; the JSON has the secret ``key``, shown this once."""
+    s = services(ctx)
+    expires = None
+    if expires_at:
+        expires = from_local(date.fromisoformat(expires_at) + timedelta(days=1), time(0, 0))
+    cmd = accounts.CreateKey(
+        client_id=client,
+        name=name,
+        scopes=tuple(scope),
+        location_ids=tuple(location) if location else None,
+        rate_limit_per_minute=rate_limit,
+        expires_at=expires,
+        allowed_origins=tuple(origin),
+        legacy=legacy,
+    )
+    issued = accounts.create_key(cmd, uow=s.uow, clock=s.clock)
+    emit({**key_record(issued.key), "key": issued.secret})
+
+
+@keys.command("revoke")
+@command
+def revoke_key(ctx: typer.Context, key_id: int = typer.Argument(..., metavar="ID")) -> None:
+    """Revoke a key at once."""
+    s = services(ctx)
+    emit(key_record(accounts.revoke_key(key_id, uow=s.uow, clock=s.clock)))
+
+
+@keys.command("rotate")
+@command
+def rotate_key(
+    ctx: typer.Context,
+    key_id: int = typer.Argument(..., metavar="ID"),
+    overlap_hours: float = typer.Option(24.0, help="How long the old key keeps answering."),
+) -> None:
+    """A replacing key with the same settings; prints it (``key`` shown this once)."""
+    s = services(ctx)
+    issued = accounts.rotate_key(key_id, uow=s.uow, clock=s.clock, overlap_hours=overlap_hours)
+    emit({**key_record(issued.key), "key": issued.secret})

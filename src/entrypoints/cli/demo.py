@@ -1,0 +1,165 @@
+"""``workforce demo``: a demo account with sites, departments, cost codes, workers and one key per scope set."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from workforce_adapters.sql.schema import has_clients
+from workforce_core.model.accounts import ClientSettings
+from workforce_core.rules.scopes import SCOPES
+from workforce_core.services import accounts, reference, workers
+from workforce_entrypoints.bootstrap import Services
+from workforce_entrypoints.cli.output import command, emit, progress
+from workforce_entrypoints.cli.state import services
+
+SITES: tuple[dict[str, Any], ...] = (
+    {
+        "name": "North Warehouse",
+        "city": "Leeds",
+        "postcode": "LS11 5AA",
+        "latitude": Decimal("53.7800"),
+        "longitude": Decimal("-1.5500"),
+        "geofence_mode": "strict",
+        "geofence_radius": 250,
+        "gps_accuracy_threshold": 50,
+        "capacity": 120,
+        "billing_name": "Northern Goods Ltd",
+        "po_reference": "PO-4411",
+    },
+    {
+        "name": "City Depot",
+        "city": "Manchester",
+        "postcode": "M1 2AB",
+        "latitude": Decimal("53.4794"),
+        "longitude": Decimal("-2.2453"),
+        "geofence_mode": "warning",
+        "capacity": 60,
+    },
+    {"name": "Head Office", "city": "London", "postcode": "EC1A 1BB", "geofence_mode": "disabled"},
+)
+WORKERS: tuple[tuple[str, int, str], ...] = (
+    ("Alice Brown", 0, "Picker"),
+    ("Bogdan Ionescu", 0, "Picker"),
+    ("Chloe Davies", 0, "Forklift driver"),
+    ("Dawid Nowak", 0, "Packer"),
+    ("Emma Wilson", 1, "Driver"),
+    ("Femi Adeyemi", 1, "Loader"),
+    ("Grace Taylor", 1, "Loader"),
+    ("Hiroshi Tanaka", 2, "Administrator"),
+    ("Ieva Kazlauskaitė", 2, "Receptionist"),
+    ("Jack Evans", 0, "Picker"),
+)
+READ_SCOPES = tuple(scope for scope in SCOPES if scope.endswith(":read"))
+
+
+def seed(s: Services) -> dict[str, Any]:
+    clock, uow = s.clock, s.uow
+    bar = progress(len(SITES) + len(WORKERS) + 8, "Seeding the demo account")
+    client = accounts.create_client(
+        accounts.CreateClient(name="Demo Staffing Ltd", settings=ClientSettings(walk_in_policy="pay")),
+        uow=uow,
+        clock=clock,
+    )
+    sites = []
+    for site in SITES:
+        sites.append(reference.create_location(client.id, site, uow=uow, clock=clock))
+        bar.advance()
+    picking = reference.create_department(client.id, "Picking", uow=uow, clock=clock, location_id=sites[0].id)
+    reference.create_department(client.id, "Transport", uow=uow, clock=clock, location_id=sites[1].id)
+    reference.create_department(None, "Agency Pool", uow=uow, clock=clock, description="Shared by every client")
+    code = reference.create_cost_code(client.id, "CC-100", uow=uow, clock=clock, description="Warehouse labour")
+    reference.create_cost_code(None, "GEN", uow=uow, clock=clock, description="General")
+    bar.advance(5)
+    for index, (name, site, role) in enumerate(WORKERS, start=1):
+        raw = {
+            "name": name,
+            "location_id": sites[site].id,
+            "job_role": role,
+            "email": f"worker{index}@example.com",
+            "department_id": picking.id if site == 0 else None,
+            "cost_code_id": code.id,
+            "hourly_rate": Decimal("12.60"),
+            "charge_rate": Decimal("17.95"),
+        }
+        workers.create_worker(raw, client_id=client.id, uow=uow, clock=clock)
+        bar.advance()
+    workers.create_worker(
+        {"name": "Karol Zieliński", "location_id": sites[0].id},
+        client_id=client.id,
+        uow=uow,
+        clock=clock,
+        pending=True,
+    )
+    key_sets: list[tuple[str, tuple[str, ...], tuple[int, ...] | None, bool]] = [
+        ("demo-full", SCOPES, None, False),
+        ("demo-read-only", READ_SCOPES, None, False),
+        (
+            "demo-north-warehouse",
+            (
+                "workers:read",
+                "workers:write",
+                "locations:read",
+                "departments:read",
+                "cost_codes:read",
+                "timesheets:read",
+                "clock:write",
+            ),
+            (sites[0].id,),
+            False,
+        ),
+        ("demo-legacy", (), None, True),
+    ]
+    issued = []
+    for name, scopes, site_ids, legacy in key_sets:
+        key = accounts.create_key(
+            accounts.CreateKey(client_id=client.id, name=name, scopes=scopes, location_ids=site_ids, legacy=legacy),
+            uow=uow,
+            clock=clock,
+        )
+        issued.append(
+            {
+                "name": name,
+                "key": key.secret,
+                "key_prefix": key.key.key_prefix,
+                "scopes": list(scopes),
+                "legacy": legacy,
+                "location_ids": list(site_ids) if site_ids else None,
+            }
+        )
+        bar.advance()
+    bar.close()
+    return {
+        "seeded": True,
+        "client_id": client.id,
+        "location_ids": [site.id for site in sites],
+        "keys": issued,
+    }
+
+
+@command
+def demo(
+    ctx: typer.Context,
+    if_empty: bool = typer.Option(False, help="Seed only when the database has no client yet."),
+    keys_file: Path | None = typer.Option(None, help="Also write the result (with the keys) to this file."),
+) -> None:
+    """A demo account; prints its keys (shown this once)."""
+    s = services(ctx)
+    if if_empty and has_clients(s.engine):
+        emit(
+            {
+                "seeded": False,
+                "message": "The database already has an account; the demo was not seeded again.",
+            }
+        )
+        return
+    result = seed(s)
+    if keys_file is not None:
+        keys_file.parent.mkdir(parents=True, exist_ok=True)
+        keys_file.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
+        keys_file.chmod(0o600)
+    emit(result)

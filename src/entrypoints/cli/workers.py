@@ -1,0 +1,53 @@
+"""``workforce worker ...``: the agency console's worker actions."""
+
+from __future__ import annotations
+
+import typer
+
+from workforce_adapters.records import worker_record
+from workforce_core.services import workers as use_cases
+from workforce_entrypoints.cli.output import command, emit
+from workforce_entrypoints.cli.state import services
+
+app = typer.Typer(help="Workers: register, approve, suspend, anonymise.", no_args_is_help=True)
+
+
+@app.command("register")
+@command
+def register(
+    ctx: typer.Context,
+    client: int = typer.Option(...),
+    name: str = typer.Option(...),
+    employee_id: str | None = typer.Option(None),
+    location: int | None = typer.Option(None),
+    email: str | None = typer.Option(None),
+) -> None:
+    """A self-registered worker: ``pending`` until approved (cannot clock or be booked)."""
+    s = services(ctx)
+    raw = {"name": name, "employee_id": employee_id, "location_id": location, "email": email}
+    view = use_cases.create_worker(raw, client_id=client, uow=s.uow, clock=s.clock, pending=True)
+    emit(worker_record(view))
+
+
+@app.command("approve")
+@command
+def approve(ctx: typer.Context, worker_id: int = typer.Argument(..., metavar="ID")) -> None:
+    """Pending to active; announces ``worker.created``."""
+    s = services(ctx)
+    emit(worker_record(use_cases.approve_worker(worker_id, uow=s.uow, clock=s.clock)))
+
+
+@app.command("suspend")
+@command
+def suspend(ctx: typer.Context, worker_id: int = typer.Argument(..., metavar="ID")) -> None:
+    """Suspend a worker: they cannot clock or be booked."""
+    s = services(ctx)
+    emit(worker_record(use_cases.suspend_worker(worker_id, uow=s.uow, clock=s.clock)))
+
+
+@app.command("anonymise")
+@command
+def anonymise(ctx: typer.Context, worker_id: int = typer.Argument(..., metavar="ID")) -> None:
+    """Erase a leaver's personal data; the record can no longer be changed (409)."""
+    s = services(ctx)
+    emit(worker_record(use_cases.anonymise_worker(worker_id, uow=s.uow, clock=s.clock)))

@@ -1,0 +1,63 @@
+"""The Starlette application factory: ``create_app(settings)``. Nothing is built at import time."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import Response
+
+from workforce_core.errors import BadRequest, MethodNotAllowed, NotFound, WorkforceError
+from workforce_entrypoints.bootstrap import Services, Settings, bootstrap
+from workforce_entrypoints.http.endpoint import Endpoint
+from workforce_entrypoints.http.middleware.request_id import RequestIdMiddleware
+from workforce_entrypoints.http.replies import error_reply
+from workforce_entrypoints.http.resources import cost_codes, departments, locations, me, workers
+
+ENDPOINTS: tuple[Endpoint, ...] = (
+    me.ENDPOINT,
+    workers.ENDPOINT,
+    locations.ENDPOINT,
+    departments.ENDPOINT,
+    cost_codes.ENDPOINT,
+)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    if exc.status_code == 405:
+        return error_reply(MethodNotAllowed(), headers=dict(exc.headers or {}))
+    if exc.status_code == 404:
+        return error_reply(NotFound("No such endpoint."))
+    return error_reply(BadRequest(str(exc.detail)))
+
+
+async def _workforce_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, WorkforceError)
+    return error_reply(exc)
+
+
+def create_app(settings: Settings | None = None, *, services: Services | None = None) -> Starlette:
+    """The API over ``services`` (built from ``settings`` when not given; closed with the app then)."""
+    owned = services is None
+    built = services or bootstrap(settings or Settings.from_env())
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        if owned:
+            built.close()
+
+    routes = [route for endpoint in ENDPOINTS for route in endpoint.routes()]
+    app = Starlette(
+        routes=routes,
+        middleware=[Middleware(RequestIdMiddleware)],
+        exception_handlers={HTTPException: _http_error, WorkforceError: _workforce_error},
+        lifespan=lifespan,
+    )
+    app.state.services = built
+    return app

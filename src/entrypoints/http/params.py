@@ -1,0 +1,96 @@
+"""Query parameters: each reader returns a typed value or raises 400 ``invalid_parameter`` naming it.
+
+Unknown parameters are ignored; a known one given twice is refused (which value was meant is unclear).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+from typing import NoReturn
+
+from starlette.datastructures import QueryParams
+
+from workforce_core.errors import InvalidParameter
+from workforce_core.ports import Paging
+from workforce_core.rules.fields import MAX_ID
+from workforce_core.rules.london import parse_instant
+
+TRUE, FALSE = ("true", "1"), ("false", "0")
+_INTEGER = re.compile(r"^\d{1,10}$")
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+class Params:
+    def __init__(self, query: QueryParams) -> None:
+        self.query = query
+
+    def text(self, name: str, *, max_length: int = 200) -> str | None:
+        values = self.query.getlist(name)
+        if not values:
+            return None
+        if len(values) > 1:
+            raise InvalidParameter(name, f"{name} is given more than once.")
+        value = values[0]
+        if len(value) > max_length or "\x00" in value:
+            raise InvalidParameter(name, f"{name} is too long.")
+        return value
+
+    def integer(self, name: str, *, low: int = 1, high: int = MAX_ID) -> int | None:
+        value = self.text(name)
+        if value is None or value == "":
+            return None if value is None else self._bad(name, "an integer")
+        if not _INTEGER.match(value) or not low <= int(value) <= high:
+            self._bad(name, f"an integer from {low} to {high}")
+        return int(value)
+
+    def identifier(self, name: str = "id") -> int | None:
+        return self.integer(name)
+
+    def boolean(self, name: str) -> bool | None:
+        value = self.text(name)
+        if value is None:
+            return None
+        lowered = value.lower()
+        if lowered in TRUE:
+            return True
+        if lowered in FALSE:
+            return False
+        return self._bad(name, "true, false, 1 or 0")
+
+    def choice(self, name: str, options: tuple[str, ...]) -> str | None:
+        value = self.text(name)
+        if value is None:
+            return None
+        if value not in options:
+            self._bad(name, "one of " + ", ".join(options))
+        return value
+
+    def day(self, name: str) -> date | None:
+        value = self.text(name)
+        if value is None:
+            return None
+        if not _DATE.match(value):
+            self._bad(name, "a date YYYY-MM-DD")
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            return self._bad(name, "a real date YYYY-MM-DD")
+
+    def instant(self, name: str) -> datetime | None:
+        value = self.text(name)
+        if value is None:
+            return None
+        parsed = parse_instant(value)
+        if parsed is None:
+            self._bad(name, "ISO 8601 with Z or an offset, or a local time YYYY-MM-DD HH:MM:SS")
+        return parsed
+
+    def paging(self, *, maximum: int = 100, default: int = 50) -> Paging:
+        limit = self.integer("limit", low=1, high=maximum)
+        offset = self.integer("offset", low=0, high=MAX_ID)
+        return Paging(limit=default if limit is None else limit, offset=offset or 0)
+
+    @staticmethod
+    def _bad(name: str, wanted: str) -> NoReturn:
+        raise InvalidParameter(name, f"{name} must be {wanted}.")

@@ -1,0 +1,27 @@
+"""GET /locations.php: list or one site; billing fields only with ``charges:read``."""
+
+from __future__ import annotations
+
+from starlette.responses import Response
+
+from workforce_adapters.records import location_record
+from workforce_core.ports import LocationFilter
+from workforce_core.services import reads
+from workforce_entrypoints.http.endpoint import Call, Endpoint, Method
+from workforce_entrypoints.http.replies import listing, record
+from workforce_entrypoints.http.visibility import shown
+
+
+def get(call: Call) -> Response:
+    p = call.params
+    paging = p.paging()
+    query = LocationFilter(
+        client_id=call.principal.client_id, paging=paging, id=p.identifier("id"), active=p.boolean("active")
+    )
+    page = reads.locations(call.principal, query, queries=call.services.queries)
+    if query.id is not None:
+        return record(shown(location_record(reads.one(page)), call.principal))
+    return listing([shown(location_record(site), call.principal) for site in page.items], page, paging)
+
+
+ENDPOINT = Endpoint("locations", {"GET": Method(get, ("locations:read",))})

@@ -1,0 +1,74 @@
+"""/workers.php: list or one worker (GET), create (POST), change (PUT)."""
+
+from __future__ import annotations
+
+from starlette.responses import Response
+
+from workforce_adapters.records import worker_record
+from workforce_core.errors import InvalidParameter
+from workforce_core.model.workers import WORKER_STATUSES
+from workforce_core.ports import WorkerFilter
+from workforce_core.services import reads
+from workforce_core.services.workers import create_worker, update_worker
+from workforce_core.views import WorkerView
+from workforce_entrypoints.http.endpoint import Call, Endpoint, Method
+from workforce_entrypoints.http.replies import listing, record
+from workforce_entrypoints.http.visibility import shown
+
+
+def _shown(call: Call, view: WorkerView) -> dict[str, object]:
+    return shown(worker_record(view), call.principal)
+
+
+def get(call: Call) -> Response:
+    p = call.params
+    paging = p.paging()
+    query = WorkerFilter(
+        client_id=call.principal.client_id,
+        paging=paging,
+        id=p.identifier("id"),
+        department_id=p.identifier("department_id"),
+        status=p.choice("status", WORKER_STATUSES),
+        active=p.boolean("active"),
+        dormant=p.boolean("dormant"),
+        updated_since=p.instant("updated_since"),
+        search=p.text("search") or None,
+    )
+    page = reads.workers(call.principal, query, queries=call.services.queries, location_id=p.identifier("location_id"))
+    if query.id is not None:
+        return record(_shown(call, reads.one(page)))
+    return listing([_shown(call, view) for view in page.items], page, paging)
+
+
+def post(call: Call) -> Response:
+    s = call.services
+    view = create_worker(
+        call.body(), client_id=call.principal.client_id, principal=call.principal, uow=s.uow, clock=s.clock
+    )
+    return record(_shown(call, view), status=201, message="Worker created.")
+
+
+def put(call: Call) -> Response:
+    worker_id = call.params.identifier("id")
+    if worker_id is None:
+        raise InvalidParameter("id", "id is required: PUT /workers.php?id=<worker_id>.")
+    s = call.services
+    view = update_worker(
+        worker_id,
+        call.body(),
+        client_id=call.principal.client_id,
+        principal=call.principal,
+        uow=s.uow,
+        clock=s.clock,
+    )
+    return record(_shown(call, view), message="Worker updated.")
+
+
+ENDPOINT = Endpoint(
+    "workers",
+    {
+        "GET": Method(get, ("workers:read",)),
+        "POST": Method(post, ("workers:write",)),
+        "PUT": Method(put, ("workers:write",)),
+    },
+)

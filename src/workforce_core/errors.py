@@ -1,0 +1,158 @@
+"""The spec's error table as classes: each has a stable ``code`` and an HTTP ``status``.
+
+Entry points map these to replies (HTTP envelope, console JSON); nothing else builds error envelopes.
+Extra fields (``field``, ``parameter``, ``required_scope``, ``entry_id`` ...) travel in ``extra``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+
+class WorkforceError(Exception):
+    code: ClassVar[str] = "bad_request"
+    status: ClassVar[int] = 400
+    default_message: ClassVar[str] = "The request is not valid."
+
+    def __init__(self, message: str | None = None, **extra: Any) -> None:
+        self.message = message or self.default_message
+        self.extra: dict[str, Any] = extra
+        super().__init__(self.message)
+
+
+class MissingApiKey(WorkforceError):
+    code, status, default_message = "missing_api_key", 401, "Send the header Authorization: Bearer <API_KEY>."
+
+
+class InvalidApiKey(WorkforceError):
+    code, status, default_message = "invalid_api_key", 401, "The API key is not recognised."
+
+
+class KeyExpired(WorkforceError):
+    code, status, default_message = "key_expired", 401, "The API key has expired."
+
+
+class KeyRevoked(WorkforceError):
+    code, status, default_message = "key_revoked", 401, "The API key has been revoked."
+
+
+class ApiAccessDisabled(WorkforceError):
+    code, status, default_message = "api_access_disabled", 403, "API access is switched off for this account."
+
+
+class AccountSuspended(WorkforceError):
+    code, status, default_message = (
+        "account_suspended",
+        403,
+        "The account is suspended, cancelled or its trial ended.",
+    )
+
+
+class InsufficientScope(WorkforceError):
+    code, status, default_message = "insufficient_scope", 403, "The API key lacks the scope this call needs."
+
+    def __init__(self, required_scope: str, message: str | None = None, **extra: Any) -> None:
+        super().__init__(
+            message or f"This call needs the scope {required_scope}.", required_scope=required_scope, **extra
+        )
+
+
+class LocationNotAllowed(WorkforceError):
+    code, status, default_message = "location_not_allowed", 403, "The API key is limited to other sites."
+
+
+class Forbidden(WorkforceError):
+    code, status, default_message = "forbidden", 403, "Not allowed."
+
+
+class RateLimited(WorkforceError):
+    code, status, default_message = "rate_limited", 429, "Too many requests; retry after Retry-After seconds."
+
+    def __init__(self, retry_after: int, message: str | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class MethodNotAllowed(WorkforceError):
+    code, status, default_message = "method_not_allowed", 405, "This method is not supported here."
+
+
+class NotFound(WorkforceError):
+    code, status, default_message = "not_found", 404, "The record was not found."
+
+
+class LocationNotFound(NotFound):
+    code, default_message = "location_not_found", "The site was not found."
+
+
+class DepartmentNotFound(NotFound):
+    code, default_message = "department_not_found", "The department was not found."
+
+
+class CostCodeNotFound(NotFound):
+    code, default_message = "cost_code_not_found", "The cost code was not found."
+
+
+class InvalidBody(WorkforceError):
+    code, status, default_message = "invalid_body", 400, "The body must be a JSON object."
+
+
+class InvalidParameter(WorkforceError):
+    code, status, default_message = "invalid_parameter", 400, "A query parameter or header is not valid."
+
+    def __init__(self, parameter: str, message: str | None = None) -> None:
+        super().__init__(message or f"The parameter {parameter} is not valid.", parameter=parameter)
+
+
+class ValidationFailed(WorkforceError):
+    code, status, default_message = "validation_failed", 400, "A body field is missing or not valid."
+
+    def __init__(self, field: str | None, message: str | None = None) -> None:
+        super().__init__(message or f"The field {field} is missing or not valid.", field=field)
+
+
+class BadRequest(WorkforceError):
+    code, status = "bad_request", 400
+
+
+class PayloadTooLarge(WorkforceError):
+    code, status, default_message = "payload_too_large", 413, "The body is larger than 1 MiB."
+
+
+class Conflict(WorkforceError):
+    code, status, default_message = "conflict", 409, "The record is in a state that does not allow this."
+
+
+class DuplicateEmployeeId(Conflict):
+    code, default_message = "duplicate_employee_id", "That employee ID is taken within the company."
+
+
+class WorkerPending(Conflict):
+    code, default_message = "worker_pending", "The worker is not yet approved."
+
+
+class WorkerInactive(Conflict):
+    code, default_message = "worker_inactive", "The worker is not active."
+
+
+class IdempotencyKeyReused(WorkforceError):
+    code, status, default_message = (
+        "idempotency_key_reused",
+        422,
+        "This Idempotency-Key was used with a different request.",
+    )
+
+
+class IdempotencyInProgress(Conflict):
+    code, default_message = (
+        "idempotency_in_progress",
+        "The first request with this Idempotency-Key is still running.",
+    )
+
+    def __init__(self, retry_after: int, message: str | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class ServerError(WorkforceError):
+    code, status, default_message = "server_error", 500, "The server failed; the failure was logged."

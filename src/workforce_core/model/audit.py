@@ -1,0 +1,20 @@
+"""The audit log: every write made with an API key, rate changes with before and after values."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from attrs import field, frozen
+
+
+@frozen
+class AuditEntry:
+    client_id: int
+    api_key_id: int | None
+    action: str
+    entity: str
+    entity_id: int
+    created_at: datetime
+    changes: dict[str, Any] = field(factory=dict)
+    id: int = 0

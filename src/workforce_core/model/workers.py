@@ -1,0 +1,68 @@
+"""Workers: identified by their badge number (``employee_id``) within a client account."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+
+from attrs import define
+
+WORKER_STATUSES: tuple[str, ...] = ("active", "pending")
+
+# The fields a WorkerUpdate may change, in the order ``changes`` lists them.
+EDITABLE_FIELDS: tuple[str, ...] = (
+    "name",
+    "employee_id",
+    "email",
+    "phone",
+    "job_role",
+    "location_id",
+    "department_id",
+    "cost_code_id",
+    "start_date",
+    "end_date",
+    "preferred_language",
+    "hourly_rate",
+    "charge_rate",
+    "leave_reason",
+    "active",
+)
+RATE_FIELDS: tuple[str, ...] = ("hourly_rate", "charge_rate")
+
+
+@define
+class Worker:
+    client_id: int
+    name: str
+    employee_id: str
+    created_at: datetime
+    updated_at: datetime | None = None
+    location_id: int | None = None
+    department_id: int | None = None
+    cost_code_id: int | None = None
+    email: str | None = None
+    phone: str | None = None
+    job_role: str | None = None
+    hourly_rate: Decimal | None = None
+    charge_rate: Decimal | None = None
+    max_hours_per_week: Decimal | None = None
+    status: str = "active"
+    active: bool = True
+    dormant_since: datetime | None = None
+    start_date: date | None = None
+    end_date: date | None = None
+    leave_reason: str | None = None
+    preferred_language: str | None = None
+    has_face: bool = False
+    has_pin: bool = False
+    suspended: bool = False
+    anonymised_at: datetime | None = None
+    id: int = 0
+
+    @property
+    def dormant(self) -> bool:
+        return self.dormant_since is not None
+
+    @property
+    def pending(self) -> bool:
+        return self.status == "pending"

@@ -1,0 +1,157 @@
+"""The ports the core owns. Adapters satisfy them structurally (no inheritance); mypy checks the wiring."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from types import TracebackType
+from typing import Generic, Protocol, TypeVar
+
+from attrs import frozen
+
+from workforce_core.events import Event
+from workforce_core.model.accounts import ClientAccount
+from workforce_core.model.audit import AuditEntry
+from workforce_core.model.keys import ApiKey
+from workforce_core.model.reference import CostCode, Department, Location
+from workforce_core.model.workers import Worker
+from workforce_core.views import DepartmentView, WorkerView
+
+T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+
+
+class Clock(Protocol):
+    def now(self) -> datetime:
+        """The current instant, aware UTC."""
+        ...
+
+
+class Repository(Protocol[T]):
+    def get(self, id: int) -> T | None: ...
+
+    def add(self, item: T) -> T:
+        """Store a new record; returns it with its ``id``."""
+        ...
+
+    def update(self, item: T) -> None: ...
+
+
+class ApiKeyRepository(Repository[ApiKey], Protocol):
+    def by_prefix(self, key_prefix: str) -> list[ApiKey]: ...
+
+    def for_client(self, client_id: int) -> list[ApiKey]: ...
+
+
+class LocationRepository(Repository[Location], Protocol):
+    def for_client(self, client_id: int) -> list[Location]: ...
+
+
+class WorkerRepository(Repository[Worker], Protocol):
+    def count_for_client(self, client_id: int) -> int: ...
+
+    def employee_id_taken(self, client_id: int, employee_id: str, *, except_id: int = 0) -> bool: ...
+
+
+class AuditLog(Protocol):
+    def add(self, entry: AuditEntry) -> None: ...
+
+
+class UnitOfWork(Protocol):
+    """One transaction with the repositories on it. ``commit`` writes the recorded events too."""
+
+    clients: Repository[ClientAccount]
+    keys: ApiKeyRepository
+    locations: LocationRepository
+    departments: Repository[Department]
+    cost_codes: Repository[CostCode]
+    workers: WorkerRepository
+    audit: AuditLog
+
+    def __enter__(self) -> UnitOfWork: ...
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None: ...
+
+    def record(self, events: list[Event]) -> None: ...
+
+    def commit(self) -> None: ...
+
+    def rollback(self) -> None: ...
+
+
+class UnitOfWorkFactory(Protocol):
+    def __call__(self) -> UnitOfWork: ...
+
+
+# ---- reads -------------------------------------------------------------------------------------
+
+
+@frozen
+class Page(Generic[T_co]):
+    items: tuple[T_co, ...]
+    total: int
+
+
+@frozen
+class Paging:
+    limit: int = 50
+    offset: int = 0
+
+
+@frozen
+class WorkerFilter:
+    client_id: int
+    paging: Paging
+    id: int | None = None
+    location_ids: tuple[int, ...] | None = None
+    department_id: int | None = None
+    status: str | None = None
+    active: bool | None = None
+    dormant: bool | None = None
+    updated_since: datetime | None = None
+    search: str | None = None
+
+
+@frozen
+class LocationFilter:
+    client_id: int
+    paging: Paging
+    id: int | None = None
+    location_ids: tuple[int, ...] | None = None
+    active: bool | None = None
+
+
+@frozen
+class DepartmentFilter:
+    client_id: int
+    paging: Paging
+    id: int | None = None
+    active: bool | None = None
+    location_id: int | None = None
+    site_ids: tuple[int, ...] | None = None
+
+
+@frozen
+class CostCodeFilter:
+    client_id: int
+    paging: Paging
+    id: int | None = None
+    active: bool | None = None
+
+
+class Queries(Protocol):
+    """Read models for list endpoints, written in the SQL adapter."""
+
+    def location(self, location_id: int) -> Location | None: ...
+
+    def workers(self, query: WorkerFilter) -> Page[WorkerView]: ...
+
+    def locations(self, query: LocationFilter) -> Page[Location]: ...
+
+    def departments(self, query: DepartmentFilter) -> Page[DepartmentView]: ...
+
+    def cost_codes(self, query: CostCodeFilter) -> Page[CostCode]: ...

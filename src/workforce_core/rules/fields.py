@@ -1,0 +1,105 @@
+"""Readers for the plain JSON values of a request body: each returns a typed value or raises
+``ValidationFailed`` naming the field. ``None`` and ``""`` both mean "no value" for optional fields.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from workforce_core.errors import ValidationFailed
+
+MAX_ID = 2_147_483_647
+_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def _blank(value: Any) -> bool:
+    return value is None or value == ""
+
+
+def text(raw: Mapping[str, Any], name: str, *, max_length: int, required: bool = False) -> str | None:
+    value = raw.get(name)
+    if _blank(value):
+        if required:
+            raise ValidationFailed(name, f"{name} is required and cannot be blank.")
+        return None
+    if not isinstance(value, str):
+        raise ValidationFailed(name, f"{name} must be a string.")
+    value = value.strip()
+    if not value:
+        if required:
+            raise ValidationFailed(name, f"{name} cannot be blank.")
+        return None
+    if len(value) > max_length or "\x00" in value:
+        raise ValidationFailed(name, f"{name} must be at most {max_length} characters.")
+    return value
+
+
+def email(raw: Mapping[str, Any], name: str = "email") -> str | None:
+    value = text(raw, name, max_length=254)
+    if value is not None and not _EMAIL.match(value):
+        raise ValidationFailed(name, f"{name} is not an email address.")
+    return value
+
+
+def identifier(raw: Mapping[str, Any], name: str, *, required: bool = False) -> int | None:
+    value = raw.get(name)
+    if _blank(value):
+        if required:
+            raise ValidationFailed(name, f"{name} is required.")
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ID:
+        raise ValidationFailed(name, f"{name} must be a positive integer id.")
+    return value
+
+
+def choice(raw: Mapping[str, Any], name: str, options: tuple[str, ...], *, required: bool = False) -> str | None:
+    value = raw.get(name)
+    if _blank(value):
+        if required:
+            raise ValidationFailed(name, f"{name} is required.")
+        return None
+    if value not in options:
+        raise ValidationFailed(name, f"{name} must be one of {', '.join(options)}.")
+    return str(value)
+
+
+def day(raw: Mapping[str, Any], name: str) -> date | None:
+    value = raw.get(name)
+    if _blank(value):
+        return None
+    if not isinstance(value, str) or not _DATE.match(value):
+        raise ValidationFailed(name, f"{name} must be a date YYYY-MM-DD.")
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise ValidationFailed(name, f"{name} is not a real date.") from None
+
+
+def flag(raw: Mapping[str, Any], name: str) -> bool:
+    value = raw.get(name)
+    if not isinstance(value, bool):
+        raise ValidationFailed(name, f"{name} must be true or false.")
+    return value
+
+
+def money(raw: Mapping[str, Any], name: str, *, maximum: Decimal = Decimal("9999.99")) -> Decimal | None:
+    """A rate: a JSON number from 0 to ``maximum`` with at most 2 decimals."""
+    value = raw.get(name)
+    if _blank(value):
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
+        raise ValidationFailed(name, f"{name} must be a number.")
+    try:
+        amount = Decimal(str(value)) if isinstance(value, float) else Decimal(value)
+    except InvalidOperation:
+        raise ValidationFailed(name, f"{name} must be a number.") from None
+    if not amount.is_finite() or not Decimal(0) <= amount <= maximum:
+        raise ValidationFailed(name, f"{name} must be from 0 to {maximum}.")
+    if amount != amount.quantize(Decimal("0.01")):
+        raise ValidationFailed(name, f"{name} has at most 2 decimals.")
+    return amount.quantize(Decimal("0.01"))

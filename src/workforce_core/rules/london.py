@@ -1,0 +1,80 @@
+"""Instants and Europe/London wall-clock times: the one place that converts between them.
+
+Instants are aware UTC datetimes everywhere in the core. The spec shows local times as
+``YYYY-MM-DD HH:MM:SS`` (Europe/London) with a ``*_utc`` twin ``YYYY-MM-DDTHH:MM:SSZ``.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+LONDON = ZoneInfo("Europe/London")
+
+_LOCAL = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?)?$")
+_AWARE = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|z|[+-]\d{2}:?\d{2})$")
+
+
+def utc(moment: datetime) -> datetime:
+    """The same instant as an aware UTC datetime (a naive value is taken as UTC)."""
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC)
+
+
+def local_text(moment: datetime | None) -> str | None:
+    """``YYYY-MM-DD HH:MM:SS`` in Europe/London, or None."""
+    if moment is None:
+        return None
+    return utc(moment).astimezone(LONDON).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def utc_text(moment: datetime | None) -> str | None:
+    """``YYYY-MM-DDTHH:MM:SSZ``, or None."""
+    if moment is None:
+        return None
+    return utc(moment).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def local_date(moment: datetime) -> date:
+    return utc(moment).astimezone(LONDON).date()
+
+
+def from_local(day: date, clock: time, *, fold: int = 0) -> datetime:
+    """The UTC instant of a Europe/London wall-clock time.
+
+    In the repeated hour when clocks go back, ``fold=0`` is the first pass. A time inside the
+    skipped hour when clocks go forward is read with the offset in force before the change
+    (01:30 on the spring-forward day is 02:30 BST), which is what zoneinfo does.
+    """
+    return datetime.combine(day, clock, tzinfo=LONDON).replace(fold=fold).astimezone(UTC)
+
+
+def parse_instant(text: str) -> datetime | None:
+    """ISO 8601 with ``Z`` or an offset, or a Europe/London local time or date.
+
+    A local time inside the repeated hour is read as its first pass. Returns None when the text
+    is not one of those forms (the caller decides which error that is).
+    """
+    text = text.strip()
+    if _AWARE.match(text):
+        try:
+            parsed = datetime.fromisoformat(text.replace("z", "Z"))
+        except ValueError:
+            return None
+        return parsed.astimezone(UTC)
+    match = _LOCAL.match(text)
+    if not match:
+        return None
+    day_text, hour, minute, second = match.groups()
+    try:
+        day = date.fromisoformat(day_text)
+        clock = time(int(hour or 0), int(minute or 0), int(second or 0))
+    except ValueError:
+        return None
+    return from_local(day, clock)
+
+
+def floor_to_second(moment: datetime) -> datetime:
+    return moment - timedelta(microseconds=moment.microsecond)

@@ -1,0 +1,69 @@
+"""Scopes: the spec's list, and the rules that turn a key's stored scopes into effective ones."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+SCOPES: tuple[str, ...] = (
+    "workers:read",
+    "workers:write",
+    "timesheets:read",
+    "payroll:read",
+    "pay:read",
+    "charges:read",
+    "rates:write",
+    "shifts:read",
+    "shifts:write",
+    "onsite:read",
+    "locations:read",
+    "departments:read",
+    "cost_codes:read",
+    "availability:read",
+    "availability:write",
+    "absences:read",
+    "clock:write",
+    "webhooks:read",
+    "webhooks:write",
+)
+
+# decisions.md: a legacy key (made before scopes existed) has the 1.0 resources.
+LEGACY_SCOPES: frozenset[str] = frozenset(
+    {
+        "workers:read",
+        "workers:write",
+        "timesheets:read",
+        "locations:read",
+        "departments:read",
+        "cost_codes:read",
+        "clock:write",
+        "shifts:read",
+        "shifts:write",
+    }
+)
+
+_IMPLIES: dict[str, tuple[str, ...]] = {"payroll:read": ("pay:read",)}
+
+
+def implied_by(scope: str) -> tuple[str, ...]:
+    """Scopes one scope brings with it: a write scope its read scope, payroll:read pay:read."""
+    implied = list(_IMPLIES.get(scope, ()))
+    resource, _, action = scope.partition(":")
+    if action == "write" and f"{resource}:read" in SCOPES:
+        implied.append(f"{resource}:read")
+    return tuple(implied)
+
+
+def effective_scopes(stored: Iterable[str], *, legacy: bool) -> tuple[str, ...]:
+    """What a key really has, in the spec's order. Unknown stored names are dropped."""
+    granted = set(stored) | (LEGACY_SCOPES if legacy else set())
+    pending = list(granted)
+    while pending:
+        for extra in implied_by(pending.pop()):
+            if extra not in granted:
+                granted.add(extra)
+                pending.append(extra)
+    return tuple(scope for scope in SCOPES if scope in granted)
+
+
+def has_scope(effective: Iterable[str], needed: str) -> bool:
+    return needed in set(effective)

@@ -1,0 +1,200 @@
+"""Console use cases for client accounts and their API keys (the Setup > API keys screen)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import attrs
+from attrs import field, frozen
+
+from workforce_core.errors import NotFound, ValidationFailed
+from workforce_core.model.accounts import ACCOUNT_STATUSES, POLICIES, ClientAccount, ClientSettings
+from workforce_core.model.keys import MAX_RATE_LIMIT, ApiKey, IssuedKey, hash_secret, new_secret, prefix_of
+from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
+from workforce_core.rules.scopes import SCOPES
+
+DEFAULT_OVERLAP_HOURS = 24
+
+
+@frozen
+class CreateClient:
+    name: str
+    settings: ClientSettings = field(factory=ClientSettings)
+
+
+@frozen
+class UpdateClient:
+    client_id: int
+    api_access: bool | None = None
+    status: str | None = None
+    name: str | None = None
+    pay_week_start_day: int | None = None
+    require_client_approval: bool | None = None
+    walk_in_policy: str | None = None
+    cancelled_policy: str | None = None
+
+
+@frozen
+class CreateKey:
+    client_id: int
+    name: str
+    scopes: tuple[str, ...] = ()
+    location_ids: tuple[int, ...] | None = None
+    rate_limit_per_minute: int = 60
+    expires_at: datetime | None = None
+    allowed_origins: tuple[str, ...] = ()
+    legacy: bool = False
+
+
+def _check_settings(settings: ClientSettings) -> None:
+    if not 1 <= settings.pay_week_start_day <= 7:
+        raise ValidationFailed("pay_week_start_day", "pay_week_start_day is 1 (Monday) to 7 (Sunday).")
+    for name in ("walk_in_policy", "cancelled_policy"):
+        if getattr(settings, name) not in POLICIES:
+            raise ValidationFailed(name, f"{name} is no_pay or pay.")
+
+
+def create_client(cmd: CreateClient, *, uow: UnitOfWorkFactory, clock: Clock) -> ClientAccount:
+    name = cmd.name.strip()
+    if not name or len(name) > 200:
+        raise ValidationFailed("name", "name is 1 to 200 characters.")
+    _check_settings(cmd.settings)
+    with uow() as tx:
+        client = tx.clients.add(ClientAccount(name=name, created_at=clock.now(), settings=cmd.settings))
+        tx.commit()
+    return client
+
+
+def update_client(cmd: UpdateClient, *, uow: UnitOfWorkFactory, clock: Clock) -> ClientAccount:
+    with uow() as tx:
+        client = _client(tx, cmd.client_id)
+        changes = {
+            name: getattr(cmd, name)
+            for name in (
+                "pay_week_start_day",
+                "require_client_approval",
+                "walk_in_policy",
+                "cancelled_policy",
+            )
+            if getattr(cmd, name) is not None
+        }
+        client.settings = attrs.evolve(client.settings, **changes)
+        _check_settings(client.settings)
+        if cmd.status is not None:
+            if cmd.status not in ACCOUNT_STATUSES:
+                raise ValidationFailed("status", f"status is one of {', '.join(ACCOUNT_STATUSES)}.")
+            client.status = cmd.status
+        if cmd.name is not None:
+            client.name = cmd.name.strip() or client.name
+        if cmd.api_access is not None:
+            if client.api_access and not cmd.api_access:
+                _revoke_every_key(tx, client.id, clock.now())
+            client.api_access = cmd.api_access
+        tx.clients.update(client)
+        tx.commit()
+    return client
+
+
+def create_key(cmd: CreateKey, *, uow: UnitOfWorkFactory, clock: Clock) -> IssuedKey:
+    unknown = [scope for scope in cmd.scopes if scope not in SCOPES]
+    if unknown:
+        raise ValidationFailed("scope", f"unknown scope {unknown[0]}; scopes are {', '.join(SCOPES)}.")
+    if not 1 <= cmd.rate_limit_per_minute <= MAX_RATE_LIMIT:
+        raise ValidationFailed("rate_limit", f"rate limit is 1 to {MAX_RATE_LIMIT} requests per minute.")
+    name = cmd.name.strip()
+    if not name or len(name) > 100:
+        raise ValidationFailed("name", "name is 1 to 100 characters.")
+    with uow() as tx:
+        _client(tx, cmd.client_id)
+        for location_id in cmd.location_ids or ():
+            site = tx.locations.get(location_id)
+            if site is None or site.client_id != cmd.client_id:
+                raise ValidationFailed("location", f"site {location_id} is not a site of client {cmd.client_id}.")
+        secret = new_secret()
+        key = tx.keys.add(
+            ApiKey(
+                client_id=cmd.client_id,
+                name=name,
+                key_prefix=prefix_of(secret),
+                key_hash=hash_secret(secret),
+                created_at=clock.now(),
+                scopes=_unique(cmd.scopes),
+                legacy=cmd.legacy,
+                location_ids=tuple(sorted(set(cmd.location_ids))) if cmd.location_ids is not None else None,
+                rate_limit_per_minute=cmd.rate_limit_per_minute,
+                allowed_origins=_unique(cmd.allowed_origins),
+                expires_at=cmd.expires_at,
+            )
+        )
+        tx.commit()
+    return IssuedKey(key=key, secret=secret)
+
+
+def revoke_key(key_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> ApiKey:
+    with uow() as tx:
+        key = _key(tx, key_id)
+        now = clock.now()
+        if not key.revoked(now):
+            key.revoked_at = now
+            tx.keys.update(key)
+        tx.commit()
+    return key
+
+
+def rotate_key(
+    key_id: int, *, uow: UnitOfWorkFactory, clock: Clock, overlap_hours: float = DEFAULT_OVERLAP_HOURS
+) -> IssuedKey:
+    """A replacing key with the same settings; the old one answers until the overlap ends."""
+    if not 0 <= overlap_hours <= 24 * 30:
+        raise ValidationFailed("overlap_hours", "overlap is 0 to 720 hours.")
+    with uow() as tx:
+        old = _key(tx, key_id)
+        now = clock.now()
+        if old.revoked(now):
+            raise ValidationFailed("id", "a revoked key cannot be rotated.")
+        secret = new_secret()
+        new = tx.keys.add(
+            attrs.evolve(
+                old,
+                id=0,
+                key_prefix=prefix_of(secret),
+                key_hash=hash_secret(secret),
+                created_at=now,
+                revoked_at=None,
+                replaces_id=old.id,
+            )
+        )
+        ends = now + timedelta(hours=overlap_hours)
+        old.revoked_at = ends if old.revoked_at is None else min(old.revoked_at, ends)
+        tx.keys.update(old)
+        tx.commit()
+    return IssuedKey(key=new, secret=secret)
+
+
+def _revoke_every_key(tx: UnitOfWork, client_id: int, now: datetime) -> None:
+    for key in tx.keys.for_client(client_id):
+        if not key.revoked(now):
+            key.revoked_at = now
+            tx.keys.update(key)
+
+
+def _client(tx: UnitOfWork, client_id: int) -> ClientAccount:
+    client = tx.clients.get(client_id)
+    if client is None:
+        raise NotFound(f"client {client_id} not found")
+    return client
+
+
+def _key(tx: UnitOfWork, key_id: int) -> ApiKey:
+    key = tx.keys.get(key_id)
+    if key is None:
+        raise NotFound(f"key {key_id} not found")
+    return key
+
+
+def _unique(items: tuple[str, ...]) -> tuple[str, ...]:
+    out: list[str] = []
+    for item in items:
+        if item not in out:
+            out.append(item)
+    return tuple(out)

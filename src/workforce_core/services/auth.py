@@ -1,0 +1,35 @@
+"""Authenticate a key, in the spec's order: unknown, revoked, expired, API access, account status."""
+
+from __future__ import annotations
+
+from workforce_core.errors import (
+    AccountSuspended,
+    ApiAccessDisabled,
+    InvalidApiKey,
+    KeyExpired,
+    KeyRevoked,
+)
+from workforce_core.model.keys import prefix_of
+from workforce_core.model.principal import Principal
+from workforce_core.ports import Clock, UnitOfWorkFactory
+from workforce_core.rules.scopes import effective_scopes
+
+
+def authenticate(secret: str, *, uow: UnitOfWorkFactory, clock: Clock) -> Principal:
+    now = clock.now()
+    with uow() as tx:
+        key = next((k for k in tx.keys.by_prefix(prefix_of(secret)) if k.matches(secret)), None)
+        if key is None:
+            raise InvalidApiKey()
+        client = tx.clients.get(key.client_id)
+    if client is None:
+        raise InvalidApiKey()
+    if key.revoked(now):
+        raise KeyRevoked()
+    if key.expired(now):
+        raise KeyExpired()
+    if not client.api_access:
+        raise ApiAccessDisabled()
+    if not client.usable:
+        raise AccountSuspended()
+    return Principal(key=key, client=client, effective_scopes=effective_scopes(key.scopes, legacy=key.legacy))

@@ -1,0 +1,74 @@
+"""Read use cases behind the list endpoints: ownership and site limits applied, then the read model asked."""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+import attrs
+
+from workforce_core.errors import NotFound
+from workforce_core.model.principal import Principal
+from workforce_core.model.reference import CostCode, Location
+from workforce_core.ports import (
+    CostCodeFilter,
+    DepartmentFilter,
+    LocationFilter,
+    Page,
+    Paging,
+    Queries,
+    WorkerFilter,
+)
+from workforce_core.rules.access import owned_site, visible_sites
+from workforce_core.views import DepartmentView, MeView, SiteSummary, WorkerView
+
+T = TypeVar("T")
+
+
+def one(page: Page[T]) -> T:
+    """The record a ``?id=`` read asked for, or 404."""
+    if not page.items:
+        raise NotFound()
+    return page.items[0]
+
+
+def _site_filter(principal: Principal, queries: Queries, location_id: int | None) -> tuple[int, ...] | None:
+    if location_id is not None:
+        owned_site(principal, queries.location(location_id), parameter="location_id")
+    return visible_sites(principal, location_id)
+
+
+def me(principal: Principal, *, queries: Queries) -> MeView:
+    sites = queries.locations(
+        LocationFilter(client_id=principal.client_id, paging=Paging(limit=10_000), location_ids=principal.site_ids)
+    )
+    return MeView(
+        key=principal.key,
+        client=principal.client,
+        effective_scopes=principal.effective_scopes,
+        locations=tuple(SiteSummary(site.id, site.name, site.active) for site in sites.items),
+    )
+
+
+def workers(
+    principal: Principal, query: WorkerFilter, *, queries: Queries, location_id: int | None = None
+) -> Page[WorkerView]:
+    principal.require("workers:read")
+    sites = _site_filter(principal, queries, location_id)
+    return queries.workers(attrs.evolve(query, client_id=principal.client_id, location_ids=sites))
+
+
+def locations(principal: Principal, query: LocationFilter, *, queries: Queries) -> Page[Location]:
+    principal.require("locations:read")
+    return queries.locations(attrs.evolve(query, client_id=principal.client_id, location_ids=principal.site_ids))
+
+
+def departments(principal: Principal, query: DepartmentFilter, *, queries: Queries) -> Page[DepartmentView]:
+    principal.require("departments:read")
+    if query.location_id is not None:
+        owned_site(principal, queries.location(query.location_id), parameter="location_id")
+    return queries.departments(attrs.evolve(query, client_id=principal.client_id, site_ids=principal.site_ids))
+
+
+def cost_codes(principal: Principal, query: CostCodeFilter, *, queries: Queries) -> Page[CostCode]:
+    principal.require("cost_codes:read")
+    return queries.cost_codes(attrs.evolve(query, client_id=principal.client_id))

@@ -1,0 +1,296 @@
+"""Worker use cases: create and change (API and console), approve, suspend, anonymise."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any
+
+import attrs
+
+from workforce_core import events
+from workforce_core.errors import (
+    Conflict,
+    CostCodeNotFound,
+    DepartmentNotFound,
+    DuplicateEmployeeId,
+    NotFound,
+    ValidationFailed,
+)
+from workforce_core.model.audit import AuditEntry
+from workforce_core.model.principal import Principal
+from workforce_core.model.reference import CostCode, Department, Location
+from workforce_core.model.workers import RATE_FIELDS, Worker
+from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
+from workforce_core.rules.access import owned_site
+from workforce_core.rules.employee_ids import employee_id_key, generated_employee_id
+from workforce_core.rules.worker_fields import read_worker_fields
+from workforce_core.views import WorkerView
+
+GENERATE_ATTEMPTS = 5
+
+
+def create_worker(
+    raw: Mapping[str, Any],
+    *,
+    client_id: int,
+    uow: UnitOfWorkFactory,
+    clock: Clock,
+    principal: Principal | None = None,
+    pending: bool = False,
+) -> WorkerView:
+    """A new worker. ``principal`` is the API key (None from the console); ``pending`` = self-registered."""
+    _require_rate_scope(raw, principal)
+    values = read_worker_fields(raw, creating=True)
+    generate = values.get("employee_id") is None
+    for attempt in range(GENERATE_ATTEMPTS):
+        try:
+            return _create_once(values, client_id, uow, clock, principal, pending, generate, attempt)
+        except DuplicateEmployeeId:
+            if not generate or attempt == GENERATE_ATTEMPTS - 1:
+                raise
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _create_once(
+    values: dict[str, Any],
+    client_id: int,
+    uow: UnitOfWorkFactory,
+    clock: Clock,
+    principal: Principal | None,
+    pending: bool,
+    generate: bool,
+    attempt: int,
+) -> WorkerView:
+    now = clock.now()
+    with uow() as tx:
+        if principal is not None and principal.site_ids is not None and values.get("location_id") is None:
+            raise ValidationFailed("location_id", "a site-limited key must give the worker's location_id.")
+        refs = _references(tx, client_id, values, principal)
+        employee_id: str = values.get("employee_id") or ""
+        if generate:
+            employee_id = _free_employee_id(tx, client_id, tx.workers.count_for_client(client_id) + 1 + attempt)
+        elif tx.workers.employee_id_taken(client_id, employee_id):
+            raise DuplicateEmployeeId(field="employee_id")
+        data = {k: v for k, v in values.items() if k != "employee_id"}
+        worker = tx.workers.add(
+            Worker(
+                client_id=client_id,
+                employee_id=employee_id,
+                created_at=now,
+                updated_at=now,
+                status="pending" if pending else "active",
+                **data,
+            )
+        )
+        view = WorkerView.of(worker, *refs)
+        if not pending:
+            tx.record(events.worker_created(view, client_id=client_id, at=now, via_api=principal is not None))
+        if principal is not None:
+            _audit(tx, principal, "worker.created", worker.id, {k: (None, v) for k, v in values.items()}, now)
+            if generate:
+                _audit(
+                    tx,
+                    principal,
+                    "worker.employee_id_generated",
+                    worker.id,
+                    {"employee_id": (None, employee_id)},
+                    now,
+                )
+        tx.commit()
+    return view
+
+
+def update_worker(
+    worker_id: int,
+    raw: Mapping[str, Any],
+    *,
+    client_id: int,
+    uow: UnitOfWorkFactory,
+    clock: Clock,
+    principal: Principal | None = None,
+) -> WorkerView:
+    """A partial change. Only fields whose value really changes are written and announced."""
+    _require_rate_scope(raw, principal)
+    values = read_worker_fields(raw, creating=False)
+    now = clock.now()
+    with uow() as tx:
+        worker = _visible_worker(tx, worker_id, client_id, principal)
+        if worker.anonymised_at is not None:
+            raise Conflict("an anonymised worker cannot be changed.")
+        before = attrs.asdict(worker, recurse=False)
+        changed = {k: v for k, v in values.items() if before[k] != v}
+        if "employee_id" in changed:
+            if employee_id_key(changed["employee_id"]) == employee_id_key(worker.employee_id):
+                pass
+            elif tx.workers.employee_id_taken(client_id, changed["employee_id"], except_id=worker.id):
+                raise DuplicateEmployeeId(field="employee_id")
+        merged = {**before, **changed}
+        if principal is not None and principal.site_ids is not None and merged["location_id"] is None:
+            raise ValidationFailed("location_id", "a site-limited key cannot clear the worker's location_id.")
+        if merged["start_date"] and merged["end_date"] and merged["end_date"] < merged["start_date"]:
+            raise ValidationFailed("end_date", "end_date cannot be before start_date.")
+        refs = _references(tx, client_id, merged, principal, only=set(changed))
+        if changed:
+            worker = attrs.evolve(worker, **changed, updated_at=now)
+            tx.workers.update(worker)
+            if not worker.pending:
+                view = WorkerView.of(worker, *refs)
+                tx.record(
+                    events.worker_updated(
+                        view,
+                        client_id=client_id,
+                        at=now,
+                        changes=list(changed),
+                        via_api=principal is not None,
+                    )
+                )
+            if principal is not None:
+                _audit(
+                    tx,
+                    principal,
+                    "worker.updated",
+                    worker.id,
+                    {k: (before[k], v) for k, v in changed.items()},
+                    now,
+                )
+        view = WorkerView.of(worker, *refs)
+        tx.commit()
+    return view
+
+
+def approve_worker(worker_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> WorkerView:
+    """Console: a self-registered (pending) worker becomes active and is announced (``worker.created``)."""
+    now = clock.now()
+    with uow() as tx:
+        worker = _worker(tx, worker_id)
+        if not worker.pending:
+            raise Conflict("the worker is not pending.")
+        worker = attrs.evolve(worker, status="active", updated_at=now)
+        tx.workers.update(worker)
+        view = WorkerView.of(worker, *_references(tx, worker.client_id, attrs.asdict(worker, recurse=False), None))
+        tx.record(events.worker_created(view, client_id=worker.client_id, at=now, via_api=False))
+        tx.commit()
+    return view
+
+
+def suspend_worker(worker_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> WorkerView:
+    """Console: a suspended worker cannot clock (``worker_inactive``) or be booked (``suspended``)."""
+    return _console_change(worker_id, {"suspended": True}, uow=uow, clock=clock)
+
+
+def anonymise_worker(worker_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> WorkerView:
+    """Console (data erasure): personal fields are blanked and the record can no longer be changed."""
+    now = clock.now()
+    erased: dict[str, Any] = {
+        "name": "Anonymised worker",
+        "email": None,
+        "phone": None,
+        "has_face": False,
+        "has_pin": False,
+        "active": False,
+        "anonymised_at": now,
+    }
+    return _console_change(worker_id, erased, uow=uow, clock=clock)
+
+
+def _console_change(worker_id: int, change: dict[str, Any], *, uow: UnitOfWorkFactory, clock: Clock) -> WorkerView:
+    now = clock.now()
+    with uow() as tx:
+        worker = _worker(tx, worker_id)
+        if worker.anonymised_at is not None:
+            raise Conflict("an anonymised worker cannot be changed.")
+        before = attrs.asdict(worker, recurse=False)
+        changed = [name for name, value in change.items() if before[name] != value]
+        worker = attrs.evolve(worker, **change, updated_at=now)
+        tx.workers.update(worker)
+        view = WorkerView.of(worker, *_references(tx, worker.client_id, attrs.asdict(worker, recurse=False), None))
+        if changed and not worker.pending:
+            tx.record(events.worker_updated(view, client_id=worker.client_id, at=now, changes=changed, via_api=False))
+        tx.commit()
+    return view
+
+
+def _require_rate_scope(raw: Mapping[str, Any], principal: Principal | None) -> None:
+    if principal is not None and any(name in raw for name in RATE_FIELDS):
+        principal.require("rates:write")
+
+
+def _worker(tx: UnitOfWork, worker_id: int) -> Worker:
+    worker = tx.workers.get(worker_id)
+    if worker is None:
+        raise NotFound(f"worker {worker_id} not found")
+    return worker
+
+
+def _visible_worker(tx: UnitOfWork, worker_id: int, client_id: int, principal: Principal | None) -> Worker:
+    worker = tx.workers.get(worker_id)
+    if worker is None or worker.client_id != client_id:
+        raise NotFound()
+    if principal is not None and not principal.sees_site(worker.location_id):
+        raise NotFound()
+    return worker
+
+
+def _references(
+    tx: UnitOfWork,
+    client_id: int,
+    values: Mapping[str, Any],
+    principal: Principal | None,
+    *,
+    only: set[str] | None = None,
+) -> tuple[Location | None, Department | None, CostCode | None]:
+    """The worker's site, department and cost code, checked where ``only`` (default: all) names them."""
+
+    def checks(name: str) -> bool:
+        return only is None or name in only
+
+    location = department = cost_code = None
+    if values.get("location_id") is not None:
+        location = tx.locations.get(values["location_id"])
+        if checks("location_id"):
+            if principal is not None:
+                owned_site(principal, location, field="location_id")
+            elif location is None or location.client_id != client_id:
+                raise ValidationFailed("location_id", "location_id is not a site of this client.")
+    if values.get("department_id") is not None:
+        department = tx.departments.get(values["department_id"])
+        if checks("department_id") and (department is None or department.client_id not in (None, client_id)):
+            raise DepartmentNotFound(field="department_id")
+    if values.get("cost_code_id") is not None:
+        cost_code = tx.cost_codes.get(values["cost_code_id"])
+        if checks("cost_code_id") and (cost_code is None or cost_code.client_id not in (None, client_id)):
+            raise CostCodeNotFound(field="cost_code_id")
+    return location, department, cost_code
+
+
+def _free_employee_id(tx: UnitOfWork, client_id: int, start: int) -> str:
+    sequence = start
+    while tx.workers.employee_id_taken(client_id, generated_employee_id(sequence)):
+        sequence += 1
+    return generated_employee_id(sequence)
+
+
+def _audit(
+    tx: UnitOfWork,
+    principal: Principal,
+    action: str,
+    entity_id: int,
+    changes: Mapping[str, tuple[Any, Any]],
+    now: datetime,
+) -> None:
+    def plain(value: Any) -> Any:
+        return str(value) if isinstance(value, Decimal | date) else value
+
+    tx.audit.add(
+        AuditEntry(
+            client_id=principal.client_id,
+            api_key_id=principal.key.id,
+            action=action,
+            entity="worker",
+            entity_id=entity_id,
+            created_at=now,
+            changes={k: {"before": plain(b), "after": plain(a)} for k, (b, a) in changes.items()},
+        )
+    )

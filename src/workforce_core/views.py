@@ -1,0 +1,58 @@
+"""Read views: a record with the names a reply shows beside its ids.
+
+The edge turns these into the spec's JSON shapes (``workforce_adapters.records``); events carry
+them too, so an event's ``data`` is the record exactly as the API would return it.
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from workforce_core.model.accounts import ClientAccount
+from workforce_core.model.keys import ApiKey
+from workforce_core.model.reference import CostCode, Department, Location
+from workforce_core.model.workers import Worker
+
+
+@frozen
+class WorkerView:
+    worker: Worker
+    location_name: str | None = None
+    department_name: str | None = None
+    cost_code: str | None = None
+
+    @classmethod
+    def of(
+        cls,
+        worker: Worker,
+        location: Location | None,
+        department: Department | None,
+        cost_code: CostCode | None,
+    ) -> WorkerView:
+        return cls(
+            worker=worker,
+            location_name=location.name if location else None,
+            department_name=department.name if department else None,
+            cost_code=cost_code.code if cost_code else None,
+        )
+
+
+@frozen
+class DepartmentView:
+    department: Department
+    location_name: str | None = None
+
+
+@frozen
+class SiteSummary:
+    id: int
+    name: str
+    active: bool
+
+
+@frozen
+class MeView:
+    key: ApiKey
+    client: ClientAccount
+    effective_scopes: tuple[str, ...]
+    locations: tuple[SiteSummary, ...]

@@ -1,0 +1,126 @@
+"""Contract fixtures: the Starlette app over a fresh database, and a ``World`` to set up accounts.
+
+Set-up goes through the core's console use cases (as the agency console does); what is under test
+goes over HTTP through the app.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from sqlalchemy import select
+from starlette.testclient import TestClient
+from typer.testing import CliRunner
+
+from tests.clocks import FakeClock
+from workforce_adapters.sql import tables
+from workforce_core.model.accounts import ClientAccount, ClientSettings
+from workforce_core.model.reference import CostCode, Department, Location
+from workforce_core.rules.scopes import SCOPES
+from workforce_core.services import accounts, reference, workers
+from workforce_core.views import WorkerView
+from workforce_entrypoints.bootstrap import Services, Settings, bootstrap
+from workforce_entrypoints.cli.main import app as cli_app
+from workforce_entrypoints.http.app import create_app
+
+ALL_SCOPES: tuple[str, ...] = SCOPES
+
+
+class World:
+    """Accounts, sites, keys and workers made through the core, and reads of what was stored."""
+
+    def __init__(self, services: Services) -> None:
+        self.services = services
+        self.uow = services.uow
+        self.clock = services.clock
+
+    def account(self, name: str = "Acme Staffing", **settings: Any) -> ClientAccount:
+        cmd = accounts.CreateClient(name=name, settings=ClientSettings(**settings))
+        return accounts.create_client(cmd, uow=self.uow, clock=self.clock)
+
+    def site(self, client_id: int, name: str = "Main Site", **fields: Any) -> Location:
+        return reference.create_location(client_id, {"name": name, **fields}, uow=self.uow, clock=self.clock)
+
+    def department(self, client_id: int | None, name: str = "Picking", location_id: int | None = None) -> Department:
+        return reference.create_department(client_id, name, location_id=location_id, uow=self.uow, clock=self.clock)
+
+    def cost_code(self, client_id: int | None, code: str = "CC-1") -> CostCode:
+        return reference.create_cost_code(client_id, code, uow=self.uow, clock=self.clock)
+
+    def key(self, client_id: int, scopes: tuple[str, ...] = ALL_SCOPES, **options: Any) -> dict[str, str]:
+        """Authorization headers for a new key with these scopes."""
+        cmd = accounts.CreateKey(client_id=client_id, name=options.pop("name", "test key"), scopes=scopes, **options)
+        issued = accounts.create_key(cmd, uow=self.uow, clock=self.clock)
+        return {"Authorization": f"Bearer {issued.secret}"}
+
+    def key_id(self, headers: dict[str, str]) -> int:
+        secret = headers["Authorization"].removeprefix("Bearer ")
+        with self.services.engine.connect() as connection:
+            row = connection.execute(select(tables.api_keys.c.id).where(tables.api_keys.c.key_prefix == secret[:16]))
+            return int(row.scalar_one())
+
+    def worker(self, client_id: int, name: str = "Ann Worker", *, pending: bool = False, **raw: Any) -> WorkerView:
+        return workers.create_worker(
+            {"name": name, **raw}, client_id=client_id, uow=self.uow, clock=self.clock, pending=pending
+        )
+
+    def outbox(self, event: str | None = None) -> list[dict[str, Any]]:
+        """Events recorded, oldest first: ``{"event", "client_id", "data"}``."""
+        query = select(tables.outbox).order_by(tables.outbox.c.id)
+        if event is not None:
+            query = query.where(tables.outbox.c.event == event)
+        with self.services.engine.connect() as connection:
+            rows = connection.execute(query).mappings().all()
+        return [{"event": r["event"], "client_id": r["client_id"], "data": json.loads(r["data"])} for r in rows]
+
+    def audit(self, client_id: int) -> list[dict[str, Any]]:
+        query = select(tables.audit_log).where(tables.audit_log.c.client_id == client_id).order_by(tables.audit_log.c.id)
+        with self.services.engine.connect() as connection:
+            return [dict(row) for row in connection.execute(query).mappings().all()]
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def services(database_url: str, clock: FakeClock) -> Iterator[Services]:
+    built = bootstrap(Settings(database_url=database_url), clock=clock)
+    yield built
+    built.close()
+
+
+@pytest.fixture
+def world(services: Services) -> World:
+    return World(services)
+
+
+@pytest.fixture
+def api(services: Services) -> Iterator[TestClient]:
+    with TestClient(create_app(services=services), base_url="http://testserver") as client:
+        yield client
+
+
+class Console:
+    """Runs ``workforce --db URL ...`` in-process; returns (exit code, parsed JSON of stdout or stderr)."""
+
+    def __init__(self, database_url: str) -> None:
+        self.database_url = database_url
+        self.runner = CliRunner()
+
+    def __call__(self, *args: str) -> tuple[int, Any]:
+        result = self.runner.invoke(cli_app, ["--db", self.database_url, *args], catch_exceptions=False)
+        text = result.stdout if result.exit_code == 0 else result.stderr
+        try:
+            return result.exit_code, json.loads(text)
+        except ValueError:
+            return result.exit_code, text
+
+
+@pytest.fixture
+def console(database_url: str) -> Console:
+    return Console(database_url)
