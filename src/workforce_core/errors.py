@@ -119,6 +119,10 @@ class PayloadTooLarge(WorkforceError):
     code, status, default_message = "payload_too_large", 413, "The body is larger than 1 MiB."
 
 
+class RequestTimeout(WorkforceError):
+    code, status, default_message = "request_timeout", 408, "The request body did not arrive in time."
+
+
 class Conflict(WorkforceError):
     code, status, default_message = "conflict", 409, "The record is in a state that does not allow this."
 

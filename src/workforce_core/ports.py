@@ -26,6 +26,53 @@ class Clock(Protocol):
         ...
 
 
+@frozen
+class RateDecision:
+    """One request counted (or refused) against a rolling window."""
+
+    allowed: bool
+    limit: int
+    remaining: int
+    retry_after: int  # seconds until a slot frees; 0 when allowed
+
+
+class RateLimiter(Protocol):
+    """Rolling-window counting. Refused requests are not counted; concurrent hits are exact."""
+
+    def hit(self, bucket: str, limit: int, window_seconds: int) -> RateDecision: ...
+
+    def peek(self, bucket: str, limit: int, window_seconds: int) -> RateDecision:
+        """The decision a hit would get now, counting nothing."""
+        ...
+
+
+@frozen
+class StoredReply:
+    status: int
+    headers: tuple[tuple[str, str], ...]
+    body: bytes
+
+
+@frozen
+class Claim:
+    """What an Idempotency-Key claim found: ``new`` (run it), ``replay``, ``mismatch`` or ``in_progress``."""
+
+    outcome: str
+    reply: StoredReply | None = None
+
+
+class IdempotencyStore(Protocol):
+    """Idempotency-Key records, shared by every server process (kept in the database)."""
+
+    def claim(self, owner: int, key: str, fingerprint: str, *, now: datetime, lease_seconds: int) -> Claim: ...
+
+    def complete(self, owner: int, key: str, reply: StoredReply) -> None: ...
+
+    def release(self, owner: int, key: str) -> None: ...
+
+    def purge(self, before: datetime) -> int: ...
+
+
 class Repository(Protocol[T]):
     def get(self, id: int) -> T | None: ...
 
@@ -147,6 +194,10 @@ class Queries(Protocol):
     """Read models for list endpoints, written in the SQL adapter."""
 
     def location(self, location_id: int) -> Location | None: ...
+
+    def origin_allowed(self, origin: str, now: datetime) -> bool:
+        """Whether any working key lists this browser origin (answers CORS preflights)."""
+        ...
 
     def workers(self, query: WorkerFilter) -> Page[WorkerView]: ...
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any, TypeVar
 
 from sqlalchemy import Engine, Select, func, or_, select
@@ -38,6 +39,17 @@ class SqlQueries:
                 .first()
             )
         return from_row(Location, row) if row else None
+
+    def origin_allowed(self, origin: str, now: datetime) -> bool:
+        keys, origins = tables.api_keys, tables.api_key_origins
+        query = (
+            select(origins.c.api_key_id)
+            .join(keys, keys.c.id == origins.c.api_key_id)
+            .where(origins.c.origin == origin, or_(keys.c.revoked_at.is_(None), keys.c.revoked_at > now))
+            .limit(1)
+        )
+        with self.engine.connect() as connection:
+            return connection.execute(query).first() is not None
 
     def workers(self, query: WorkerFilter) -> Page[WorkerView]:
         w, loc, dep, cc = tables.workers, tables.locations, tables.departments, tables.cost_codes

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Generic, TypeVar
 
 import attrs
-from sqlalchemy import Connection, Table, func, insert, select, update
+from sqlalchemy import Connection, Table, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from workforce_adapters.sql import tables
@@ -47,8 +47,25 @@ class SqlRepository(Generic[T]):
 
 
 class SqlApiKeyRepository(SqlRepository[ApiKey]):
+    """Keys; their browser origins are mirrored in ``api_key_origins`` for CORS preflight look-ups."""
+
     def __init__(self, connection: Connection) -> None:
         super().__init__(connection, tables.api_keys, ApiKey)
+
+    def add(self, item: ApiKey) -> ApiKey:
+        added = super().add(item)
+        self._write_origins(added)
+        return added
+
+    def update(self, item: ApiKey) -> None:
+        super().update(item)
+        self._write_origins(item)
+
+    def _write_origins(self, key: ApiKey) -> None:
+        origins = tables.api_key_origins
+        self.connection.execute(delete(origins).where(origins.c.api_key_id == key.id))
+        if key.allowed_origins:
+            self.connection.execute(insert(origins), [{"api_key_id": key.id, "origin": o} for o in key.allowed_origins])
 
     def by_prefix(self, key_prefix: str) -> list[ApiKey]:
         return self._many(self.table.c.key_prefix == key_prefix)

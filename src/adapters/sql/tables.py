@@ -7,9 +7,11 @@ from sqlalchemy import (
     Boolean,
     Column,
     Date,
+    Float,
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Table,
@@ -172,4 +174,36 @@ outbox = Table(
     Column("dispatched_at", UtcDateTime, nullable=True),
     Index("ix_outbox_pending", "dispatched_at", "id"),
     Index("ix_outbox_client_event", "client_id", "event"),
+)
+
+rate_limit_hits = Table(
+    "rate_limit_hits",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("bucket", String(100), nullable=False),
+    Column("hit_at", Float(precision=53), nullable=False),
+    Index("ix_rate_limit_hits_bucket_at", "bucket", "hit_at"),
+)
+
+idempotency_keys = Table(
+    "idempotency_keys",
+    metadata,
+    Column("api_key_id", Integer, ForeignKey("api_keys.id", ondelete="CASCADE"), primary_key=True),
+    Column("key", String(255), primary_key=True),
+    Column("fingerprint", String(64), nullable=False),
+    Column("state", String(10), nullable=False),
+    Column("status", Integer, nullable=True),
+    Column("headers", JSON, nullable=True),
+    Column("body", LargeBinary, nullable=True),
+    Column("created_at", UtcDateTime, nullable=False),
+    Column("lease_until", UtcDateTime, nullable=False),
+    Index("ix_idempotency_keys_created", "created_at"),
+)
+
+api_key_origins = Table(
+    "api_key_origins",
+    metadata,
+    Column("api_key_id", Integer, ForeignKey("api_keys.id", ondelete="CASCADE"), primary_key=True),
+    Column("origin", String(255), primary_key=True),
+    Index("ix_api_key_origins_origin", "origin"),
 )

@@ -14,6 +14,7 @@ from starlette.responses import Response
 from workforce_core.errors import BadRequest, MethodNotAllowed, NotFound, WorkforceError
 from workforce_entrypoints.bootstrap import Services, Settings, bootstrap
 from workforce_entrypoints.http.endpoint import Endpoint
+from workforce_entrypoints.http.middleware.body_limit import BodyLimitMiddleware
 from workforce_entrypoints.http.middleware.request_id import RequestIdMiddleware
 from workforce_entrypoints.http.replies import error_reply
 from workforce_entrypoints.http.resources import cost_codes, departments, locations, me, workers
@@ -55,7 +56,7 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
     routes = [route for endpoint in ENDPOINTS for route in endpoint.routes()]
     app = Starlette(
         routes=routes,
-        middleware=[Middleware(RequestIdMiddleware)],
+        middleware=[Middleware(RequestIdMiddleware), Middleware(BodyLimitMiddleware)],
         exception_handlers={HTTPException: _http_error, WorkforceError: _workforce_error},
         lifespan=lifespan,
     )

@@ -1,7 +1,9 @@
 """One endpoint of the API: its path (with and without ``.php``), its methods and the scope of each.
 
-The dispatcher answers 405 with ``Allow`` for other methods, authenticates the key, then runs the
-handler in a worker thread (storage is synchronous) with a ``Call`` holding what it needs.
+The dispatcher runs every request through the same steps, in the spec's order: method (405 with
+``Allow``), CORS preflight, the key (401/403, with the unknown-key throttle), the key's rate limit
+(429), its browser origin, the method's scope, the Idempotency-Key, then the handler in a worker
+thread (storage is synchronous). Every reply to a recognised key carries the rate-limit headers.
 """
 
 from __future__ import annotations
@@ -17,16 +19,29 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from workforce_core.errors import InvalidBody, MethodNotAllowed
+from workforce_core.errors import (
+    InvalidApiKey,
+    InvalidBody,
+    KeyExpired,
+    KeyRevoked,
+    MethodNotAllowed,
+    RateLimited,
+    WorkforceError,
+)
 from workforce_core.model.principal import Principal
+from workforce_core.ports import StoredReply
+from workforce_core.services import idempotency, limits
 from workforce_core.services.auth import authenticate
 from workforce_entrypoints.bootstrap import Services
+from workforce_entrypoints.http import cors
 from workforce_entrypoints.http.auth import bearer_secret
 from workforce_entrypoints.http.params import Params
 from workforce_entrypoints.http.replies import error_reply
 
 PREFIX = "/api/v1"
 ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+WRITES = ("POST", "PUT")
+REPLAYED_HEADERS = ("content-type", "x-api-version")
 
 
 @define
@@ -80,14 +95,69 @@ class Endpoint:
         ]
 
     async def dispatch(self, request: Request) -> Response:
+        services: Services = request.app.state.services
+        if cors.is_preflight(request):
+            origin = request.headers["origin"]
+            allowed = await run_in_threadpool(services.queries.origin_allowed, origin, services.clock.now())
+            return cors.preflight_reply(allowed, origin, self.allow)
         method = self.handlers.get(request.method)
         if method is None:
             return error_reply(MethodNotAllowed(), headers={"Allow": self.allow})
-        services: Services = request.app.state.services
+        principal = await self._principal(request, services)
+        decision = await run_in_threadpool(limits.admit, principal, services.limiter)
+        headers = {"X-RateLimit-Limit": str(decision.limit), "X-RateLimit-Remaining": str(decision.remaining)}
+        try:
+            if not decision.allowed:
+                raise RateLimited(decision.retry_after)
+            headers.update(cors.origin_headers(request, principal))
+            if method.scopes:
+                principal.require(*method.scopes)
+            reply = await self._run(request, method, principal, services)
+        except WorkforceError as error:
+            reply = error_reply(error)
+        reply.headers.update(headers)
+        return reply
+
+    async def _principal(self, request: Request, services: Services) -> Principal:
         secret = bearer_secret(request.headers.get("authorization"))
-        principal = await run_in_threadpool(authenticate, secret, uow=services.uow, clock=services.clock)
-        if method.scopes:
-            principal.require(*method.scopes)
-        raw_body = await request.body() if request.method in ("POST", "PUT", "DELETE") else b""
+        address = request.client.host if request.client else "unknown"
+        try:
+            return await run_in_threadpool(authenticate, secret, uow=services.uow, clock=services.clock)
+        except InvalidApiKey:
+            await run_in_threadpool(limits.note_unknown_key, address, services.limiter)
+            raise
+        except (KeyRevoked, KeyExpired):
+            await run_in_threadpool(limits.check_not_throttled, address, services.limiter)
+            raise
+
+    async def _run(self, request: Request, method: Method, principal: Principal, services: Services) -> Response:
+        raw_body = await request.body() if request.method in (*WRITES, "DELETE") else b""
         call = Call(principal=principal, params=Params(request.query_params), services=services, raw_body=raw_body)
-        return await run_in_threadpool(method.handler, call)
+        key = request.headers.get(idempotency.HEADER)
+        if key is None or request.method not in WRITES:
+            return await self._handle(method, call)
+        key = idempotency.valid_key(key)
+        owner, store = principal.key.id, services.idempotency
+        print_ = idempotency.fingerprint(request.method, request.url.path, request.url.query, raw_body)
+        stored = await run_in_threadpool(idempotency.begin, store, owner, key, print_, services.clock.now())
+        if stored is not None:
+            return Response(
+                stored.body, status_code=stored.status, headers={**dict(stored.headers), "Idempotent-Replayed": "true"}
+            )
+        try:
+            reply = await self._handle(method, call)
+        except BaseException:
+            await run_in_threadpool(store.release, owner, key)
+            raise
+        kept = tuple((k, v) for k, v in reply.headers.items() if k in REPLAYED_HEADERS)
+        await run_in_threadpool(
+            idempotency.finish, store, owner, key, StoredReply(reply.status_code, kept, bytes(reply.body))
+        )
+        return reply
+
+    @staticmethod
+    async def _handle(method: Method, call: Call) -> Response:
+        try:
+            return await run_in_threadpool(method.handler, call)
+        except WorkforceError as error:
+            return error_reply(error)

@@ -1,0 +1,48 @@
+"""Request bodies: at most 1 MiB (413 ``payload_too_large``), and all of it within 30 seconds
+(408 ``request_timeout``), so a slow or endless body cannot tie up a worker."""
+
+from __future__ import annotations
+
+import time
+
+import anyio
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from workforce_core.errors import PayloadTooLarge, RequestTimeout
+from workforce_entrypoints.http.replies import error_reply
+
+MAX_BODY_BYTES = 1024 * 1024
+BODY_SECONDS = 30.0
+
+
+class BodyLimitMiddleware:
+    def __init__(self, app: ASGIApp, max_bytes: int = MAX_BODY_BYTES, seconds: float = BODY_SECONDS) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+        self.seconds = seconds
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers", [])).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.max_bytes):
+            await error_reply(PayloadTooLarge())(scope, receive, send)
+            return
+        deadline = time.monotonic() + self.seconds
+        received = 0
+
+        async def limited_receive() -> Message:
+            nonlocal received
+            try:
+                with anyio.fail_after(max(0.0, deadline - time.monotonic())):
+                    message = await receive()
+            except TimeoutError:
+                raise RequestTimeout() from None
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.max_bytes:
+                    raise PayloadTooLarge()
+            return message
+
+        await self.app(scope, limited_receive, send)

@@ -1,0 +1,80 @@
+"""Request bodies: over 1 MiB is 413 payload_too_large; a body that never ends is cut off."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from starlette.testclient import TestClient
+
+from tests.contract.conftest import World
+from workforce_entrypoints.http.app import create_app
+from workforce_entrypoints.http.middleware.body_limit import BodyLimitMiddleware
+
+
+def test_a_body_over_one_mebibyte_is_413(api: TestClient, world: World) -> None:
+    account = world.account()
+    headers = world.key(account.id)
+    body = json.dumps({"name": "Ann", "notes": "x" * (1024 * 1024)})
+    reply = api.post("/api/v1/workers.php", headers={**headers, "Content-Type": "application/json"}, content=body)
+    assert reply.status_code == 413
+    assert reply.json()["error_code"] == "payload_too_large"
+    assert reply.headers["x-request-id"]
+    assert world.outbox("worker.created") == []
+
+
+def test_a_streamed_body_over_the_limit_without_a_length_is_413(api: TestClient, world: World) -> None:
+    account = world.account()
+    headers = world.key(account.id)
+
+    def chunks():  # type: ignore[no-untyped-def]
+        yield b'{"name": "Ann", "notes": "'
+        for _ in range(20):
+            yield b"y" * 65536
+        yield b'"}'
+
+    reply = api.post("/api/v1/workers.php", headers={**headers, "Content-Type": "application/json"}, content=chunks())
+    assert reply.status_code == 413
+    assert reply.json()["error_code"] == "payload_too_large"
+
+
+def test_a_body_just_under_the_limit_is_read(api: TestClient, world: World) -> None:
+    account = world.account()
+    headers = world.key(account.id)
+    body = json.dumps({"name": "Ann", "padding": "z" * (1024 * 1024 - 100)})
+    reply = api.post("/api/v1/workers.php", headers={**headers, "Content-Type": "application/json"}, content=body)
+    assert reply.status_code == 201
+
+
+def test_a_body_that_never_finishes_is_cut_off_with_408(services, world: World) -> None:  # type: ignore[no-untyped-def]
+    account = world.account()
+    authorization = world.key(account.id)["Authorization"].encode()
+    app = BodyLimitMiddleware(create_app(services=services), seconds=0.2)
+    sent: list[dict] = []  # type: ignore[type-arg]
+
+    async def receive() -> dict:  # type: ignore[type-arg]
+        await asyncio.sleep(0.05)
+        return {"type": "http.request", "body": b"{", "more_body": True}
+
+    async def send(message: dict) -> None:  # type: ignore[type-arg]
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "method": "POST",
+        "path": "/api/v1/workers.php",
+        "raw_path": b"/api/v1/workers.php",
+        "query_string": b"",
+        "headers": [(b"authorization", authorization), (b"content-type", b"application/json")],
+        "client": ("127.0.0.1", 5000),
+        "server": ("testserver", 80),
+        "scheme": "http",
+        "http_version": "1.1",
+        "root_path": "",
+    }
+    asyncio.run(asyncio.wait_for(app(scope, receive, send), timeout=5))
+    start = next(m for m in sent if m["type"] == "http.response.start")
+    assert start["status"] == 408
+    body = json.loads(b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body"))
+    assert body["error_code"] == "request_timeout"
+    assert world.outbox("worker.created") == []

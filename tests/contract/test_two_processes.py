@@ -1,0 +1,102 @@
+"""Two server processes on one PostgreSQL database: the rate limit and Idempotency-Key hold across them."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.contract.conftest import World
+from tests.databases import PostgresSchema
+from workforce_entrypoints.bootstrap import Settings, bootstrap
+
+pytestmark = pytest.mark.postgres
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _wait_until_serving(base: str, process: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(f"server exited: {process.stderr.read().decode() if process.stderr else ''}")
+        try:
+            if httpx.get(f"{base}/api/v1/me.php", timeout=1).status_code == 401:
+                return
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    raise AssertionError(f"{base} did not start")
+
+
+@pytest.fixture
+def servers(postgres_schema: PostgresSchema, tmp_path: Path) -> Iterator[tuple[World, list[str]]]:
+    url = postgres_schema.fresh_url()
+    services = bootstrap(Settings(database_url=url))
+    environment = {**os.environ, "WORKFORCE_DATABASE_URL": url}
+    environment.pop("WORKFORCE_RATE_LIMIT_STORAGE", None)
+    processes, bases = [], []
+    try:
+        for _ in range(2):
+            port = _free_port()
+            command = [sys.executable, "-m", "workforce_entrypoints.cli", "serve", "--port", str(port)]
+            log = (tmp_path / f"server-{port}.log").open("wb")
+            processes.append(subprocess.Popen(command, env=environment, stdout=log, stderr=subprocess.STDOUT))
+            bases.append(f"http://127.0.0.1:{port}")
+        for base, process in zip(bases, processes, strict=True):
+            _wait_until_serving(base, process)
+        yield World(services), bases
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.wait(timeout=15)
+        services.close()
+
+
+def test_the_rate_limit_holds_across_two_server_processes(servers: tuple[World, list[str]]) -> None:
+    world, bases = servers
+    account = world.account()
+    headers = world.key(account.id, ("workers:read",))
+
+    def call(n: int) -> int:
+        return httpx.get(f"{bases[n % 2]}/api/v1/me.php", headers=headers, timeout=30).status_code
+
+    with ThreadPoolExecutor(max_workers=40) as pool:
+        statuses = list(pool.map(call, range(80)))
+    assert statuses.count(200) == 60
+    assert statuses.count(429) == 20
+
+
+def test_an_idempotency_key_holds_across_two_server_processes(servers: tuple[World, list[str]]) -> None:
+    world, bases = servers
+    account = world.account()
+    headers = {**world.key(account.id), "Idempotency-Key": "across"}
+    first = httpx.post(f"{bases[0]}/api/v1/workers.php", headers=headers, json={"name": "Ann"}, timeout=30)
+    again = httpx.post(f"{bases[1]}/api/v1/workers.php", headers=headers, json={"name": "Ann"}, timeout=30)
+    assert first.status_code == 201
+    assert again.status_code == 201
+    assert again.content == first.content
+    assert again.headers["idempotent-replayed"] == "true"
+
+    race = {**headers, "Idempotency-Key": "race-across"}
+
+    def post(n: int) -> int:
+        url = f"{bases[n % 2]}/api/v1/workers.php"
+        return httpx.post(url, headers=race, json={"name": "Bob"}, timeout=30).status_code
+
+    with ThreadPoolExecutor(max_workers=10) as pool:
+        statuses = list(pool.map(post, range(10)))
+    assert set(statuses) <= {201, 409}
+    assert len([e for e in world.outbox("worker.created") if e["data"]["name"] == "Bob"]) == 1
