@@ -17,8 +17,9 @@ from workforce_core.events import Event
 from workforce_core.model.audit import AuditEntry
 from workforce_core.model.keys import ApiKey
 from workforce_core.model.reference import CostCode, Location
+from workforce_core.model.time_entries import Amendment
 from workforce_core.rules.london import local_text, utc_text
-from workforce_core.views import DepartmentView, MeView, WorkerView
+from workforce_core.views import ClockResult, DepartmentView, EntryView, MeView, WorkerView
 
 converter = Converter()
 
@@ -68,6 +69,116 @@ def worker_record(view: WorkerView) -> dict[str, Any]:
         "has_pin": w.has_pin,
         **twin("created_at", w.created_at),
         **twin("updated_at", w.updated_at),
+    }
+
+
+def hours(minutes: int | None) -> float | None:
+    return None if minutes is None else round(minutes / 60, 2)
+
+
+def time_entry_record(view: EntryView) -> dict[str, Any]:
+    """A TimeEntry as /timesheets.php shows it (the pricing issue adds the payroll fields)."""
+    e = view.entry
+    return {
+        "id": e.id,
+        "worker_id": e.worker_id,
+        "worker_name": view.worker_name,
+        "employee_id": view.employee_id,
+        "department_id": view.department_id,
+        "location_id": e.location_id,
+        "location_name": view.location_name,
+        "client_id": e.client_id,
+        "entry_type": e.entry_type,
+        **twin("clock_in", e.clock_in),
+        **twin("clock_out", e.clock_out),
+        "total_minutes": e.total_minutes,
+        "hours": hours(e.total_minutes),
+        "clock_method": e.clock_method,
+        "clock_out_method": e.clock_out_method,
+        "clock_source": e.clock_source,
+        "kiosk_id": e.kiosk_id,
+        "notes": e.notes,
+        "match_score": number(e.match_score),
+        "cost_code_id": e.cost_code_id,
+        "scheduled_shift_id": e.scheduled_shift_id,
+        "approval_status": e.approval_status,
+        "approved": e.approval_status == "approved",
+        "approved_at": local_text(e.approved_at),
+        "approved_by": e.approved_by,
+        "client_approval": e.client_approval,
+        "client_approved": {"approved": True, "rejected": False}.get(e.client_approval),
+        "client_approved_at": local_text(e.client_approved_at),
+        "client_approved_by": e.client_approved_by,
+        "client_rejected_reason": e.client_rejected_reason,
+        "queried": e.queried,
+        "open_query": e.open_query,
+        "locked": False,
+        "exported_batch_id": e.exported_batch_id,
+        "risk_flags": list(e.risk_flags),
+        "manual_break_minutes": e.manual_break_minutes,
+        "pay_adjustment_minutes": e.pay_adjustment_minutes,
+        "edited": e.edited,
+        "edit_count": e.edit_count,
+        "edited_at": local_text(e.edited_at),
+        "original_clock_in": local_text(e.original_clock_in),
+        "original_clock_out": local_text(e.original_clock_out),
+        "within_geofence": e.within_geofence,
+        "distance_meters": e.distance_meters,
+        "gps_accuracy": e.gps_accuracy,
+        "low_gps_confidence": e.low_gps_confidence,
+        "clock_out_within_geofence": e.clock_out_within_geofence,
+        "clock_out_distance_meters": e.clock_out_distance_meters,
+        "created_at": local_text(e.created_at),
+        **twin("updated_at", e.updated_at),
+    }
+
+
+def clock_result_record(result: ClockResult) -> dict[str, Any]:
+    e = result.view.entry
+    body: dict[str, Any] = {
+        "entry_id": e.id,
+        "worker_id": e.worker_id,
+        "employee_id": result.view.employee_id,
+        "worker_name": result.view.worker_name,
+        "action": result.action,
+        **twin("clock_in", e.clock_in),
+    }
+    out = result.action == "clock_out"
+    if out:
+        body.update(twin("clock_out", e.clock_out))
+        body.update(total_minutes=e.total_minutes, hours=hours(e.total_minutes))
+    body.update(
+        location_id=e.location_id,
+        scheduled_shift_id=e.scheduled_shift_id,
+        risk_flags=list(e.risk_flags),
+        backdated=result.backdated,
+    )
+    if result.fence_shown:
+        body["within_geofence"] = e.clock_out_within_geofence if out else e.within_geofence
+        body["distance_meters"] = e.clock_out_distance_meters if out else e.distance_meters
+    if not out and e.low_gps_confidence is not None:
+        body["low_gps_confidence"] = e.low_gps_confidence
+    if result.warning:
+        body["warning"] = result.warning
+    return body
+
+
+def amendment_record(amendment: Amendment) -> dict[str, Any]:
+    a = amendment
+    return {
+        "id": a.id,
+        "entry_id": a.entry_id,
+        "worker_id": a.worker_id,
+        "client_id": a.client_id,
+        **twin("requested_clock_in", a.requested_clock_in),
+        **twin("requested_clock_out", a.requested_clock_out),
+        "requested_break_minutes": a.requested_break_minutes,
+        "reason": a.reason,
+        "status": a.status,
+        "raised_by": a.raised_by,
+        **twin("created_at", a.created_at),
+        **twin("decided_at", a.decided_at),
+        **twin("updated_at", a.updated_at),
     }
 
 
@@ -195,3 +306,6 @@ converter.register_unstructure_hook(CostCode, cost_code_record)
 converter.register_unstructure_hook(MeView, me_record)
 converter.register_unstructure_hook(ApiKey, key_record)
 converter.register_unstructure_hook(AuditEntry, audit_record)
+converter.register_unstructure_hook(EntryView, time_entry_record)
+converter.register_unstructure_hook(Amendment, amendment_record)
+converter.register_unstructure_hook(ClockResult, clock_result_record)

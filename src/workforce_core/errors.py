@@ -139,6 +139,30 @@ class WorkerInactive(Conflict):
     code, default_message = "worker_inactive", "The worker is not active."
 
 
+class AlreadyClockedIn(Conflict):
+    code, default_message = "already_clocked_in", "The worker already has an open clock-in."
+
+
+class NoOpenClockIn(Conflict):
+    code, default_message = "no_open_clock_in", "The worker has no open clock-in in the last 18 hours."
+
+
+class GpsRequired(WorkforceError):
+    code, status, default_message = "gps_required", 403, "This site needs latitude and longitude to clock."
+
+
+class OutsideGeofence(WorkforceError):
+    code, status, default_message = "outside_geofence", 403, "The clock is outside the site's geofence."
+
+
+class SiteNotMapped(WorkforceError):
+    code, status, default_message = "site_not_mapped", 403, "The site has a strict geofence but no map pin."
+
+
+class BlockedBySurvey(WorkforceError):
+    code, status, default_message = "blocked_by_survey", 403, "A survey answer blocks this clock-in."
+
+
 class IdempotencyKeyReused(WorkforceError):
     code, status, default_message = (
         "idempotency_key_reused",

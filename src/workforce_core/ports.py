@@ -13,8 +13,9 @@ from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.audit import AuditEntry
 from workforce_core.model.keys import ApiKey
 from workforce_core.model.reference import CostCode, Department, Location
+from workforce_core.model.time_entries import Amendment, Booking, Survey, TimeEntry
 from workforce_core.model.workers import Worker
-from workforce_core.views import DepartmentView, WorkerView
+from workforce_core.views import DepartmentView, EntryView, WorkerView
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
@@ -94,9 +95,37 @@ class LocationRepository(Repository[Location], Protocol):
 
 
 class WorkerRepository(Repository[Worker], Protocol):
+    def lock(self, worker_id: int) -> Worker | None:
+        """The worker, locked for the rest of the transaction (concurrent clocks queue here)."""
+        ...
+
     def count_for_client(self, client_id: int) -> int: ...
 
+    def id_by_employee_id(self, client_id: int, employee_id_key: str) -> int | None: ...
+
     def employee_id_taken(self, client_id: int, employee_id: str, *, except_id: int = 0) -> bool: ...
+
+
+class TimeEntryRepository(Repository[TimeEntry], Protocol):
+    def open_shift(self, worker_id: int, since: datetime) -> TimeEntry | None:
+        """The worker's newest open shift clocked in at or after ``since``."""
+        ...
+
+    def clashing(self, worker_id: int, at: datetime) -> TimeEntry | None:
+        """A recorded shift of the worker that ends after ``at`` (a clock at ``at`` would overlap it)."""
+        ...
+
+    def open_before(self, cutoff: datetime) -> list[TimeEntry]:
+        """Open shifts clocked in before ``cutoff`` (for the auto clock-out rule)."""
+        ...
+
+    def breaks_of(self, shift_id: int) -> list[TimeEntry]: ...
+
+
+class BookingRepository(Repository[Booking], Protocol):
+    def covering(self, worker_id: int, at: datetime) -> Booking | None:
+        """The worker's live booking whose times cover ``at`` (an hour's grace either side)."""
+        ...
 
 
 class AuditLog(Protocol):
@@ -113,6 +142,10 @@ class UnitOfWork(Protocol):
     cost_codes: Repository[CostCode]
     workers: WorkerRepository
     audit: AuditLog
+    entries: TimeEntryRepository
+    bookings: BookingRepository
+    surveys: Repository[Survey]
+    amendments: Repository[Amendment]
 
     def __enter__(self) -> UnitOfWork: ...
 
@@ -190,6 +223,38 @@ class CostCodeFilter:
     active: bool | None = None
 
 
+@frozen
+class EntryFilter:
+    client_id: int
+    paging: Paging
+    id: int | None = None
+    entry_types: tuple[str, ...] = ("shift",)
+    closed: bool | None = True  # True completed, False open, None either
+    clocked_in_since: datetime | None = None
+    clock_in_from: datetime | None = None
+    clock_in_before: datetime | None = None
+    updated_since: datetime | None = None
+    worker_id: int | None = None
+    location_ids: tuple[int, ...] | None = None
+    department_id: int | None = None
+    approval_status: str | None = None
+    client_approval: str | None = None
+    unassigned_only: bool = False
+
+
+@frozen
+class AmendmentFilter:
+    client_id: int
+    paging: Paging
+    status: str | None = None
+    entry_id: int | None = None
+    worker_id: int | None = None
+    created_from: datetime | None = None
+    created_before: datetime | None = None
+    updated_since: datetime | None = None
+    location_ids: tuple[int, ...] | None = None
+
+
 class Queries(Protocol):
     """Read models for list endpoints, written in the SQL adapter."""
 
@@ -206,3 +271,15 @@ class Queries(Protocol):
     def departments(self, query: DepartmentFilter) -> Page[DepartmentView]: ...
 
     def cost_codes(self, query: CostCodeFilter) -> Page[CostCode]: ...
+
+    def entries(self, query: EntryFilter) -> Page[EntryView]: ...
+
+    def breaks_of(self, shift_ids: tuple[int, ...]) -> dict[int, list[TimeEntry]]:
+        """Break entries of these shifts, by shift id (one query)."""
+        ...
+
+    def bookings(
+        self, client_id: int, start_from: datetime, start_before: datetime, location_ids: tuple[int, ...] | None
+    ) -> list[Booking]: ...
+
+    def amendments(self, query: AmendmentFilter) -> Page[Amendment]: ...

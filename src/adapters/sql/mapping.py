@@ -26,7 +26,7 @@ def to_row(item: Any, table: Table) -> dict[str, Any]:
 
 def from_row(cls: type[T], row: Mapping[str, Any]) -> T:
     names = {field.name for field in attrs.fields(cls)}  # type: ignore[arg-type]
-    values = {k: tuple(v) if isinstance(v, list) else v for k, v in row.items() if k in names}
+    values = {k: tuple(v) if isinstance(v, list) else v for k, v in row.items() if k in names and k != "questions"}
     if cls is ClientAccount:
         values["settings"] = ClientSettings(**{k: row[k] for k in SETTINGS})
     return cls(**values)

@@ -18,7 +18,8 @@ T = TypeVar("T")
 
 
 def _contains(column: Any, term: str) -> Any:
-    return func.lower(column).contains(term.lower(), autoescape=True)
+    """Case-insensitive "contains"; SQLite's lower() folds only ASCII, so the exact text always matches too."""
+    return or_(func.lower(column).contains(term.lower(), autoescape=True), column.contains(term, autoescape=True))
 
 
 class SqlQueries:

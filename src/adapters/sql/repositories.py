@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -14,6 +15,7 @@ from workforce_core.errors import DuplicateEmployeeId
 from workforce_core.model.audit import AuditEntry
 from workforce_core.model.keys import ApiKey
 from workforce_core.model.reference import Location
+from workforce_core.model.time_entries import Booking, Survey, SurveyQuestion, TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.rules.employee_ids import employee_id_key
 
@@ -103,9 +105,22 @@ class SqlWorkerRepository(SqlRepository[Worker]):
         except IntegrityError as exc:
             raise DuplicateEmployeeId(field="employee_id") from exc
 
+    def lock(self, worker_id: int) -> Worker | None:
+        query = select(self.table).where(self.table.c.id == worker_id)
+        if self.connection.dialect.name == "postgresql":
+            query = query.with_for_update()
+        row = self.connection.execute(query).mappings().first()
+        return from_row(Worker, row) if row else None
+
     def count_for_client(self, client_id: int) -> int:
         query = select(func.count()).select_from(self.table).where(self.table.c.client_id == client_id)
         return int(self.connection.execute(query).scalar_one())
+
+    def id_by_employee_id(self, client_id: int, employee_id_key: str) -> int | None:
+        c = self.table.c
+        query = select(c.id).where(c.client_id == client_id, c.employee_id_key == employee_id_key)
+        found = self.connection.execute(query).scalar_one_or_none()
+        return int(found) if found is not None else None
 
     def employee_id_taken(self, client_id: int, employee_id: str, *, except_id: int = 0) -> bool:
         c = self.table.c
@@ -127,3 +142,96 @@ class SqlAuditLog:
             select(tables.audit_log).where(tables.audit_log.c.client_id == client_id).order_by(tables.audit_log.c.id)
         ).mappings()
         return [from_row(AuditEntry, row) for row in rows]
+
+
+class SqlTimeEntryRepository(SqlRepository[TimeEntry]):
+    def __init__(self, connection: Connection) -> None:
+        super().__init__(connection, tables.time_entries, TimeEntry)
+
+    def _first(self, query: Any) -> TimeEntry | None:
+        row = self.connection.execute(query.limit(1)).mappings().first()
+        return from_row(TimeEntry, row) if row else None
+
+    def open_shift(self, worker_id: int, since: datetime) -> TimeEntry | None:
+        c = self.table.c
+        return self._first(
+            select(self.table)
+            .where(c.worker_id == worker_id, c.entry_type == "shift", c.clock_out.is_(None), c.clock_in >= since)
+            .order_by(c.clock_in.desc(), c.id.desc())
+        )
+
+    def clashing(self, worker_id: int, at: datetime) -> TimeEntry | None:
+        c = self.table.c
+        return self._first(
+            select(self.table)
+            .where(c.worker_id == worker_id, c.entry_type == "shift", c.clock_out.is_not(None), c.clock_out > at)
+            .order_by(c.clock_out.desc(), c.id.desc())
+        )
+
+    def open_before(self, cutoff: datetime) -> list[TimeEntry]:
+        c = self.table.c
+        return self._many(c.entry_type == "shift", c.clock_out.is_(None), c.clock_in < cutoff)
+
+    def breaks_of(self, shift_id: int) -> list[TimeEntry]:
+        return self._many(self.table.c.parent_id == shift_id, self.table.c.entry_type == "break")
+
+
+class SqlBookingRepository(SqlRepository[Booking]):
+    GRACE = timedelta(hours=1)
+
+    def __init__(self, connection: Connection) -> None:
+        super().__init__(connection, tables.shifts, Booking)
+
+    def covering(self, worker_id: int, at: datetime) -> Booking | None:
+        c = self.table.c
+        row = (
+            self.connection.execute(
+                select(self.table)
+                .where(
+                    c.worker_id == worker_id,
+                    c.status.in_(("draft", "published")),
+                    c.start <= at + self.GRACE,
+                    c.end >= at - self.GRACE,
+                )
+                .order_by(c.start)
+                .limit(1)
+            )
+            .mappings()
+            .first()
+        )
+        return from_row(Booking, row) if row else None
+
+
+class SqlSurveyRepository(SqlRepository[Survey]):
+    """Surveys with their questions (each question has its own id)."""
+
+    def __init__(self, connection: Connection) -> None:
+        super().__init__(connection, tables.surveys, Survey)
+
+    def get(self, id: int) -> Survey | None:
+        survey = super().get(id)
+        if survey is None:
+            return None
+        q = tables.survey_questions
+        rows = self.connection.execute(select(q).where(q.c.survey_id == id).order_by(q.c.position)).mappings()
+        survey.questions = tuple(SurveyQuestion(row["id"], row["text"], tuple(row["blocking_answers"])) for row in rows)
+        return survey
+
+    def add(self, item: Survey) -> Survey:
+        added = super().add(item)
+        q = tables.survey_questions
+        questions = []
+        for position, question in enumerate(item.questions, start=1):
+            new_id = self.connection.execute(
+                insert(q)
+                .values(
+                    survey_id=added.id,
+                    position=position,
+                    text=question.text,
+                    blocking_answers=list(question.blocking_answers),
+                )
+                .returning(q.c.id)
+            ).scalar_one()
+            questions.append(SurveyQuestion(new_id, question.text, question.blocking_answers))
+        added.questions = tuple(questions)
+        return added

@@ -12,13 +12,17 @@ from workforce_adapters.sql import tables
 from workforce_adapters.sql.repositories import (
     SqlApiKeyRepository,
     SqlAuditLog,
+    SqlBookingRepository,
     SqlLocationRepository,
     SqlRepository,
+    SqlSurveyRepository,
+    SqlTimeEntryRepository,
     SqlWorkerRepository,
 )
 from workforce_core.events import Event
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.reference import CostCode, Department
+from workforce_core.model.time_entries import Amendment
 
 
 class SqlUnitOfWork:
@@ -37,6 +41,10 @@ class SqlUnitOfWork:
         self.cost_codes = SqlRepository(c, tables.cost_codes, CostCode)
         self.workers = SqlWorkerRepository(c)
         self.audit = SqlAuditLog(c)
+        self.entries = SqlTimeEntryRepository(c)
+        self.bookings = SqlBookingRepository(c)
+        self.surveys = SqlSurveyRepository(c)
+        self.amendments = SqlRepository(c, tables.amendments, Amendment)
         self.events = []
         return self
 

@@ -17,7 +17,7 @@ from workforce_entrypoints.http.endpoint import Endpoint
 from workforce_entrypoints.http.middleware.body_limit import BodyLimitMiddleware
 from workforce_entrypoints.http.middleware.request_id import RequestIdMiddleware
 from workforce_entrypoints.http.replies import error_reply
-from workforce_entrypoints.http.resources import cost_codes, departments, locations, me, workers
+from workforce_entrypoints.http.resources import clock, cost_codes, departments, locations, me, workers
 
 ENDPOINTS: tuple[Endpoint, ...] = (
     me.ENDPOINT,
@@ -25,6 +25,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     locations.ENDPOINT,
     departments.ENDPOINT,
     cost_codes.ENDPOINT,
+    clock.ENDPOINT,
 )
 
 

@@ -18,6 +18,8 @@ class ClientSettings:
     require_client_approval: bool = False
     walk_in_policy: str = "no_pay"
     cancelled_policy: str = "no_pay"
+    default_shift_hours: int = 8  # auto clock-out of an unbooked shift: clock-in plus this
+    dormant_after_days: int = 90
 
 
 @define

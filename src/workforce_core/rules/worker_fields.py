@@ -55,8 +55,9 @@ def _read_one(raw: Mapping[str, Any], name: str, *, creating: bool) -> Any:
 
 def _employee_id(raw: Mapping[str, Any], *, creating: bool) -> str | None:
     value = raw.get("employee_id")
-    if value is None and creating:
-        return None  # generated
+    blank = value is None or (isinstance(value, str) and not value.strip())
+    if blank and creating:
+        return None  # decisions.md: null, "" or spaces mean "not given" on POST, so the ID is generated
     if not isinstance(value, str) or not is_valid_employee_id(value):
         raise ValidationFailed("employee_id", "employee_id is 1 to 32 letters, digits, dashes or underscores.")
     return value

@@ -1,0 +1,21 @@
+"""POST /clock.php: clock a worker in (201) or out (200)."""
+
+from __future__ import annotations
+
+from starlette.responses import Response
+
+from workforce_adapters.records import clock_result_record
+from workforce_core.services.clock import clock
+from workforce_entrypoints.http.endpoint import Call, Endpoint, Method
+from workforce_entrypoints.http.replies import record
+
+
+def post(call: Call) -> Response:
+    s = call.services
+    result = clock(call.body(), principal=call.principal, uow=s.uow, clock=s.clock)
+    if result.action == "clock_in":
+        return record(clock_result_record(result), status=201, message="Clocked in.")
+    return record(clock_result_record(result), message="Clocked out.")
+
+
+ENDPOINT = Endpoint("clock", {"POST": Method(post, ("clock:write",))})

@@ -1,0 +1,140 @@
+"""Time entries (shifts and breaks), bookings, surveys and amendment requests."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+
+from attrs import define, field, frozen
+
+ENTRY_TYPES: tuple[str, ...] = ("shift", "break")
+APPROVAL_STATUSES: tuple[str, ...] = ("pending", "approved", "disputed")
+CLIENT_APPROVALS: tuple[str, ...] = ("pending", "approved", "rejected")
+CLOCK_METHODS: tuple[str, ...] = ("face", "pin", "manual", "api", "mobile", "backfill")
+OPEN_SHIFT_HOURS = 18
+
+
+@define
+class TimeEntry:
+    worker_id: int
+    client_id: int  # the owning client: the site's client, else the worker's home client
+    clock_in: datetime
+    created_at: datetime
+    location_id: int | None = None
+    entry_type: str = "shift"
+    parent_id: int | None = None  # a break's shift
+    clock_out: datetime | None = None
+    clock_method: str = "api"
+    clock_out_method: str | None = None
+    clock_source: str | None = None
+    kiosk_id: str | None = None
+    notes: str | None = None
+    match_score: Decimal | None = None
+    cost_code_id: int | None = None
+    scheduled_shift_id: int | None = None
+    approval_status: str = "pending"
+    approved_at: datetime | None = None
+    approved_by: int | None = None
+    client_approval: str = "pending"
+    client_approved_at: datetime | None = None
+    client_approved_by: int | None = None
+    client_rejected_reason: str | None = None
+    queried: bool = False
+    open_query: bool = False
+    risk_flags: tuple[str, ...] = ()
+    manual_break_minutes: int | None = None
+    pay_adjustment_minutes: int | None = None
+    edit_count: int = 0
+    edited_at: datetime | None = None
+    original_clock_in: datetime | None = None
+    original_clock_out: datetime | None = None
+    latitude: Decimal | None = None
+    longitude: Decimal | None = None
+    within_geofence: int | None = None
+    distance_meters: int | None = None
+    gps_accuracy: int | None = None
+    low_gps_confidence: bool | None = None
+    clock_out_latitude: Decimal | None = None
+    clock_out_longitude: Decimal | None = None
+    clock_out_within_geofence: int | None = None
+    clock_out_distance_meters: int | None = None
+    exported_batch_id: int | None = None
+    updated_at: datetime | None = None
+    id: int = 0
+
+    @property
+    def closed(self) -> bool:
+        return self.clock_out is not None
+
+    @property
+    def edited(self) -> bool:
+        return self.edit_count > 0
+
+    @property
+    def total_minutes(self) -> int | None:
+        """Whole minutes of real elapsed time (correct across a clock change)."""
+        if self.clock_out is None:
+            return None
+        return int((self.clock_out - self.clock_in).total_seconds() // 60)
+
+    def flag(self, *flags: str) -> None:
+        self.risk_flags = tuple(dict.fromkeys((*self.risk_flags, *flags)))
+
+
+@define
+class Booking:
+    """A booked shift (the Shifts board). Only what clocking and exceptions need so far."""
+
+    client_id: int
+    worker_id: int
+    location_id: int
+    shift_date: date
+    start: datetime
+    end: datetime
+    created_at: datetime
+    break_minutes: int = 0
+    job_role: str | None = None
+    status: str = "published"
+    id: int = 0
+
+    @property
+    def cancelled(self) -> bool:
+        return self.status not in ("draft", "published", "completed")
+
+
+@frozen
+class SurveyQuestion:
+    id: int
+    text: str
+    blocking_answers: tuple[str, ...] = ()
+
+
+@define
+class Survey:
+    client_id: int
+    name: str
+    created_at: datetime
+    questions: tuple[SurveyQuestion, ...] = field(factory=tuple)
+    location_id: int | None = None
+    active: bool = True
+    id: int = 0
+
+
+AMENDMENT_STATUSES: tuple[str, ...] = ("raised", "accepted", "declined", "withdrawn")
+
+
+@define
+class Amendment:
+    entry_id: int
+    worker_id: int
+    client_id: int
+    reason: str
+    raised_by: str
+    created_at: datetime
+    requested_clock_in: datetime | None = None
+    requested_clock_out: datetime | None = None
+    requested_break_minutes: int | None = None
+    status: str = "raised"
+    decided_at: datetime | None = None
+    updated_at: datetime | None = None
+    id: int = 0

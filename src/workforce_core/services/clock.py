@@ -1,0 +1,269 @@
+"""POST /clock.php: clock a worker in or out, with every rule of the spec.
+
+A refused clock changes nothing but its refusal event (recorded in a transaction of its own).
+Concurrent clocks for one worker queue on the worker's row lock: exactly one clock-in wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime, timedelta
+from typing import Any
+
+import attrs
+
+from workforce_core import events
+from workforce_core.errors import (
+    AlreadyClockedIn,
+    BlockedBySurvey,
+    Conflict,
+    GpsRequired,
+    NoOpenClockIn,
+    NotFound,
+    OutsideGeofence,
+    SiteNotMapped,
+    ValidationFailed,
+    WorkerInactive,
+    WorkerPending,
+    WorkforceError,
+)
+from workforce_core.event_data import clock_base, refused_clock
+from workforce_core.model.principal import Principal
+from workforce_core.model.reference import Location
+from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, Booking, TimeEntry
+from workforce_core.model.workers import Worker
+from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
+from workforce_core.rules.access import owned_site
+from workforce_core.rules.clock_request import ClockCommand, clock_instant, read_clock_request
+from workforce_core.rules.employee_ids import employee_id_key
+from workforce_core.rules.geofence import FenceCheck, check_fence
+from workforce_core.rules.london import local_text, utc_text
+from workforce_core.views import ClockResult, EntryView
+
+OPEN_WINDOW = timedelta(hours=OPEN_SHIFT_HOURS)
+WARNING_TEXT = "Clocked outside the site's geofence; the clock was recorded and flagged."
+
+
+class _Refused(Exception):
+    """A refusal whose event must still be recorded."""
+
+    def __init__(self, error: WorkforceError, event: events.Event) -> None:
+        self.error = error
+        self.event = event
+
+
+def clock(raw: Mapping[str, Any], *, principal: Principal, uow: UnitOfWorkFactory, clock: Clock) -> ClockResult:
+    command = read_clock_request(raw)
+    now = clock.now()
+    at, backdated = clock_instant(command.occurred_at, now)
+    try:
+        with uow() as tx:
+            worker = _worker(tx, command, principal)
+            if command.action == "in":
+                result = _clock_in(tx, command, principal, worker, at, now, backdated)
+            else:
+                result = _clock_out(tx, command, principal, worker, at, now, backdated)
+            tx.commit()
+            return result
+    except _Refused as refused:
+        with uow() as tx:
+            tx.record([refused.event])
+            tx.commit()
+        raise refused.error from None
+
+
+def _worker(tx: UnitOfWork, command: ClockCommand, principal: Principal) -> Worker:
+    worker_id = command.worker_id
+    if worker_id is None:
+        assert command.employee_id is not None
+        worker_id = tx.workers.id_by_employee_id(principal.client_id, employee_id_key(command.employee_id))
+    worker = tx.workers.lock(worker_id) if worker_id is not None else None
+    if worker is None or worker.client_id != principal.client_id:
+        raise NotFound("The worker was not found.", field="employee_id" if command.worker_id is None else "worker_id")
+    if worker.pending:
+        raise WorkerPending()
+    if not worker.active or worker.suspended or worker.anonymised_at is not None:
+        raise WorkerInactive()
+    return worker
+
+
+def _site(tx: UnitOfWork, location_id: int | None, principal: Principal) -> Location | None:
+    if location_id is None:
+        if principal.site_ids is not None:
+            raise ValidationFailed("location_id", "a site-limited key must clock at one of its sites.")
+        return None
+    return owned_site(principal, tx.locations.get(location_id), field="location_id")
+
+
+def _booking(tx: UnitOfWork, command: ClockCommand, worker: Worker, at: datetime) -> Booking | None:
+    if command.scheduled_shift_id is not None:
+        booking = tx.bookings.get(command.scheduled_shift_id)
+        if booking is None or booking.worker_id != worker.id or booking.client_id != worker.client_id:
+            raise NotFound("The booking was not found.", field="scheduled_shift_id")
+        return booking
+    return tx.bookings.covering(worker.id, at)
+
+
+def _fence(
+    command: ClockCommand, worker: Worker, site: Location | None, at: datetime, principal: Principal, action: str
+) -> FenceCheck:
+    fence = check_fence(site, command.position)
+    if fence.refusal is None:
+        return fence
+    error: WorkforceError
+    if fence.refusal == "gps_required":
+        error = GpsRequired()
+    elif fence.refusal == "site_not_mapped":
+        error = SiteNotMapped()
+    else:
+        error = OutsideGeofence(distance_meters=fence.distance, radius_meters=fence.radius)
+    data = refused_clock(
+        worker,
+        client_id=principal.client_id,
+        site=site,
+        attempted_at=at,
+        within=fence.within,
+        distance=fence.distance,
+        low_gps_confidence=fence.low_gps_confidence,
+    )
+    data.update(action=action, location_name=site.name if site else None, radius_meters=fence.radius)
+    raise _Refused(error, events.Event("clock.geofence_refused", principal.client_id, at, data))
+
+
+def _check_survey(
+    tx: UnitOfWork, command: ClockCommand, worker: Worker, site: Location | None, at: datetime, principal: Principal
+) -> None:
+    if command.survey_id is None:
+        if command.survey_answers:
+            raise ValidationFailed("survey_id", "survey_answers need their survey_id.")
+        return
+    survey = tx.surveys.get(command.survey_id)
+    if survey is None or survey.client_id != principal.client_id:
+        raise NotFound("The survey was not found.", field="survey_id")
+    questions = {question.id: question for question in survey.questions}
+    for answer in command.survey_answers:
+        if answer.question_id not in questions:
+            raise ValidationFailed("survey_answers", f"question {answer.question_id} is not in survey {survey.id}.")
+    for answer in command.survey_answers:
+        question = questions[answer.question_id]
+        blocking = {value.strip().lower() for value in question.blocking_answers}
+        if answer.answer_value.strip().lower() in blocking:
+            message = f"The answer to '{question.text}' blocks clocking in."
+            data = refused_clock(worker, client_id=principal.client_id, site=site, attempted_at=at)
+            data.update(survey_id=survey.id, question_id=question.id, message=message)
+            error = BlockedBySurvey(message, question_id=question.id)
+            raise _Refused(error, events.Event("clock.blocked_by_survey", principal.client_id, at, data))
+
+
+def _clock_in(
+    tx: UnitOfWork,
+    command: ClockCommand,
+    principal: Principal,
+    worker: Worker,
+    at: datetime,
+    now: datetime,
+    backdated: bool,
+) -> ClockResult:
+    open_shift = tx.entries.open_shift(worker.id, now - OPEN_WINDOW)
+    if open_shift is not None:
+        raise AlreadyClockedIn(entry_id=open_shift.id)
+    clash = tx.entries.clashing(worker.id, at)
+    if clash is not None:
+        raise Conflict("occurred_at is before the end of a recorded shift.", entry_id=clash.id)
+    booking = _booking(tx, command, worker, at)
+    location_id = command.location_id or (booking.location_id if booking else None) or worker.location_id
+    site = _site(tx, location_id, principal)
+    fence = _fence(command, worker, site, at, principal, "in")
+    _check_survey(tx, command, worker, site, at, principal)
+    entry = TimeEntry(
+        worker_id=worker.id,
+        client_id=site.client_id if site else worker.client_id,
+        location_id=site.id if site else None,
+        clock_in=at,
+        created_at=now,
+        updated_at=now,
+        clock_method="api",
+        clock_source="api",
+        notes=command.notes,
+        cost_code_id=worker.cost_code_id,
+        scheduled_shift_id=booking.id if booking else None,
+        latitude=command.position.latitude if command.position else None,
+        longitude=command.position.longitude if command.position else None,
+        gps_accuracy=round(command.position.accuracy)
+        if command.position and command.position.accuracy is not None
+        else None,
+        within_geofence=fence.within,
+        distance_meters=fence.distance,
+        low_gps_confidence=fence.low_gps_confidence,
+    )
+    if backdated:
+        entry.flag("api_backdated")
+    if fence.breach:
+        entry.flag("geofence_outside")
+    if fence.low_gps_confidence:
+        entry.flag("low_gps_confidence")
+    if worker.dormant:
+        entry.flag("dormant_worker")
+        woken = attrs.evolve(worker, dormant_since=None, updated_at=now)
+        tx.workers.update(woken)
+    entry = tx.entries.add(entry)
+    view = EntryView.of(entry, worker, site)
+    base = clock_base(view)
+    recorded = [events.Event("clock_in", principal.client_id, at, base)]
+    if fence.breach:
+        recorded.append(
+            events.Event(
+                "clock.geofence_breach", principal.client_id, at, {**base, "location_name": view.location_name}
+            )
+        )
+    if fence.low_gps_confidence:
+        accuracy = entry.gps_accuracy
+        recorded.append(
+            events.Event("clock.low_gps_confidence", principal.client_id, at, {**base, "gps_accuracy": accuracy})
+        )
+    tx.record(recorded)
+    return ClockResult("clock_in", view, backdated, fence.within is not None, WARNING_TEXT if fence.breach else None)
+
+
+def _clock_out(
+    tx: UnitOfWork,
+    command: ClockCommand,
+    principal: Principal,
+    worker: Worker,
+    at: datetime,
+    now: datetime,
+    backdated: bool,
+) -> ClockResult:
+    entry = tx.entries.open_shift(worker.id, now - OPEN_WINDOW)
+    if entry is None:
+        raise NoOpenClockIn()
+    if at < entry.clock_in:
+        raise Conflict("occurred_at is before the clock-in of the open shift.", entry_id=entry.id)
+    site = tx.locations.get(entry.location_id) if entry.location_id is not None else None
+    if site is not None and not principal.sees_site(site.id):
+        owned_site(principal, site, field="location_id")
+    fence = _fence(command, worker, site, at, principal, "out")
+    entry.clock_out = at
+    entry.clock_out_method = "api"
+    entry.updated_at = now
+    if command.notes:
+        entry.notes = f"{entry.notes}\n{command.notes}" if entry.notes else command.notes
+    if command.position is not None:
+        entry.clock_out_latitude = command.position.latitude
+        entry.clock_out_longitude = command.position.longitude
+    entry.clock_out_within_geofence = fence.within
+    entry.clock_out_distance_meters = fence.distance
+    if backdated:
+        entry.flag("api_backdated")
+    if fence.breach:
+        entry.flag("geofence_outside")
+    tx.entries.update(entry)
+    view = EntryView.of(entry, worker, site)
+    data = {
+        **clock_base(view),
+        "clock_out": local_text(at),
+        "clock_out_utc": utc_text(at),
+        "total_minutes": entry.total_minutes,
+    }
+    tx.record([events.Event("clock_out", principal.client_id, at, data)])
+    return ClockResult("clock_out", view, backdated, fence.within is not None, WARNING_TEXT if fence.breach else None)
