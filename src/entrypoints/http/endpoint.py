@@ -52,11 +52,12 @@ class Call:
     raw_body: bytes = b""
 
     def body(self) -> dict[str, Any]:
-        """The JSON object sent, or 400 ``invalid_body``. Numbers keep their exact decimal digits."""
+        """The JSON object sent, or 400 ``invalid_body``. Numbers keep their exact decimal digits; a
+        non-finite number (``NaN``) reaches the field readers, which refuse it naming the field."""
         if not self.raw_body.strip():
             raise InvalidBody("A JSON object body is required.")
         try:
-            parsed = json.loads(self.raw_body, parse_float=Decimal, parse_constant=_no_constant)
+            parsed = json.loads(self.raw_body, parse_float=Decimal, parse_constant=_constant)
         except (ValueError, RecursionError):
             raise InvalidBody("The body is not valid JSON.") from None
         if not isinstance(parsed, dict):
@@ -64,8 +65,9 @@ class Call:
         return parsed
 
 
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
+def _constant(name: str) -> Decimal:
+    """``NaN`` and ``Infinity`` are read (as non-finite numbers) so that the field at fault is named."""
+    return Decimal(name)
 
 
 Handler = Callable[[Call], Response]
