@@ -1,0 +1,167 @@
+"""Properties of the pricing engine, checked against the minute-by-minute oracle."""
+
+from __future__ import annotations
+
+import random
+from datetime import date, datetime, time, timedelta
+from decimal import Decimal
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from tests.pricing_support import oracle, shift
+from workforce_core.model.rates import NightBand, OvertimeTier, PricingSettings, RateRule, Rates
+from workforce_core.rules.calendar import is_bank_holiday
+from workforce_core.rules.london import from_local, local_date
+from workforce_core.rules.pricing import ShiftToPrice, price_week
+
+D = Decimal
+multipliers = st.sampled_from([None, D("1"), D("1.25"), D("1.5")])
+money = st.decimals(min_value=D("8.00"), max_value=D("30.00"), places=2)
+small_premiums = st.sampled_from([None, D("0.50"), D("1.00"), D("2.75")])
+clock_times = st.builds(time, st.integers(0, 23), st.sampled_from([0, 15, 30, 45]))
+
+
+@st.composite
+def rules(draw: st.DrawFn) -> RateRule:
+    base = draw(money)
+    threshold = draw(st.sampled_from([None, D(8), D(20), D("37.5"), D(40)]))
+    tiers: tuple[OvertimeTier, ...] = ()
+    if threshold is not None and draw(st.booleans()):
+        tiers = (OvertimeTier(threshold + D(4), multiplier=D("1.75"), charge_multiplier=D("1.8")),)
+    bands = tuple(
+        NightBand(draw(clock_times), draw(clock_times), premium=draw(small_premiums), charge_premium=D("0.75"))
+        for _ in range(draw(st.integers(0, 2)))
+    )
+    return RateRule(
+        client_id=1,
+        name="random",
+        id=draw(st.integers(1, 5)),
+        pay=Rates(base=base, overtime=draw(st.sampled_from([None, base * 2]))),
+        charge=Rates(base=base + D("5.00")),
+        overtime_threshold=threshold,
+        overtime_multiplier=draw(multipliers),
+        overtime_tiers=tiers,
+        daily_overtime_threshold=draw(st.sampled_from([None, D(8), D("10.5")])),
+        daily_overtime_multiplier=draw(multipliers),
+        weekend_multiplier=draw(multipliers),
+        sunday_multiplier=draw(multipliers),
+        bank_holiday_multiplier=draw(multipliers),
+        guarantee_hours=draw(st.sampled_from([None, D(4), D("7.5")])),
+        paid_break_minutes=draw(st.sampled_from([None, 0, 15])),
+        auto_lunch_minutes=draw(st.sampled_from([None, 30, 45])),
+        auto_lunch_after_hours=draw(st.sampled_from([None, D(6)])),
+        night_bands=bands,
+    )
+
+
+settings_ = st.builds(
+    PricingSettings,
+    premium_stacking=st.sampled_from(["stack", "highest"]),
+    premium_day_basis=st.sampled_from(["shift_start", "calendar"]),
+    site_overtime_mode=st.sampled_from(["off", "per_site"]),
+)
+# Weeks around both 2026 clock changes, a bank holiday Monday and an ordinary week.
+WEEK_STARTS = [date(2026, 3, 23), date(2026, 10, 19), date(2026, 5, 25), date(2026, 11, 16), date(2025, 8, 25)]
+
+
+@st.composite
+def weeks(draw: st.DrawFn) -> list[ShiftToPrice]:
+    rule = draw(rules())
+    monday = draw(st.sampled_from(WEEK_STARTS))
+    shifts = []
+    for n, offset in enumerate(sorted(draw(st.sets(st.integers(0, 6), min_size=1, max_size=6))), start=1):
+        start = from_local(monday + timedelta(days=offset), draw(clock_times))
+        length = timedelta(minutes=draw(st.integers(1, 14 * 60)))
+        shifts.append(
+            shift(
+                n,
+                start,
+                start + length,
+                rule,
+                location_id=draw(st.sampled_from([1, 2])),
+                manual_break_minutes=draw(st.sampled_from([None, None, 0, 20])),
+                pay_adjustment_minutes=draw(st.sampled_from([None, None, -15, 10])),
+            )
+        )
+    return shifts
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(weeks(), settings_)
+def test_the_interval_engine_equals_the_minute_by_minute_oracle(
+    week: list[ShiftToPrice], setup: PricingSettings
+) -> None:
+    prices = price_week(week, setup)
+    assert [p.lines for p in prices] == oracle(week, setup)
+
+
+@settings(max_examples=100, deadline=None)
+@given(weeks(), settings_)
+def test_paid_minutes_are_regular_plus_overtime_plus_guarantee(
+    week: list[ShiftToPrice], setup: PricingSettings
+) -> None:
+    for price in price_week(week, setup):
+        assert price.paid_minutes == price.minutes("regular") + price.minutes("overtime") + price.minutes("guarantee")
+
+
+@settings(max_examples=100, deadline=None)
+@given(weeks(), settings_)
+def test_pay_is_the_sum_of_the_elements(week: list[ShiftToPrice], setup: PricingSettings) -> None:
+    for price in price_week(week, setup):
+        elements = ("regular", "overtime", "weekend", "sunday", "bank_holiday", "night", "guarantee")
+        assert price.pay() == sum((price.pay(e) for e in elements), D(0))
+        assert price.charge() == sum((price.charge(e) for e in elements), D(0))
+
+
+@settings(max_examples=100, deadline=None)
+@given(weeks(), settings_)
+def test_each_minute_is_overtime_at_most_once(week: list[ShiftToPrice], setup: PricingSettings) -> None:
+    for price in price_week(week, setup):
+        overtime_runs = sum(run.minutes for run in price.runs if run.overtime)
+        assert overtime_runs == price.minutes("overtime")
+        assert price.minutes("overtime") <= price.paid.paid_minutes
+        assert all(run.kind != "guarantee" for run in price.runs if run.overtime)
+
+
+@settings(max_examples=100, deadline=None)
+@given(weeks(), settings_, st.randoms(use_true_random=False))
+def test_the_order_the_shifts_are_given_in_does_not_matter(
+    week: list[ShiftToPrice], setup: PricingSettings, shuffler: random.Random
+) -> None:
+    shuffled = list(week)
+    shuffler.shuffle(shuffled)
+    by_id = {p.entry_id: p.lines for p in price_week(week, setup)}
+    assert {p.entry_id: p.lines for p in price_week(shuffled, setup)} == by_id
+
+
+@settings(max_examples=150, deadline=None)
+@given(rules(), settings_, st.sampled_from(WEEK_STARTS), clock_times, st.integers(1, 12 * 60), st.integers(1, 240))
+def test_pay_never_decreases_when_a_shift_is_made_longer(
+    rule: RateRule, setup: PricingSettings, monday: date, start_time: time, minutes: int, more: int
+) -> None:
+    start = from_local(monday + timedelta(days=2), start_time)
+    short = price_week([shift(1, start, start + timedelta(minutes=minutes), rule)], setup)[0]
+    long = price_week([shift(1, start, start + timedelta(minutes=minutes + more), rule)], setup)[0]
+    assert long.pay() >= short.pay()
+    assert long.charge() >= short.charge()
+
+
+def _plain_weekday(moment: datetime, length: timedelta) -> bool:
+    days = {local_date(moment), local_date(moment + length)}
+    return all(day.weekday() < 5 and not is_bank_holiday(day) for day in days)
+
+
+@settings(max_examples=100, deadline=None)
+@given(rules(), settings_, clock_times, st.integers(1, 12 * 60), st.integers(1, 8), st.integers(0, 3))
+def test_moving_a_shift_by_whole_weeks_on_plain_weekdays_keeps_its_pay(
+    rule: RateRule, setup: PricingSettings, start_time: time, minutes: int, weeks_later: int, weekday: int
+) -> None:
+    day = date(2026, 11, 16) + timedelta(days=weekday)  # November/December 2026: no clock change, no holiday
+    length = timedelta(minutes=minutes)
+    first = from_local(day, start_time)
+    moved = from_local(day + timedelta(weeks=weeks_later), start_time)
+    assume(_plain_weekday(first, length) and _plain_weekday(moved, length))
+    before = price_week([shift(1, first, first + length, rule)], setup)[0]
+    after = price_week([shift(1, moved, moved + length, rule)], setup)[0]
+    assert (after.pay(), after.charge(), after.lines) == (before.pay(), before.charge(), before.lines)
