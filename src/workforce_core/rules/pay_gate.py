@@ -1,0 +1,55 @@
+"""The pay gate (pricing.md section 2): a shift's ``payroll_status`` and ``payroll_excluded_reason``."""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from workforce_core.model.time_entries import Booking, TimeEntry
+
+PAYROLL_STATUSES: tuple[str, ...] = ("payable", "on_hold", "excluded")
+
+
+@frozen
+class GateInput:
+    entry: TimeEntry
+    booking: Booking | None
+    walk_in_policy: str
+    cancelled_policy: str
+    require_client_approval: bool
+    has_pay_rate: bool
+    late_adjustment: str | None = None  # None, "due" or "paid"
+
+
+@frozen
+class GateResult:
+    status: str | None  # None for a break
+    reason: str | None
+    flags: tuple[str, ...] = ()
+
+
+def pay_gate(given: GateInput) -> GateResult:
+    """The first rule of the table that applies decides."""
+    entry = given.entry
+    if entry.entry_type != "shift":
+        return GateResult(None, None)
+    if entry.clock_out is None:
+        return GateResult("on_hold", "open_clock_out")
+    if given.booking is not None and given.booking.cancelled and given.cancelled_policy == "no_pay":
+        return GateResult("excluded", "cancelled")
+    if given.booking is None and given.walk_in_policy == "no_pay":
+        return GateResult("excluded", "walk_in", ("walk_in_no_pay",))
+    if entry.client_approval == "rejected":
+        return GateResult("excluded", "rejected")
+    if entry.approval_status == "disputed" or entry.open_query:
+        return GateResult("on_hold", "disputed")
+    if entry.approval_status == "pending":
+        return GateResult("on_hold", "pending")
+    if given.require_client_approval and entry.client_approval == "pending":
+        return GateResult("on_hold", "client_pending")
+    if not given.has_pay_rate:
+        return GateResult("excluded", "no_pay_rate", ("no_pay_rate",))
+    if given.late_adjustment == "paid":
+        return GateResult("excluded", "paid_adjustment")
+    if given.late_adjustment == "due":
+        return GateResult("on_hold", "adjustment_pending")
+    return GateResult("payable", None)
