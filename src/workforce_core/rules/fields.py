@@ -14,7 +14,7 @@ from workforce_core.errors import ValidationFailed
 
 MAX_ID = 2_147_483_647
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 
 
 def _blank(value: Any) -> bool:
@@ -34,7 +34,9 @@ def text(raw: Mapping[str, Any], name: str, *, max_length: int, required: bool =
         if required:
             raise ValidationFailed(name, f"{name} cannot be blank.")
         return None
-    if len(value) > max_length or "\x00" in value:
+    if "\x00" in value:
+        raise ValidationFailed(name, f"{name} cannot hold a NUL character.")
+    if len(value) > max_length:
         raise ValidationFailed(name, f"{name} must be at most {max_length} characters.")
     return value
 
@@ -102,4 +104,4 @@ def money(raw: Mapping[str, Any], name: str, *, maximum: Decimal = Decimal("9999
         raise ValidationFailed(name, f"{name} must be from 0 to {maximum}.")
     if amount != amount.quantize(Decimal("0.01")):
         raise ValidationFailed(name, f"{name} has at most 2 decimals.")
-    return amount.quantize(Decimal("0.01"))
+    return abs(amount).quantize(Decimal("0.01"))  # abs: -0 is 0

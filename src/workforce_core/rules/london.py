@@ -12,8 +12,8 @@ from zoneinfo import ZoneInfo
 
 LONDON = ZoneInfo("Europe/London")
 
-_LOCAL = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?)?$")
-_AWARE = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|z|[+-]\d{2}:?\d{2})$")
+_LOCAL = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?)?$", re.ASCII)
+_AWARE = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|z|[+-]\d{2}:?\d{2})$", re.ASCII)
 
 
 def utc(moment: datetime) -> datetime:
@@ -60,10 +60,9 @@ def parse_instant(text: str) -> datetime | None:
     text = text.strip()
     if _AWARE.match(text):
         try:
-            parsed = datetime.fromisoformat(text.replace("z", "Z"))
-        except ValueError:
+            return datetime.fromisoformat(text.replace("z", "Z")).astimezone(UTC)
+        except (ValueError, OverflowError):  # OverflowError: the UTC instant falls outside years 1-9999
             return None
-        return parsed.astimezone(UTC)
     match = _LOCAL.match(text)
     if not match:
         return None

@@ -55,7 +55,7 @@ def implied_by(scope: str) -> tuple[str, ...]:
 
 def effective_scopes(stored: Iterable[str], *, legacy: bool) -> tuple[str, ...]:
     """What a key really has, in the spec's order. Unknown stored names are dropped."""
-    granted = set(stored) | (LEGACY_SCOPES if legacy else set())
+    granted = {scope for scope in stored if scope in SCOPES} | (LEGACY_SCOPES if legacy else set())
     pending = list(granted)
     while pending:
         for extra in implied_by(pending.pop()):

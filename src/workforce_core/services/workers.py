@@ -203,10 +203,12 @@ def _console_change(worker_id: int, change: dict[str, Any], *, uow: UnitOfWorkFa
             raise Conflict("an anonymised worker cannot be changed.")
         before = attrs.asdict(worker, recurse=False)
         changed = [name for name, value in change.items() if before[name] != value]
+        if not changed:  # suspending twice changes nothing and says nothing
+            return WorkerView.of(worker, *_references(tx, worker.client_id, before, None))
         worker = attrs.evolve(worker, **change, updated_at=now)
         tx.workers.update(worker)
         view = WorkerView.of(worker, *_references(tx, worker.client_id, attrs.asdict(worker, recurse=False), None))
-        if changed and not worker.pending:
+        if not worker.pending:
             tx.record(events.worker_updated(view, client_id=worker.client_id, at=now, changes=changed, via_api=False))
         tx.commit()
     return view
