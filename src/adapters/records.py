@@ -10,15 +10,20 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
+import attrs
 from cattrs import Converter
 
 from workforce_core import API_VERSION
 from workforce_core.events import Event
+from workforce_core.model.accounts import ClientSettings
 from workforce_core.model.audit import AuditEntry
 from workforce_core.model.keys import ApiKey
+from workforce_core.model.rates import CHARGE_FIELDS, PAY_FIELDS, NightBand, RateRule, Rates
 from workforce_core.model.reference import CostCode, Location
 from workforce_core.model.time_entries import Amendment
+from workforce_core.rules.exceptions import TimeException
 from workforce_core.rules.london import local_text, utc_text
+from workforce_core.services.time_reads import Headcount, OnSiteNow, OnSiteWorker
 from workforce_core.views import ClockResult, DepartmentView, EntryView, MeView, WorkerView
 
 converter = Converter()
@@ -89,6 +94,7 @@ def time_entry_record(view: EntryView) -> dict[str, Any]:
         "location_name": view.location_name,
         "client_id": e.client_id,
         "entry_type": e.entry_type,
+        "parent_id": e.parent_id,
         **twin("clock_in", e.clock_in),
         **twin("clock_out", e.clock_out),
         "total_minutes": e.total_minutes,
@@ -103,11 +109,11 @@ def time_entry_record(view: EntryView) -> dict[str, Any]:
         "scheduled_shift_id": e.scheduled_shift_id,
         "approval_status": e.approval_status,
         "approved": e.approval_status == "approved",
-        "approved_at": local_text(e.approved_at),
+        **twin("approved_at", e.approved_at),
         "approved_by": e.approved_by,
         "client_approval": e.client_approval,
         "client_approved": {"approved": True, "rejected": False}.get(e.client_approval),
-        "client_approved_at": local_text(e.client_approved_at),
+        **twin("client_approved_at", e.client_approved_at),
         "client_approved_by": e.client_approved_by,
         "client_rejected_reason": e.client_rejected_reason,
         "queried": e.queried,
@@ -119,16 +125,16 @@ def time_entry_record(view: EntryView) -> dict[str, Any]:
         "pay_adjustment_minutes": e.pay_adjustment_minutes,
         "edited": e.edited,
         "edit_count": e.edit_count,
-        "edited_at": local_text(e.edited_at),
-        "original_clock_in": local_text(e.original_clock_in),
-        "original_clock_out": local_text(e.original_clock_out),
+        **twin("edited_at", e.edited_at),
+        **twin("original_clock_in", e.original_clock_in),
+        **twin("original_clock_out", e.original_clock_out),
         "within_geofence": e.within_geofence,
         "distance_meters": e.distance_meters,
         "gps_accuracy": e.gps_accuracy,
         "low_gps_confidence": e.low_gps_confidence,
         "clock_out_within_geofence": e.clock_out_within_geofence,
         "clock_out_distance_meters": e.clock_out_distance_meters,
-        "created_at": local_text(e.created_at),
+        **twin("created_at", e.created_at),
         **twin("updated_at", e.updated_at),
     }
 
@@ -179,6 +185,134 @@ def amendment_record(amendment: Amendment) -> dict[str, Any]:
         **twin("created_at", a.created_at),
         **twin("decided_at", a.decided_at),
         **twin("updated_at", a.updated_at),
+    }
+
+
+def on_site_worker_record(worker: OnSiteWorker) -> dict[str, Any]:
+    """An OnSiteWorker: one open shift."""
+    e = worker.view.entry
+    return {
+        "worker_id": e.worker_id,
+        "name": worker.view.worker_name,
+        "employee_id": worker.view.employee_id,
+        "entry_id": e.id,
+        **twin("clock_in", e.clock_in),
+        "minutes_on_shift": worker.minutes_on_shift,
+        "within_geofence": e.within_geofence,
+        "distance_meters": e.distance_meters,
+        "gps_accuracy": e.gps_accuracy,
+        "low_gps_confidence": bool(e.low_gps_confidence),
+    }
+
+
+def _headcount(counts: Headcount, *, low_gps: bool) -> dict[str, int]:
+    shown = {
+        "clocked_in": counts.clocked_in,
+        "on_site": counts.on_site,
+        "off_site": counts.off_site,
+        "geofence_unknown": counts.geofence_unknown,
+    }
+    if low_gps:
+        shown["low_gps_confidence"] = counts.low_gps_confidence
+    return shown
+
+
+def on_site_now_record(now: OnSiteNow, *, include_workers: bool = True) -> dict[str, Any]:
+    """OnSiteNow. ``include_workers=False`` leaves out every worker list (``workers`` and ``unassigned``)."""
+    locations = []
+    for site in now.locations:
+        shown: dict[str, Any] = {
+            "location_id": site.location_id,
+            "location_name": site.location_name,
+            **_headcount(site.counts, low_gps=False),
+        }
+        if include_workers:
+            shown["workers"] = [on_site_worker_record(worker) for worker in site.workers]
+        locations.append(shown)
+    body: dict[str, Any] = {
+        "as_of": utc_text(now.as_of),
+        "totals": _headcount(now.totals, low_gps=True),
+        "locations": locations,
+    }
+    if include_workers:
+        body["unassigned"] = [on_site_worker_record(worker) for worker in now.unassigned]
+    return body
+
+
+def exception_record(found: TimeException) -> dict[str, Any]:
+    """An exception of /exceptions.php (decisions.md)."""
+    return {
+        "id": found.id,
+        "type": found.type,
+        "severity": found.severity,
+        "entry_id": found.entry_id,
+        "shift_id": found.shift_id,
+        "worker_id": found.worker_id,
+        "location_id": found.location_id,
+        "date": found.date.isoformat(),
+        "detail": found.detail,
+        "status": found.status,
+    }
+
+
+def _money(value: Decimal | None) -> float | None:
+    return float(value) if value is not None else None
+
+
+def _rate_side(rates: Rates, names: tuple[str, ...]) -> dict[str, float | None]:
+    return {name: _money(getattr(rates, short.name)) for name, short in zip(names, attrs.fields(Rates), strict=True)}
+
+
+def _band(band: NightBand) -> dict[str, Any]:
+    return {
+        "start": band.start.strftime("%H:%M"),
+        "end": band.end.strftime("%H:%M"),
+        **{k: _money(v) for k, v in attrs.asdict(band, recurse=False).items() if k not in ("start", "end")},
+    }
+
+
+def rate_rule_record(rule: RateRule) -> dict[str, Any]:
+    """A RateRule with both halves of the money; the HTTP layer drops ``pay`` or ``charge`` by scope."""
+    return {
+        "id": rule.id,
+        "name": rule.name,
+        "client_id": rule.client_id,
+        "location_id": rule.location_id,
+        "job_role": rule.job_role,
+        "cost_code_id": rule.cost_code_id,
+        "valid_from": day(rule.valid_from),
+        "valid_to": day(rule.valid_to),
+        "priority": rule.priority,
+        "active": rule.active,
+        "overtime_threshold": _money(rule.overtime_threshold),
+        "overtime_multiplier": _money(rule.overtime_multiplier),
+        "overtime_tiers": [
+            {k: _money(v) for k, v in attrs.asdict(tier, recurse=False).items()} for tier in rule.overtime_tiers
+        ],
+        "daily_overtime_threshold": _money(rule.daily_overtime_threshold),
+        "daily_overtime_multiplier": _money(rule.daily_overtime_multiplier),
+        "weekend_multiplier": _money(rule.weekend_multiplier),
+        "sunday_multiplier": _money(rule.sunday_multiplier),
+        "bank_holiday_multiplier": _money(rule.bank_holiday_multiplier),
+        "guarantee_hours": _money(rule.guarantee_hours),
+        "paid_break_minutes": rule.paid_break_minutes,
+        "auto_lunch_minutes": rule.auto_lunch_minutes,
+        "auto_lunch_after_hours": _money(rule.auto_lunch_after_hours),
+        "night_bands": [_band(band) for band in rule.night_bands],
+        "pay": _rate_side(rule.pay, PAY_FIELDS),
+        "charge": _rate_side(rule.charge, CHARGE_FIELDS),
+    }
+
+
+def pricing_settings_record(settings: ClientSettings) -> dict[str, Any]:
+    return {
+        "premium_stacking": settings.premium_stacking,
+        "premium_day_basis": settings.premium_day_basis,
+        "site_overtime_mode": settings.site_overtime_mode,
+        "walk_in_policy": settings.walk_in_policy,
+        "cancelled_policy": settings.cancelled_policy,
+        "multi_shift_priority": settings.multi_shift_priority,
+        "pay_week_start_day": settings.pay_week_start_day,
     }
 
 
@@ -308,4 +442,5 @@ converter.register_unstructure_hook(ApiKey, key_record)
 converter.register_unstructure_hook(AuditEntry, audit_record)
 converter.register_unstructure_hook(EntryView, time_entry_record)
 converter.register_unstructure_hook(Amendment, amendment_record)
+converter.register_unstructure_hook(RateRule, rate_rule_record)
 converter.register_unstructure_hook(ClockResult, clock_result_record)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from types import TracebackType
 from typing import Generic, Protocol, TypeVar
 
@@ -12,6 +12,7 @@ from workforce_core.events import Event
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.audit import AuditEntry
 from workforce_core.model.keys import ApiKey
+from workforce_core.model.rates import RateRule
 from workforce_core.model.reference import CostCode, Department, Location
 from workforce_core.model.time_entries import Amendment, Booking, Survey, TimeEntry
 from workforce_core.model.workers import Worker
@@ -111,6 +112,13 @@ class TimeEntryRepository(Repository[TimeEntry], Protocol):
         """The worker's newest open shift clocked in at or after ``since``."""
         ...
 
+    def overlapping(
+        self, worker_id: int, start: datetime, end: datetime | None, *, except_id: int = 0
+    ) -> TimeEntry | None:
+        """The earliest shift of the worker that ``[start, end)`` overlaps (``end`` None: still open).
+        An open shift occupies everything from its clock-in on."""
+        ...
+
     def clashing(self, worker_id: int, at: datetime) -> TimeEntry | None:
         """A recorded shift of the worker that ends after ``at`` (a clock at ``at`` would overlap it)."""
         ...
@@ -126,6 +134,10 @@ class BookingRepository(Repository[Booking], Protocol):
     def covering(self, worker_id: int, at: datetime) -> Booking | None:
         """The worker's live booking whose times cover ``at`` (an hour's grace either side)."""
         ...
+
+
+class RateRuleRepository(Repository[RateRule], Protocol):
+    def for_client(self, client_id: int) -> list[RateRule]: ...
 
 
 class AuditLog(Protocol):
@@ -146,6 +158,7 @@ class UnitOfWork(Protocol):
     bookings: BookingRepository
     surveys: Repository[Survey]
     amendments: Repository[Amendment]
+    rate_rules: RateRuleRepository
 
     def __enter__(self) -> UnitOfWork: ...
 
@@ -235,6 +248,7 @@ class EntryFilter:
     clock_in_before: datetime | None = None
     updated_since: datetime | None = None
     worker_id: int | None = None
+    worker_ids: tuple[int, ...] | None = None  # any of these workers
     location_ids: tuple[int, ...] | None = None
     department_id: int | None = None
     approval_status: str | None = None
@@ -246,6 +260,7 @@ class EntryFilter:
 class AmendmentFilter:
     client_id: int
     paging: Paging
+    id: int | None = None
     status: str | None = None
     entry_id: int | None = None
     worker_id: int | None = None
@@ -253,6 +268,29 @@ class AmendmentFilter:
     created_before: datetime | None = None
     updated_since: datetime | None = None
     location_ids: tuple[int, ...] | None = None
+
+
+@frozen
+class PricingInputs:
+    """What pricing needs about some workers' pay weeks, read in a few queries."""
+
+    shifts: tuple[TimeEntry, ...]  # every shift of those workers in those weeks, at this client
+    breaks: dict[int, tuple[TimeEntry, ...]]  # break entries by shift id
+    bookings: dict[int, Booking]
+    workers: dict[int, Worker]
+    rules: list[RateRule]
+    payable_weeks: dict[int, tuple[date, ...]]  # per worker, earlier pay weeks with payable shifts (AWR)
+
+
+@frozen
+class RateRuleFilter:
+    client_id: int
+    paging: Paging
+    id: int | None = None
+    location_id: int | None = None
+    site_ids: tuple[int, ...] | None = None
+    active: bool = True
+    on: date | None = None
 
 
 class Queries(Protocol):
@@ -279,7 +317,21 @@ class Queries(Protocol):
         ...
 
     def bookings(
-        self, client_id: int, start_from: datetime, start_before: datetime, location_ids: tuple[int, ...] | None
-    ) -> list[Booking]: ...
+        self,
+        client_id: int,
+        start_from: datetime,
+        start_before: datetime,
+        location_ids: tuple[int, ...] | None,
+        *,
+        worker_id: int | None = None,
+    ) -> list[Booking]:
+        """The client's bookings (any status) starting in ``[start_from, start_before)``, by start."""
+        ...
 
     def amendments(self, query: AmendmentFilter) -> Page[Amendment]: ...
+
+    def rate_rules(self, query: RateRuleFilter) -> Page[RateRule]: ...
+
+    def pricing_inputs(self, client: ClientAccount, entries: tuple[TimeEntry, ...]) -> PricingInputs:
+        """Everything needed to price ``entries``: their workers' shifts in the same pay weeks, and more."""
+        ...

@@ -77,7 +77,8 @@ class World:
         return [{"event": r["event"], "client_id": r["client_id"], "data": json.loads(r["data"])} for r in rows]
 
     def audit(self, client_id: int) -> list[dict[str, Any]]:
-        query = select(tables.audit_log).where(tables.audit_log.c.client_id == client_id).order_by(tables.audit_log.c.id)
+        log = tables.audit_log
+        query = select(log).where(log.c.client_id == client_id).order_by(log.c.id)
         with self.services.engine.connect() as connection:
             return [dict(row) for row in connection.execute(query).mappings().all()]
 
@@ -106,14 +107,21 @@ def api(services: Services) -> Iterator[TestClient]:
 
 
 class Console:
-    """Runs ``workforce --db URL ...`` in-process; returns (exit code, parsed JSON of stdout or stderr)."""
+    """Runs ``workforce --db URL ...`` in-process, on the test's services (so on its fake clock);
+    returns (exit code, parsed JSON of stdout or stderr)."""
 
-    def __init__(self, database_url: str) -> None:
+    def __init__(self, database_url: str, services: Services) -> None:
         self.database_url = database_url
+        self.services = services
         self.runner = CliRunner()
 
     def __call__(self, *args: str) -> tuple[int, Any]:
-        result = self.runner.invoke(cli_app, ["--db", self.database_url, *args], catch_exceptions=False)
+        result = self.runner.invoke(
+            cli_app,
+            ["--db", self.database_url, *args],
+            obj={"db": self.database_url, "services": self.services},
+            catch_exceptions=False,
+        )
         text = result.stdout if result.exit_code == 0 else result.stderr
         try:
             return result.exit_code, json.loads(text)
@@ -122,5 +130,5 @@ class Console:
 
 
 @pytest.fixture
-def console(database_url: str) -> Console:
-    return Console(database_url)
+def console(database_url: str, services: Services) -> Console:
+    return Console(database_url, services)

@@ -78,3 +78,26 @@ def test_a_body_that_never_finishes_is_cut_off_with_408(services, world: World) 
     body = json.loads(b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body"))
     assert body["error_code"] == "request_timeout"
     assert world.outbox("worker.created") == []
+
+
+def test_a_lone_surrogate_in_a_string_is_400_invalid_body_not_a_500(api: TestClient, world: World) -> None:
+    account = world.account()
+    headers = {**world.key(account.id), "Content-Type": "application/json"}
+    for body in (b'{"name": "\\ud800"}', b'{"name": "ok", "job_role": "\\udfff"}'):
+        reply = api.post("/api/v1/workers.php", headers=headers, content=body)
+        assert (reply.status_code, reply.json()["error_code"]) == (400, "invalid_body"), body
+    assert world.outbox("worker.created") == []
+
+
+def test_non_ascii_digits_are_not_ids(api: TestClient, world: World) -> None:
+    account = world.account()
+    world.worker(account.id, "Ann")
+    reply = api.get("/api/v1/workers.php?id=%EF%BC%91", headers=world.key(account.id))
+    assert (reply.status_code, reply.json()["parameter"]) == (400, "id")
+
+
+def test_a_content_length_that_is_not_a_number_is_400(api: TestClient, world: World) -> None:
+    account = world.account()
+    headers = {**world.key(account.id), "Content-Type": "application/json", "Content-Length": "ten"}
+    reply = api.post("/api/v1/workers.php", headers=headers, content=b'{"name": "Ann"}')
+    assert (reply.status_code, reply.json()["error_code"]) == (400, "bad_request")

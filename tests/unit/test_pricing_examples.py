@@ -79,3 +79,13 @@ def test_7_a_bank_holiday_doubles_the_rate() -> None:
     assert price.minutes("bank_holiday") == 240
     assert pennies(price.pay("bank_holiday")) == D("48.00")
     assert pennies(price.pay()) == D("96.00")
+
+
+def test_pennies_round_half_up_away_from_zero() -> None:
+    from fractions import Fraction
+
+    assert pennies(Fraction(1, 200)) == D("0.01")
+    assert pennies(Fraction(1, 201)) == D("0.00")
+    assert pennies(Fraction(-1, 200)) == D("-0.01")
+    assert pennies(D("95.499")) == D("95.50")
+    assert pennies(Fraction(12345, 100)) == D("123.45")

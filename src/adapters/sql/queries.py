@@ -9,12 +9,30 @@ from sqlalchemy import Engine, Select, func, or_, select
 
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.mapping import from_row
+from workforce_adapters.sql.pricing_inputs import load_pricing_inputs
+from workforce_adapters.sql.rate_rules import list_rate_rules
+from workforce_core.model.accounts import ClientAccount
+from workforce_core.model.rates import RateRule
 from workforce_core.model.reference import CostCode, Department, Location
+from workforce_core.model.time_entries import Amendment, Booking, TimeEntry
 from workforce_core.model.workers import Worker
-from workforce_core.ports import CostCodeFilter, DepartmentFilter, LocationFilter, Page, Paging, WorkerFilter
-from workforce_core.views import DepartmentView, WorkerView
+from workforce_core.ports import (
+    AmendmentFilter,
+    CostCodeFilter,
+    DepartmentFilter,
+    EntryFilter,
+    LocationFilter,
+    Page,
+    Paging,
+    PricingInputs,
+    RateRuleFilter,
+    WorkerFilter,
+)
+from workforce_core.views import DepartmentView, EntryView, WorkerView
 
 T = TypeVar("T")
+
+CHUNK = 500  # ids per IN (...) list: well inside SQLite's bound-parameter limit
 
 
 def _contains(column: Any, term: str) -> Any:
@@ -142,3 +160,120 @@ class SqlQueries:
             stmt = stmt.where(cc.c.active == query.active)
         rows, total = self._page(stmt, query.paging, [cc.c.code, cc.c.id])
         return Page(tuple(from_row(CostCode, row) for row in rows), total)
+
+    def entries(self, query: EntryFilter) -> Page[EntryView]:
+        te, w, loc = tables.time_entries, tables.workers, tables.locations
+        stmt = (
+            select(
+                te,
+                w.c.name.label("_worker_name"),
+                w.c.employee_id.label("_employee_id"),
+                w.c.client_id.label("_worker_client_id"),
+                w.c.department_id.label("_department_id"),
+                loc.c.name.label("_location_name"),
+            )
+            .select_from(te.join(w, w.c.id == te.c.worker_id).outerjoin(loc, loc.c.id == te.c.location_id))
+            .where(te.c.client_id == query.client_id, te.c.entry_type.in_(query.entry_types))
+        )
+        if query.id is not None:
+            stmt = stmt.where(te.c.id == query.id)
+        if query.closed is not None:
+            stmt = stmt.where(te.c.clock_out.is_not(None) if query.closed else te.c.clock_out.is_(None))
+        if query.clocked_in_since is not None:
+            stmt = stmt.where(te.c.clock_in >= query.clocked_in_since)
+        if query.clock_in_from is not None:
+            stmt = stmt.where(te.c.clock_in >= query.clock_in_from)
+        if query.clock_in_before is not None:
+            stmt = stmt.where(te.c.clock_in < query.clock_in_before)
+        if query.updated_since is not None:
+            stmt = stmt.where(te.c.updated_at >= query.updated_since)
+        if query.worker_id is not None:
+            stmt = stmt.where(te.c.worker_id == query.worker_id)
+        if query.worker_ids is not None:
+            stmt = stmt.where(te.c.worker_id.in_(query.worker_ids))
+        if query.location_ids is not None:
+            stmt = stmt.where(te.c.location_id.in_(query.location_ids))
+        if query.unassigned_only:
+            stmt = stmt.where(te.c.location_id.is_(None))
+        if query.department_id is not None:
+            stmt = stmt.where(w.c.department_id == query.department_id)
+        if query.approval_status is not None:
+            stmt = stmt.where(te.c.approval_status == query.approval_status)
+        if query.client_approval is not None:
+            stmt = stmt.where(te.c.client_approval == query.client_approval)
+        rows, total = self._page(stmt, query.paging, [te.c.clock_in.desc(), te.c.id.desc()])
+        views = tuple(
+            EntryView(
+                entry=from_row(TimeEntry, row),
+                worker_name=row["_worker_name"],
+                employee_id=row["_employee_id"],
+                worker_client_id=row["_worker_client_id"],
+                department_id=row["_department_id"],
+                location_name=row["_location_name"],
+            )
+            for row in rows
+        )
+        return Page(views, total)
+
+    def breaks_of(self, shift_ids: tuple[int, ...]) -> dict[int, list[TimeEntry]]:
+        te = tables.time_entries
+        found: dict[int, list[TimeEntry]] = {}
+        with self.engine.connect() as connection:
+            for at in range(0, len(shift_ids), CHUNK):
+                rows = connection.execute(
+                    select(te)
+                    .where(te.c.parent_id.in_(shift_ids[at : at + CHUNK]), te.c.entry_type == "break")
+                    .order_by(te.c.clock_in, te.c.id)
+                ).mappings()
+                for row in rows:
+                    found.setdefault(row["parent_id"], []).append(from_row(TimeEntry, row))
+        return found
+
+    def bookings(
+        self,
+        client_id: int,
+        start_from: datetime,
+        start_before: datetime,
+        location_ids: tuple[int, ...] | None,
+        *,
+        worker_id: int | None = None,
+    ) -> list[Booking]:
+        sh = tables.shifts
+        stmt = select(sh).where(sh.c.client_id == client_id, sh.c.start >= start_from, sh.c.start < start_before)
+        if location_ids is not None:
+            stmt = stmt.where(sh.c.location_id.in_(location_ids))
+        if worker_id is not None:
+            stmt = stmt.where(sh.c.worker_id == worker_id)
+        with self.engine.connect() as connection:
+            rows = connection.execute(stmt.order_by(sh.c.start, sh.c.id)).mappings().all()
+        return [from_row(Booking, row) for row in rows]
+
+    def amendments(self, query: AmendmentFilter) -> Page[Amendment]:
+        am, te = tables.amendments, tables.time_entries
+        stmt = select(am).where(am.c.client_id == query.client_id)
+        if query.location_ids is not None:
+            stmt = stmt.select_from(am.join(te, te.c.id == am.c.entry_id)).where(
+                te.c.location_id.in_(query.location_ids)
+            )
+        if query.id is not None:
+            stmt = stmt.where(am.c.id == query.id)
+        if query.status is not None:
+            stmt = stmt.where(am.c.status == query.status)
+        if query.entry_id is not None:
+            stmt = stmt.where(am.c.entry_id == query.entry_id)
+        if query.worker_id is not None:
+            stmt = stmt.where(am.c.worker_id == query.worker_id)
+        if query.created_from is not None:
+            stmt = stmt.where(am.c.created_at >= query.created_from)
+        if query.created_before is not None:
+            stmt = stmt.where(am.c.created_at < query.created_before)
+        if query.updated_since is not None:
+            stmt = stmt.where(func.coalesce(am.c.updated_at, am.c.created_at) >= query.updated_since)
+        rows, total = self._page(stmt, query.paging, [am.c.created_at.desc(), am.c.id.desc()])
+        return Page(tuple(from_row(Amendment, row) for row in rows), total)
+
+    def rate_rules(self, query: RateRuleFilter) -> Page[RateRule]:
+        return list_rate_rules(self.engine, query)
+
+    def pricing_inputs(self, client: ClientAccount, entries: tuple[TimeEntry, ...]) -> PricingInputs:
+        return load_pricing_inputs(self.engine, client, entries)

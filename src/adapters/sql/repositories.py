@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 from typing import Any, Generic, TypeVar
 
 import attrs
-from sqlalchemy import Connection, Table, delete, func, insert, select, update
+from sqlalchemy import Connection, Table, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from workforce_adapters.sql import tables
@@ -159,6 +159,20 @@ class SqlTimeEntryRepository(SqlRepository[TimeEntry]):
             .where(c.worker_id == worker_id, c.entry_type == "shift", c.clock_out.is_(None), c.clock_in >= since)
             .order_by(c.clock_in.desc(), c.id.desc())
         )
+
+    def overlapping(
+        self, worker_id: int, start: datetime, end: datetime | None, *, except_id: int = 0
+    ) -> TimeEntry | None:
+        c = self.table.c
+        query = select(self.table).where(
+            c.worker_id == worker_id,
+            c.entry_type == "shift",
+            c.id != except_id,
+            or_(c.clock_out.is_(None), c.clock_out > start),
+        )
+        if end is not None:
+            query = query.where(c.clock_in < end)
+        return self._first(query.order_by(c.clock_in, c.id))
 
     def clashing(self, worker_id: int, at: datetime) -> TimeEntry | None:
         c = self.table.c

@@ -9,6 +9,7 @@ from sqlalchemy import Connection, Engine, insert
 
 from workforce_adapters.records import event_data
 from workforce_adapters.sql import tables
+from workforce_adapters.sql.rate_rules import SqlRateRuleRepository
 from workforce_adapters.sql.repositories import (
     SqlApiKeyRepository,
     SqlAuditLog,
@@ -45,6 +46,7 @@ class SqlUnitOfWork:
         self.bookings = SqlBookingRepository(c)
         self.surveys = SqlSurveyRepository(c)
         self.amendments = SqlRepository(c, tables.amendments, Amendment)
+        self.rate_rules = SqlRateRuleRepository(c)
         self.events = []
         return self
 

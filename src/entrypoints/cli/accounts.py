@@ -8,6 +8,7 @@ from enum import StrEnum
 import typer
 
 from workforce_adapters.records import key_record
+from workforce_core.errors import ValidationFailed
 from workforce_core.model.accounts import ClientAccount, ClientSettings
 from workforce_core.rules.london import from_local, local_text, utc_text
 from workforce_core.services import accounts
@@ -30,6 +31,21 @@ class Status(StrEnum):
     trial_ended = "trial_ended"
 
 
+class Stacking(StrEnum):
+    stack = "stack"
+    highest = "highest"
+
+
+class DayBasis(StrEnum):
+    shift_start = "shift_start"
+    calendar = "calendar"
+
+
+class SiteOvertime(StrEnum):
+    off = "off"
+    per_site = "per_site"
+
+
 def client_record(client: ClientAccount) -> dict[str, object]:
     return {
         "id": client.id,
@@ -40,6 +56,9 @@ def client_record(client: ClientAccount) -> dict[str, object]:
         "require_client_approval": client.settings.require_client_approval,
         "walk_in_policy": client.settings.walk_in_policy,
         "cancelled_policy": client.settings.cancelled_policy,
+        "premium_stacking": client.settings.premium_stacking,
+        "premium_day_basis": client.settings.premium_day_basis,
+        "site_overtime_mode": client.settings.site_overtime_mode,
         "created_at": local_text(client.created_at),
         "created_at_utc": utc_text(client.created_at),
     }
@@ -79,6 +98,11 @@ def update_client(
     require_client_approval: bool | None = typer.Option(None, "--require-client-approval/--no-require-client-approval"),
     walk_in_policy: Policy | None = typer.Option(None),
     cancelled_policy: Policy | None = typer.Option(None),
+    premium_stacking: Stacking | None = typer.Option(None, help="stack: add every premium; highest: the largest."),
+    premium_day_basis: DayBasis | None = typer.Option(
+        None, help="shift_start: the clock-in day; calendar: each minute."
+    ),
+    site_overtime_mode: SiteOvertime | None = typer.Option(None, help="per_site: weekly overtime counted per site."),
 ) -> None:
     """Change an account's settings, status or API access."""
     s = services(ctx)
@@ -91,6 +115,9 @@ def update_client(
         require_client_approval=require_client_approval,
         walk_in_policy=walk_in_policy.value if walk_in_policy else None,
         cancelled_policy=cancelled_policy.value if cancelled_policy else None,
+        premium_stacking=premium_stacking.value if premium_stacking else None,
+        premium_day_basis=premium_day_basis.value if premium_day_basis else None,
+        site_overtime_mode=site_overtime_mode.value if site_overtime_mode else None,
     )
     emit(client_record(accounts.update_client(cmd, uow=s.uow, clock=s.clock)))
 
@@ -112,7 +139,13 @@ def create_key(
     s = services(ctx)
     expires = None
     if expires_at:
-        expires = from_local(date.fromisoformat(expires_at) + timedelta(days=1), time(0, 0))
+        try:
+            last_day = date.fromisoformat(expires_at)
+        except ValueError:
+            raise ValidationFailed(
+                "expires_at", "--expires-at is a date YYYY-MM-DD (the last day the key works)."
+            ) from None
+        expires = from_local(last_day + timedelta(days=1), time(0, 0))
     cmd = accounts.CreateKey(
         client_id=client,
         name=name,

@@ -5,12 +5,26 @@ from __future__ import annotations
 import typer
 
 from workforce_entrypoints.bootstrap import DATABASE_ENV
-from workforce_entrypoints.cli import accounts, database, demo, reference, workers
+from workforce_entrypoints.cli import (
+    accounts,
+    amendments,
+    database,
+    demo,
+    pricing,
+    rate_rules,
+    reference,
+    shifts,
+    surveys,
+    timesheets,
+    workers,
+)
+from workforce_entrypoints.cli.output import JsonErrorsGroup
 
 app = typer.Typer(
     help="workforce: time, booking and payroll for staffing agencies.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    cls=JsonErrorsGroup,
     add_completion=False,
 )
 
@@ -22,7 +36,8 @@ def root(
         None, "--db", envvar=DATABASE_ENV, help="SQLAlchemy URL (default sqlite:///./workforce.db)."
     ),
 ) -> None:
-    ctx.obj = {"db": db}
+    ctx.ensure_object(dict)  # an embedding caller may hand in {"services": ...} already built
+    ctx.obj.setdefault("db", db)
 
 
 app.add_typer(database.db, name="db")
@@ -34,6 +49,12 @@ app.add_typer(reference.locations, name="location")
 app.add_typer(reference.departments, name="department")
 app.add_typer(reference.cost_codes, name="cost-code")
 app.add_typer(workers.app, name="worker")
+app.add_typer(timesheets.app, name="timesheet")
+app.add_typer(amendments.app, name="amendment")
+app.add_typer(surveys.app, name="survey")
+app.add_typer(shifts.app, name="shift")
+app.add_typer(rate_rules.app, name="rate-rule")
+app.add_typer(pricing.app, name="price")
 
 
 def main() -> None:

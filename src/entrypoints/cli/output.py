@@ -13,6 +13,11 @@ import typer
 from rich.console import Console
 from rich.progress import Progress
 
+# Typer carries its own copy of click; its exceptions are the ones raised under Typer's commands.
+from typer._click.exceptions import ClickException as UsageProblem
+from typer._click.exceptions import NoArgsIsHelpError
+from typer.core import TyperGroup
+
 from workforce_core.errors import WorkforceError
 
 P = ParamSpec("P")
@@ -46,6 +51,25 @@ def command(fn: Callable[P, R]) -> Callable[P, R]:
         raise AssertionError("unreachable")  # pragma: no cover
 
     return wrapper
+
+
+class JsonErrorsGroup(TyperGroup):
+    """The root command: usage mistakes (a missing option, a bad number) answer like every other
+    failure, exit 1 with a JSON error on stderr, instead of click's exit 2 and usage text."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        kwargs["standalone_mode"] = False
+        try:
+            code = super().main(*args, **kwargs)
+        except NoArgsIsHelpError as shown:
+            typer.echo(shown.format_message())
+            sys.exit(0)
+        except UsageProblem as error:
+            typer.echo(json.dumps({"error_code": "invalid_parameter", "message": error.format_message()}), err=True)
+            sys.exit(1)
+        except typer.Abort:
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
 
 
 def progress(total: int, description: str) -> Any:

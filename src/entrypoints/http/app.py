@@ -13,11 +13,24 @@ from starlette.responses import Response
 
 from workforce_core.errors import BadRequest, MethodNotAllowed, NotFound, WorkforceError
 from workforce_entrypoints.bootstrap import Services, Settings, bootstrap
+from workforce_entrypoints.http import openapi
 from workforce_entrypoints.http.endpoint import Endpoint
 from workforce_entrypoints.http.middleware.body_limit import BodyLimitMiddleware
 from workforce_entrypoints.http.middleware.request_id import RequestIdMiddleware
 from workforce_entrypoints.http.replies import error_reply
-from workforce_entrypoints.http.resources import clock, cost_codes, departments, locations, me, workers
+from workforce_entrypoints.http.resources import (
+    amendments,
+    clock,
+    cost_codes,
+    departments,
+    exceptions,
+    locations,
+    me,
+    on_site_now,
+    rate_rules,
+    timesheets,
+    workers,
+)
 
 ENDPOINTS: tuple[Endpoint, ...] = (
     me.ENDPOINT,
@@ -26,6 +39,11 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     departments.ENDPOINT,
     cost_codes.ENDPOINT,
     clock.ENDPOINT,
+    timesheets.ENDPOINT,
+    rate_rules.ENDPOINT,
+    on_site_now.ENDPOINT,
+    exceptions.ENDPOINT,
+    amendments.ENDPOINT,
 )
 
 
@@ -54,7 +72,7 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
         if owned:
             built.close()
 
-    routes = [route for endpoint in ENDPOINTS for route in endpoint.routes()]
+    routes = [*openapi.ROUTES, *(route for endpoint in ENDPOINTS for route in endpoint.routes())]
     app = Starlette(
         routes=routes,
         middleware=[Middleware(RequestIdMiddleware), Middleware(BodyLimitMiddleware)],

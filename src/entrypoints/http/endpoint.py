@@ -62,6 +62,10 @@ class Call:
             raise InvalidBody("The body is not valid JSON.") from None
         if not isinstance(parsed, dict):
             raise InvalidBody("The body must be a JSON object.")
+        try:  # a lone surrogate escape ("\ud800") is JSON but not text: refuse it here, not in storage
+            json.dumps(parsed, ensure_ascii=False, default=str).encode("utf-8")
+        except UnicodeEncodeError:
+            raise InvalidBody("The body holds a string that is not valid Unicode text.") from None
         return parsed
 
 

@@ -17,8 +17,8 @@ from workforce_core.rules.fields import MAX_ID
 from workforce_core.rules.london import parse_instant
 
 TRUE, FALSE = ("true", "1"), ("false", "0")
-_INTEGER = re.compile(r"^\d{1,10}$")
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_INTEGER = re.compile(r"^[0-9]{1,10}$")
+_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 
 
 class Params:
@@ -32,8 +32,10 @@ class Params:
         if len(values) > 1:
             raise InvalidParameter(name, f"{name} is given more than once.")
         value = values[0]
-        if len(value) > max_length or "\x00" in value:
-            raise InvalidParameter(name, f"{name} is too long.")
+        if "\x00" in value:
+            raise InvalidParameter(name, f"{name} cannot hold a NUL character.")
+        if len(value) > max_length:
+            raise InvalidParameter(name, f"{name} is at most {max_length} characters.")
         return value
 
     def integer(self, name: str, *, low: int = 1, high: int = MAX_ID) -> int | None:

@@ -10,6 +10,11 @@ from attrs import define, field, frozen
 AccountStatus = Literal["active", "suspended", "cancelled", "trial_ended"]
 ACCOUNT_STATUSES: tuple[str, ...] = ("active", "suspended", "cancelled", "trial_ended")
 POLICIES: tuple[str, ...] = ("no_pay", "pay")
+PRICING_CHOICES: dict[str, tuple[str, ...]] = {
+    "premium_stacking": ("stack", "highest"),
+    "premium_day_basis": ("shift_start", "calendar"),
+    "site_overtime_mode": ("off", "per_site"),
+}
 
 
 @frozen
@@ -20,6 +25,10 @@ class ClientSettings:
     cancelled_policy: str = "no_pay"
     default_shift_hours: int = 8  # auto clock-out of an unbooked shift: clock-in plus this
     dormant_after_days: int = 90
+    premium_stacking: str = "stack"  # or "highest"
+    premium_day_basis: str = "shift_start"  # or "calendar"
+    site_overtime_mode: str = "off"  # or "per_site"
+    multi_shift_priority: str = "closest"
 
 
 @define

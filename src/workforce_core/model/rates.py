@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, time
+from datetime import date, datetime, time
 from decimal import Decimal
 
 from attrs import define, field, frozen
@@ -87,6 +87,8 @@ class RateRule:
     auto_lunch_minutes: int | None = None
     auto_lunch_after_hours: Decimal | None = None
     night_bands: tuple[NightBand, ...] = ()
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
     id: int = 0
 
     def applies_on(self, day: date) -> bool:

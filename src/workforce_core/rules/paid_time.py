@@ -77,10 +77,7 @@ def paid_time(
         and rule.auto_lunch_after_hours is not None
         and total >= rule.auto_lunch_after_hours * 60
     ):
-        # Phased in: a shift just past the threshold loses only the minutes past it, so a longer
-        # shift is never paid less (decisions.md).
-        taken = min(rule.auto_lunch_minutes, int(total - rule.auto_lunch_after_hours * 60))
-        source = "auto_lunch"
+        taken, source = rule.auto_lunch_minutes, "auto_lunch"
     else:
         taken, source = 0, "none"
     taken = max(0, min(taken, total))

@@ -3,16 +3,19 @@
 Each shift's paid minutes are cut into runs at every instant where something could change (local
 midnight, a night band's edge, a clock change, an overtime threshold); each run's minutes share one
 classification and are priced together, so a week costs a few dozen runs, not ten thousand minutes.
-Money is exact ``Decimal`` throughout; only display figures are rounded (half up, to the penny).
+Rates are ``Decimal``; money is an exact ``Fraction`` (a rate times minutes over sixty), so sums
+never drift; only display figures are rounded (half up, to the penny).
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 from collections import defaultdict
 from collections.abc import Sequence
 from datetime import datetime, time, timedelta
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
+from fractions import Fraction
 
 from attrs import frozen
 
@@ -23,12 +26,13 @@ from workforce_core.rules.paid_time import MINUTE, PaidTime
 
 ELEMENTS: tuple[str, ...] = ("regular", "overtime", "weekend", "sunday", "bank_holiday", "night", "guarantee")
 UPLIFT_ORDER: tuple[str, ...] = ("bank_holiday", "sunday", "weekend", "night")  # ties under `highest`
-PENNY = Decimal("0.01")
-SIXTY = Decimal(60)
 
 
-def pennies(amount: Decimal) -> Decimal:
-    return amount.quantize(PENNY, rounding=ROUND_HALF_UP)
+def pennies(amount: Fraction | Decimal) -> Decimal:
+    """Half up to the penny (away from zero at exactly half)."""
+    hundredths = abs(Fraction(amount)) * 100
+    whole = math.floor(hundredths + Fraction(1, 2))
+    return Decimal(whole if amount >= 0 else -whole).scaleb(-2)
 
 
 @frozen
@@ -69,12 +73,12 @@ class Line:
     charge_rate: Decimal
 
     @property
-    def pay(self) -> Decimal:
-        return self.pay_rate * self.minutes / SIXTY
+    def pay(self) -> Fraction:
+        return Fraction(self.pay_rate) * self.minutes / 60
 
     @property
-    def charge(self) -> Decimal:
-        return self.charge_rate * self.minutes / SIXTY
+    def charge(self) -> Fraction:
+        return Fraction(self.charge_rate) * self.minutes / 60
 
 
 @frozen
@@ -93,11 +97,11 @@ class ShiftPrice:
     def minutes(self, element: str) -> int:
         return sum(line.minutes for line in self.lines if line.element == element)
 
-    def pay(self, element: str | None = None) -> Decimal:
-        return sum((line.pay for line in self.lines if element in (None, line.element)), Decimal(0))
+    def pay(self, element: str | None = None) -> Fraction:
+        return sum((line.pay for line in self.lines if element in (None, line.element)), Fraction(0))
 
-    def charge(self, element: str | None = None) -> Decimal:
-        return sum((line.charge for line in self.lines if element in (None, line.element)), Decimal(0))
+    def charge(self, element: str | None = None) -> Fraction:
+        return sum((line.charge for line in self.lines if element in (None, line.element)), Fraction(0))
 
 
 def _uplift(

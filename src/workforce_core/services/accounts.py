@@ -8,7 +8,7 @@ import attrs
 from attrs import field, frozen
 
 from workforce_core.errors import NotFound, ValidationFailed
-from workforce_core.model.accounts import ACCOUNT_STATUSES, POLICIES, ClientAccount, ClientSettings
+from workforce_core.model.accounts import ACCOUNT_STATUSES, POLICIES, PRICING_CHOICES, ClientAccount, ClientSettings
 from workforce_core.model.keys import MAX_RATE_LIMIT, ApiKey, IssuedKey, hash_secret, new_secret, prefix_of
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules.scopes import SCOPES
@@ -32,6 +32,9 @@ class UpdateClient:
     require_client_approval: bool | None = None
     walk_in_policy: str | None = None
     cancelled_policy: str | None = None
+    premium_stacking: str | None = None
+    premium_day_basis: str | None = None
+    site_overtime_mode: str | None = None
 
 
 @frozen
@@ -52,6 +55,9 @@ def _check_settings(settings: ClientSettings) -> None:
     for name in ("walk_in_policy", "cancelled_policy"):
         if getattr(settings, name) not in POLICIES:
             raise ValidationFailed(name, f"{name} is no_pay or pay.")
+    for name, choices in PRICING_CHOICES.items():
+        if getattr(settings, name) not in choices:
+            raise ValidationFailed(name, f"{name} is one of {', '.join(choices)}.")
 
 
 def create_client(cmd: CreateClient, *, uow: UnitOfWorkFactory, clock: Clock) -> ClientAccount:
@@ -75,6 +81,7 @@ def update_client(cmd: UpdateClient, *, uow: UnitOfWorkFactory, clock: Clock) ->
                 "require_client_approval",
                 "walk_in_policy",
                 "cancelled_policy",
+                *PRICING_CHOICES,
             )
             if getattr(cmd, name) is not None
         }

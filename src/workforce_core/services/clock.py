@@ -38,6 +38,7 @@ from workforce_core.rules.clock_request import ClockCommand, clock_instant, read
 from workforce_core.rules.employee_ids import employee_id_key
 from workforce_core.rules.geofence import FenceCheck, check_fence
 from workforce_core.rules.london import local_text, utc_text
+from workforce_core.services.bookings import complete_booking
 from workforce_core.views import ClockResult, EntryView
 
 OPEN_WINDOW = timedelta(hours=OPEN_SHIFT_HOURS)
@@ -258,6 +259,8 @@ def _clock_out(
     if fence.breach:
         entry.flag("geofence_outside")
     tx.entries.update(entry)
+    if entry.scheduled_shift_id is not None:
+        complete_booking(tx, tx.bookings.get(entry.scheduled_shift_id))
     view = EntryView.of(entry, worker, site)
     data = {
         **clock_base(view),

@@ -8,6 +8,7 @@ import attrs
 
 from workforce_core.errors import NotFound
 from workforce_core.model.principal import Principal
+from workforce_core.model.rates import RateRule
 from workforce_core.model.reference import CostCode, Location
 from workforce_core.ports import (
     CostCodeFilter,
@@ -16,6 +17,7 @@ from workforce_core.ports import (
     Page,
     Paging,
     Queries,
+    RateRuleFilter,
     WorkerFilter,
 )
 from workforce_core.rules.access import owned_site, visible_sites
@@ -67,6 +69,14 @@ def departments(principal: Principal, query: DepartmentFilter, *, queries: Queri
     if query.location_id is not None:
         owned_site(principal, queries.location(query.location_id), parameter="location_id")
     return queries.departments(attrs.evolve(query, client_id=principal.client_id, site_ids=principal.site_ids))
+
+
+def rate_rules(principal: Principal, query: RateRuleFilter, *, queries: Queries) -> Page[RateRule]:
+    """A site's rules plus the client-wide ones; a site-limited key sees its sites' rules and client-wide ones."""
+    principal.require("pay:read", "charges:read")
+    if query.location_id is not None:
+        owned_site(principal, queries.location(query.location_id), parameter="location_id")
+    return queries.rate_rules(attrs.evolve(query, client_id=principal.client_id, site_ids=principal.site_ids))
 
 
 def cost_codes(principal: Principal, query: CostCodeFilter, *, queries: Queries) -> Page[CostCode]:

@@ -8,7 +8,7 @@ import time
 import anyio
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from workforce_core.errors import PayloadTooLarge, RequestTimeout
+from workforce_core.errors import BadRequest, PayloadTooLarge, RequestTimeout
 from workforce_entrypoints.http.replies import error_reply
 
 MAX_BODY_BYTES = 1024 * 1024
@@ -26,7 +26,10 @@ class BodyLimitMiddleware:
             await self.app(scope, receive, send)
             return
         declared = dict(scope.get("headers", [])).get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > self.max_bytes):
+        if declared is not None and not declared.isdigit():
+            await error_reply(BadRequest("Content-Length must be a whole number of bytes."))(scope, receive, send)
+            return
+        if declared is not None and int(declared) > self.max_bytes:
             await error_reply(PayloadTooLarge())(scope, receive, send)
             return
         deadline = time.monotonic() + self.seconds

@@ -1,0 +1,146 @@
+"""The ``pricing`` object of a shift (TimeEntryPricing) and its explanation, as replies and the console show them.
+
+Pay figures appear only for a reader with ``pay:read``, charge figures only with ``charges:read``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from workforce_core.model.time_entries import TimeEntry
+from workforce_core.rules.london import local_text
+from workforce_core.rules.paid_time import MINUTE
+from workforce_core.rules.pricing import ELEMENTS, pennies
+from workforce_core.services.pricing import ShiftPricing
+
+PAYROLL_FIELDS = ("paid_minutes", "paid_hours", "unpaid_break_minutes", "payroll_status", "payroll_excluded_reason")
+
+
+def _num(value: Decimal | None) -> float | None:
+    return float(value) if value is not None else None
+
+
+def _elements(priced: ShiftPricing, pay: bool, charge: bool) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    for name in ELEMENTS:
+        element: dict[str, Any] = {"minutes": priced.price.minutes(name) if priced.price else 0}
+        if pay:
+            element["pay"] = float(pennies(priced.price.pay(name))) if priced.price else 0.0
+        if charge:
+            element["charge"] = float(pennies(priced.price.charge(name))) if priced.price else 0.0
+        out[name] = element
+    return out
+
+
+def payroll_fields(entry: TimeEntry, priced: ShiftPricing | None) -> dict[str, Any]:
+    """The pay-gate fields of an entry: a break has none; an open shift is on hold; a completed shift
+    has its paid minutes and its payroll status."""
+    if entry.entry_type != "shift":
+        return dict.fromkeys(PAYROLL_FIELDS)
+    if priced is None:
+        return {
+            **dict.fromkeys(PAYROLL_FIELDS),
+            "payroll_status": "on_hold",
+            "payroll_excluded_reason": "open_clock_out",
+        }
+    return {
+        "paid_minutes": priced.paid_minutes,
+        "paid_hours": round(priced.paid_minutes / 60, 2),
+        "unpaid_break_minutes": priced.paid.unpaid_break_minutes,
+        "payroll_status": priced.gate.status,
+        "payroll_excluded_reason": priced.gate.reason,
+    }
+
+
+def pricing_record(priced: ShiftPricing, *, pay: bool, charge: bool, explain: bool = False) -> dict[str, Any]:
+    body: dict[str, Any] = {}
+    price = priced.price
+    if pay:
+        body["pay_amount"] = float(sum((pennies(price.pay(e)) for e in ELEMENTS), Decimal(0))) if price else None
+    if charge:
+        body["charge_amount"] = float(sum((pennies(price.charge(e)) for e in ELEMENTS), Decimal(0))) if price else None
+    body["pay_week_start"] = priced.pay_week_start.isoformat()
+    body["source"] = "live"
+    body["elements"] = _elements(priced, pay, charge)
+    body["flags"] = list(priced.flags)
+    if explain:
+        body["explanation"] = explanation(priced, pay=pay, charge=charge)
+    return body
+
+
+def _at(start: datetime, minutes: int) -> str | None:
+    return local_text(start + minutes * MINUTE)
+
+
+def explanation(priced: ShiftPricing, *, pay: bool, charge: bool) -> dict[str, Any]:
+    """Why the figures are what they are: the rule and why, the break, each interval, the rates."""
+    entry, paid, rule = priced.entry, priced.paid, priced.rule
+    why = None
+    if rule is not None:
+        matched = [
+            f"{name} {value}"
+            for name, value in (
+                ("site", rule.location_id),
+                ("job role", rule.job_role),
+                ("cost code", rule.cost_code_id),
+            )
+            if value is not None
+        ]
+        why = f"the client's active rule valid on the clock-in date with the highest priority ({rule.priority})" + (
+            f", matching {', '.join(matched)}" if matched else ", applying to every site, role and cost code"
+        )
+    removed = []
+    runs = list(paid.runs)
+    for (_, end), (start, _) in itertools.pairwise(runs):
+        removed.append({"from": _at(entry.clock_in, end), "to": _at(entry.clock_in, start), "minutes": start - end})
+    out: dict[str, Any] = {
+        "rule": {"id": rule.id, "name": rule.name, "why": why} if rule else None,
+        "payroll_status": priced.gate.status,
+        "payroll_excluded_reason": priced.gate.reason,
+        "total_minutes": paid.total_minutes,
+        "break": {
+            "minutes": paid.break_minutes,
+            "source": paid.break_source,
+            "unpaid_minutes": paid.unpaid_break_minutes,
+            "unpaid_taken": removed,
+        },
+        "pay_adjustment_minutes": entry.pay_adjustment_minutes,
+        "paid_minutes": priced.paid_minutes,
+    }
+    if pay:
+        out["base_pay_rate"] = _num(priced.base_pay)
+    if charge:
+        out["base_charge_rate"] = _num(priced.base_charge)
+    out["parity"] = priced.parity
+    intervals = []
+    for run in priced.price.runs if priced.price else ():
+        item: dict[str, Any] = {
+            "from": local_text(run.start),
+            "to": local_text(run.start + run.minutes * MINUTE),
+            "minutes": run.minutes,
+            "kind": run.kind,
+            "day_type": run.day_type,
+            "night": run.night,
+            "overtime": run.overtime,
+        }
+        if pay:
+            item["pay_rate"] = float(run.pay_rate)
+            item["pay_uplifts"] = {name: float(p) for name, p, _ in run.uplifts}
+        if charge:
+            item["charge_rate"] = float(run.charge_rate)
+            item["charge_uplifts"] = {name: float(c) for name, _, c in run.uplifts}
+        intervals.append(item)
+    out["intervals"] = intervals
+    lines = []
+    for line in priced.price.lines if priced.price else ():
+        row: dict[str, Any] = {"element": line.element, "minutes": line.minutes}
+        if pay:
+            row.update(pay_rate=float(line.pay_rate), pay=float(pennies(line.pay)))
+        if charge:
+            row.update(charge_rate=float(line.charge_rate), charge=float(pennies(line.charge)))
+        lines.append(row)
+    out["lines"] = lines
+    return out

@@ -1,0 +1,90 @@
+"""The pricing read: a few indexed queries gather what pricing needs for a page of shifts."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
+
+from sqlalchemy import Connection, Engine, select
+
+from workforce_adapters.sql import tables
+from workforce_adapters.sql.mapping import from_row
+from workforce_adapters.sql.rate_rules import rule_from_row
+from workforce_core.model.accounts import ClientAccount
+from workforce_core.model.time_entries import Booking, TimeEntry
+from workforce_core.model.workers import Worker
+from workforce_core.ports import PricingInputs
+from workforce_core.rules.london import from_local
+from workforce_core.rules.pay_weeks import week_of
+from workforce_core.services.pricing import PARITY_LOOKBACK
+
+
+def load_pricing_inputs(engine: Engine, client: ClientAccount, entries: tuple[TimeEntry, ...]) -> PricingInputs:
+    te, start_day = tables.time_entries, client.settings.pay_week_start_day
+    worker_ids = sorted({e.worker_id for e in entries})
+    if not worker_ids:
+        return PricingInputs((), {}, {}, {}, [], {})
+    weeks = sorted({week_of(e.clock_in, start_day) for e in entries})
+    start, end = from_local(weeks[0], time(0)), from_local(weeks[-1] + timedelta(days=7), time(0))
+    with engine.connect() as connection:
+        shifts = tuple(
+            from_row(TimeEntry, row)
+            for row in connection.execute(
+                select(te).where(
+                    te.c.client_id == client.id,
+                    te.c.worker_id.in_(worker_ids),
+                    te.c.entry_type == "shift",
+                    te.c.clock_in >= start,
+                    te.c.clock_in < end,
+                )
+            ).mappings()
+        )
+        breaks: dict[int, list[TimeEntry]] = {}
+        shift_ids = [s.id for s in shifts]
+        if shift_ids:
+            rows = connection.execute(select(te).where(te.c.parent_id.in_(shift_ids), te.c.entry_type == "break"))
+            for row in rows.mappings():
+                breaks.setdefault(row["parent_id"], []).append(from_row(TimeEntry, row))
+        booking_ids = sorted({s.scheduled_shift_id for s in shifts if s.scheduled_shift_id})
+        bookings = {}
+        if booking_ids:
+            rows = connection.execute(select(tables.shifts).where(tables.shifts.c.id.in_(booking_ids)))
+            bookings = {row["id"]: from_row(Booking, row) for row in rows.mappings()}
+        rows = connection.execute(select(tables.workers).where(tables.workers.c.id.in_(worker_ids)))
+        workers = {row["id"]: from_row(Worker, row) for row in rows.mappings()}
+        rows = connection.execute(select(tables.rate_rules).where(tables.rate_rules.c.client_id == client.id))
+        rules = [rule_from_row(row) for row in rows.mappings()]
+        payable_weeks: dict[int, tuple[date, ...]] = {}
+        if any(r.pay.post_parity is not None or r.charge.post_parity is not None for r in rules):
+            payable_weeks = _payable_weeks(connection, client, worker_ids, start)
+    return PricingInputs(
+        shifts=shifts,
+        breaks={k: tuple(v) for k, v in breaks.items()},
+        bookings=bookings,
+        workers=workers,
+        rules=rules,
+        payable_weeks=payable_weeks,
+    )
+
+
+def _payable_weeks(
+    connection: Connection, client: ClientAccount, worker_ids: list[int], before: datetime
+) -> dict[int, tuple[date, ...]]:
+    """Earlier weeks with shifts that passed approval (the approval rules of the pay gate, in SQL)."""
+    te = tables.time_entries
+    query = select(te.c.worker_id, te.c.clock_in).where(
+        te.c.client_id == client.id,
+        te.c.worker_id.in_(worker_ids),
+        te.c.entry_type == "shift",
+        te.c.clock_out.is_not(None),
+        te.c.approval_status == "approved",
+        te.c.client_approval != "rejected",
+        te.c.open_query.is_(False),
+        te.c.clock_in >= before - PARITY_LOOKBACK,
+        te.c.clock_in < before,
+    )
+    if client.settings.require_client_approval:
+        query = query.where(te.c.client_approval == "approved")
+    weeks: dict[int, set[date]] = {}
+    for worker_id, clock_in in connection.execute(query):
+        weeks.setdefault(worker_id, set()).add(week_of(clock_in, client.settings.pay_week_start_day))
+    return {worker_id: tuple(sorted(found)) for worker_id, found in weeks.items()}

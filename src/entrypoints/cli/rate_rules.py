@@ -1,0 +1,59 @@
+"""``workforce rate-rule create|update|retire``: rate rules in the API's RateRule shape."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from workforce_adapters.records import rate_rule_record
+from workforce_core.errors import ValidationFailed
+from workforce_core.services import rate_rules
+from workforce_entrypoints.cli.output import command, emit
+from workforce_entrypoints.cli.state import services
+
+app = typer.Typer(help="Rate rules: how shifts are priced (pay and charge).", no_args_is_help=True)
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"), parse_float=str)
+    except (OSError, ValueError) as error:
+        raise ValidationFailed("file", f"cannot read {path}: {error}") from None
+    if not isinstance(raw, dict):
+        raise ValidationFailed("file", "the file must hold one JSON object (a RateRule).")
+    return raw
+
+
+@app.command("create")
+@command
+def create(
+    ctx: typer.Context,
+    client: int = typer.Option(..., help="Client account id."),
+    file: Path = typer.Option(..., help="RULE.json: a RateRule with `pay` and `charge` objects."),
+) -> None:
+    """A new rate rule from a file."""
+    s = services(ctx)
+    emit(rate_rule_record(rate_rules.create_rate_rule(client, _read(file), uow=s.uow, clock=s.clock)))
+
+
+@app.command("update")
+@command
+def update(
+    ctx: typer.Context,
+    rule_id: int = typer.Argument(..., metavar="ID"),
+    file: Path = typer.Option(..., help="RULE.json: the rule's whole new definition."),
+) -> None:
+    """Replace a rule's definition (its id stays)."""
+    s = services(ctx)
+    emit(rate_rule_record(rate_rules.update_rate_rule(rule_id, _read(file), uow=s.uow, clock=s.clock)))
+
+
+@app.command("retire")
+@command
+def retire(ctx: typer.Context, rule_id: int = typer.Argument(..., metavar="ID")) -> None:
+    """Retire a rule (it stops applying; it stays listed with `active=false`)."""
+    s = services(ctx)
+    emit(rate_rule_record(rate_rules.retire_rate_rule(rule_id, uow=s.uow, clock=s.clock)))

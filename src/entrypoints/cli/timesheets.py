@@ -1,0 +1,203 @@
+"""``workforce timesheet ...``: time records changed by hand, approvals, corrections and amendments.
+
+Times are local Europe/London ``YYYY-MM-DD HH:MM`` (or ISO 8601 with ``Z`` or an offset).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+
+from workforce_adapters.records import amendment_record, time_entry_record
+from workforce_core.services import amendments, timesheets
+from workforce_core.services.timesheets import Correction, console_time
+from workforce_core.views import EntryView
+from workforce_entrypoints.cli.output import command, emit
+from workforce_entrypoints.cli.state import services
+
+app = typer.Typer(
+    help="Time records: backfill, breaks, approvals, queries, corrections, clock-outs, amendments.",
+    no_args_is_help=True,
+)
+
+IDS = typer.Argument(..., metavar="ID...", help="Time entry ids (shifts).")
+TIME_HELP = 'Local time "YYYY-MM-DD HH:MM" (Europe/London).'
+
+
+def entries(views: list[EntryView]) -> dict[str, Any]:
+    """The reply of a command on several shifts: how many, their ids, and each shift."""
+    return {
+        "count": len(views),
+        "entry_ids": [view.entry.id for view in views],
+        "entries": [time_entry_record(view) for view in views],
+    }
+
+
+def _time(text: str | None, field: str) -> Any:
+    return None if text is None else console_time(text, field)
+
+
+@app.command("backfill")
+@command
+def backfill(
+    ctx: typer.Context,
+    worker: int = typer.Option(..., help="The worker id."),
+    location: int = typer.Option(..., help="The site id."),
+    clock_in: str = typer.Option(..., help=TIME_HELP),
+    clock_out: str = typer.Option(..., help=TIME_HELP),
+    break_minutes: int | None = typer.Option(None, help="Unpaid break (manual_break_minutes)."),
+    shift: int | None = typer.Option(None, help="The booking worked (default: a booking at the site covering it)."),
+) -> None:
+    """A paper shift typed in (clock_method backfill); sends time_entry.created."""
+    s = services(ctx)
+    start, end = console_time(clock_in, "clock_in"), console_time(clock_out, "clock_out")
+    view = timesheets.backfill(
+        worker, location, start, end, break_minutes=break_minutes, shift_id=shift, uow=s.uow, clock=s.clock
+    )
+    emit(time_entry_record(view))
+
+
+@app.command("break")
+@command
+def add_break(
+    ctx: typer.Context,
+    shift_id: int = typer.Argument(..., metavar="SHIFT_ID"),
+    start: str = typer.Option(..., help=TIME_HELP),
+    end: str = typer.Option(..., help=TIME_HELP),
+) -> None:
+    """A break entry inside a shift (entry_type break); prints the break with its shift."""
+    s = services(ctx)
+    piece, shift = timesheets.add_break(
+        shift_id, console_time(start, "start"), console_time(end, "end"), uow=s.uow, clock=s.clock
+    )
+    emit({**time_entry_record(piece), "shift": time_entry_record(shift)})
+
+
+@app.command("approve")
+@command
+def approve(ctx: typer.Context, entry_ids: list[int] = IDS) -> None:
+    """Agency approval: pending to approved; timesheet.approved (one event per site, 100 shifts at most)."""
+    s = services(ctx)
+    emit(entries(timesheets.approve(entry_ids, uow=s.uow, clock=s.clock)))
+
+
+@app.command("client-approve")
+@command
+def client_approve(ctx: typer.Context, entry_ids: list[int] = IDS) -> None:
+    """Client sign-off: timesheet.client_approved."""
+    s = services(ctx)
+    emit(entries(timesheets.client_approve(entry_ids, uow=s.uow, clock=s.clock)))
+
+
+@app.command("client-reject")
+@command
+def client_reject(
+    ctx: typer.Context, entry_ids: list[int] = IDS, reason: str = typer.Option(..., help="Why the client rejects.")
+) -> None:
+    """Client rejection: timesheet.client_rejected with the reason."""
+    s = services(ctx)
+    emit(entries(timesheets.client_reject(entry_ids, reason, uow=s.uow, clock=s.clock)))
+
+
+@app.command("revert")
+@command
+def revert(ctx: typer.Context, entry_ids: list[int] = IDS) -> None:
+    """Approved back to pending: timesheet.unapproved (reason_code reverted)."""
+    s = services(ctx)
+    emit(entries(timesheets.revert(entry_ids, uow=s.uow, clock=s.clock)))
+
+
+@app.command("query")
+@command
+def query(
+    ctx: typer.Context,
+    entry_id: int = typer.Argument(..., metavar="ID"),
+    via: str = typer.Option(..., help="Who raised it: client, agency or worker."),
+) -> None:
+    """Raise a query: the shift is held (open_query); timesheet.queried."""
+    s = services(ctx)
+    emit(time_entry_record(timesheets.query(entry_id, via, uow=s.uow, clock=s.clock)))
+
+
+@app.command("resolve-query")
+@command
+def resolve_query(ctx: typer.Context, entry_id: int = typer.Argument(..., metavar="ID")) -> None:
+    """Settle the open query: time_entry.updated (change query_resolved)."""
+    s = services(ctx)
+    emit(time_entry_record(timesheets.resolve_query(entry_id, uow=s.uow, clock=s.clock)))
+
+
+@app.command("dispute")
+@command
+def dispute(ctx: typer.Context, entry_id: int = typer.Argument(..., metavar="ID")) -> None:
+    """The client disputes an approved shift: timesheet.unapproved (reason_code disputed)."""
+    s = services(ctx)
+    emit(time_entry_record(timesheets.dispute(entry_id, uow=s.uow, clock=s.clock)))
+
+
+@app.command("edit")
+@command
+def edit(
+    ctx: typer.Context,
+    entry_id: int = typer.Argument(..., metavar="ID"),
+    clock_in: str | None = typer.Option(None, help=TIME_HELP),
+    clock_out: str | None = typer.Option(None, help=TIME_HELP),
+    break_minutes: int | None = typer.Option(None, help="Unpaid break (manual_break_minutes)."),
+    pay_adjustment_minutes: int | None = typer.Option(None, help="Minutes added to (or taken from) paid time."),
+) -> None:
+    """Correct a shift: time_entry.updated (corrected); an approved shift goes back to pending."""
+    s = services(ctx)
+    change = Correction(
+        clock_in=_time(clock_in, "clock_in"),
+        clock_out=_time(clock_out, "clock_out"),
+        break_minutes=break_minutes,
+        pay_adjustment_minutes=pay_adjustment_minutes,
+    )
+    emit(time_entry_record(timesheets.edit(entry_id, change, uow=s.uow, clock=s.clock)))
+
+
+@app.command("clock-out")
+@command
+def clock_out(
+    ctx: typer.Context,
+    entry_id: int = typer.Argument(..., metavar="ID"),
+    at: str = typer.Option(..., help=TIME_HELP),
+) -> None:
+    """Close an open shift by hand (clock_out_method manual): time_entry.updated (clocked_out)."""
+    s = services(ctx)
+    emit(time_entry_record(timesheets.clock_out(entry_id, console_time(at, "clock_out"), uow=s.uow, clock=s.clock)))
+
+
+@app.command("auto-close")
+@command
+def auto_close(ctx: typer.Context) -> None:
+    """Close every shift open 18 hours: at its booked end, else clock-in plus the client's default shift hours."""
+    s = services(ctx)
+    emit(entries(timesheets.auto_close(uow=s.uow, clock=s.clock)))
+
+
+@app.command("amend")
+@command
+def amend(
+    ctx: typer.Context,
+    entry_id: int = typer.Argument(..., metavar="ID"),
+    reason: str = typer.Option(..., help="Why the change is asked for."),
+    clock_in: str | None = typer.Option(None, help=TIME_HELP),
+    clock_out: str | None = typer.Option(None, help=TIME_HELP),
+    break_minutes: int | None = typer.Option(None, help="The break asked for, in minutes."),
+    raised_by: str = typer.Option("client", help="Who asks (default client)."),
+) -> None:
+    """Raise an amendment request on a shift (status raised): timesheet.amended."""
+    s = services(ctx)
+    amendment = amendments.raise_amendment(
+        entry_id,
+        reason=reason,
+        clock_in=_time(clock_in, "clock_in"),
+        clock_out=_time(clock_out, "clock_out"),
+        break_minutes=break_minutes,
+        raised_by=raised_by,
+        uow=s.uow,
+        clock=s.clock,
+    )
+    emit(amendment_record(amendment))

@@ -1,0 +1,34 @@
+"""/amendments.php: client amendment requests, list or one (GET). They are raised and decided in the console."""
+
+from __future__ import annotations
+
+from starlette.responses import Response
+
+from workforce_adapters.records import amendment_record
+from workforce_core.model.time_entries import AMENDMENT_STATUSES
+from workforce_core.services import reads, time_reads
+from workforce_core.services.time_reads import AmendmentQuery
+from workforce_entrypoints.http.endpoint import Call, Endpoint, Method
+from workforce_entrypoints.http.replies import listing, record
+
+
+def get(call: Call) -> Response:
+    p = call.params
+    paging = p.paging()
+    query = AmendmentQuery(
+        paging=paging,
+        id=p.identifier("id"),
+        status=p.choice("status", AMENDMENT_STATUSES),
+        entry_id=p.identifier("entry_id"),
+        worker_id=p.identifier("worker_id"),
+        date_from=p.day("date_from"),
+        date_to=p.day("date_to"),
+        updated_since=p.instant("updated_since"),
+    )
+    page = time_reads.amendments(call.principal, query, queries=call.services.queries)
+    if query.id is not None:
+        return record(amendment_record(reads.one(page)))
+    return listing([amendment_record(amendment) for amendment in page.items], page, paging)
+
+
+ENDPOINT = Endpoint("amendments", {"GET": Method(get, ("timesheets:read",))})

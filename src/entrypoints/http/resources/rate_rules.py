@@ -1,0 +1,45 @@
+"""GET /rate-rules.php (pay:read or charges:read): each half of the money only with its own scope."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.responses import Response
+
+from workforce_adapters.records import pricing_settings_record, rate_rule_record
+from workforce_core.model.rates import RateRule
+from workforce_core.ports import RateRuleFilter
+from workforce_core.services import reads
+from workforce_entrypoints.http.endpoint import Call, Endpoint, Method
+from workforce_entrypoints.http.replies import listing, record
+
+
+def _shown(call: Call, rule: RateRule) -> dict[str, Any]:
+    shown = rate_rule_record(rule)
+    if not call.principal.has("pay:read"):
+        shown.pop("pay")
+    if not call.principal.has("charges:read"):
+        shown.pop("charge")
+    return shown
+
+
+def get(call: Call) -> Response:
+    p = call.params
+    paging = p.paging()
+    active = p.boolean("active")
+    query = RateRuleFilter(
+        client_id=call.principal.client_id,
+        paging=paging,
+        id=p.identifier("id"),
+        location_id=p.identifier("location_id"),
+        active=True if active is None else active,
+        on=p.day("on"),
+    )
+    page = reads.rate_rules(call.principal, query, queries=call.services.queries)
+    if query.id is not None:
+        return record(_shown(call, reads.one(page)))
+    meta = {"settings": pricing_settings_record(call.principal.client.settings)}
+    return listing([_shown(call, rule) for rule in page.items], page, paging, meta)
+
+
+ENDPOINT = Endpoint("rate-rules", {"GET": Method(get, ("pay:read", "charges:read"))})

@@ -1,0 +1,151 @@
+"""Amendment requests: a client asks for other times or another break on a shift; the agency decides.
+
+``raised`` is the only state a request leaves: to ``accepted`` (the entry changes like an edit),
+``declined`` or ``withdrawn``. Each move sends ``timesheet.amended`` with ``data.status``; an accepted
+request on an approved shift also sends ``timesheet.unapproved`` (``reason_code`` ``amended``).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import attrs
+
+from workforce_core.errors import Conflict, NotFound, ValidationFailed
+from workforce_core.events import Event
+from workforce_core.model.time_entries import Amendment
+from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
+from workforce_core.services.timesheets import (
+    MAX_MINUTES,
+    MAX_SHIFT,
+    Correction,
+    correct_entry,
+    locked_shift,
+    minutes,
+)
+from workforce_core.views import EntryView
+
+VIA_AMENDMENT = "amendment"
+DECISIONS: dict[str, str] = {"accept": "accepted", "decline": "declined", "withdraw": "withdrawn"}
+
+
+def raise_amendment(
+    entry_id: int,
+    *,
+    reason: str,
+    clock_in: datetime | None = None,
+    clock_out: datetime | None = None,
+    break_minutes: int | None = None,
+    raised_by: str = "client",
+    uow: UnitOfWorkFactory,
+    clock: Clock,
+) -> Amendment:
+    """A request for other times or another break on a completed shift (status ``raised``)."""
+    if clock_in is None and clock_out is None and break_minutes is None:
+        raise ValidationFailed(None, "ask for at least one of clock-in, clock-out or break minutes.")
+    text = _text(reason, "reason", 500)
+    by = _text(raised_by, "raised_by", 100)
+    minutes(break_minutes, "break_minutes", 0, MAX_MINUTES)
+    now = clock.now()
+    with uow() as tx:
+        entry = locked_shift(tx, entry_id)
+        if entry.clock_out is None:
+            raise Conflict("an open shift cannot be amended; close it first.", entry_id=entry.id)
+        start, end = clock_in or entry.clock_in, clock_out or entry.clock_out
+        if end <= start:
+            raise ValidationFailed("clock_out", "the requested clock-out must be after the clock-in.")
+        if end > now:
+            raise ValidationFailed("clock_out", "the requested clock-out cannot be in the future.")
+        if end - start > MAX_SHIFT:
+            raise ValidationFailed("clock_out", "a shift is at most 24 hours long.")
+        if break_minutes is not None and break_minutes >= (end - start).total_seconds() // 60:
+            raise ValidationFailed("break_minutes", "the break must be shorter than the shift.")
+        amendment = tx.amendments.add(
+            Amendment(
+                entry_id=entry.id,
+                worker_id=entry.worker_id,
+                client_id=entry.client_id,
+                reason=text,
+                raised_by=by,
+                created_at=now,
+                updated_at=now,
+                requested_clock_in=clock_in,
+                requested_clock_out=clock_out,
+                requested_break_minutes=break_minutes,
+            )
+        )
+        tx.record([_amended(amendment, now)])
+        tx.commit()
+    return amendment
+
+
+def accept(amendment_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> tuple[Amendment, EntryView]:
+    """Apply the requested times and break to the entry (an edit), and mark the request ``accepted``."""
+    now = clock.now()
+    with uow() as tx:
+        amendment = _raised(tx, amendment_id, "accept")
+        entry = locked_shift(tx, amendment.entry_id)
+        change = Correction(
+            clock_in=amendment.requested_clock_in,
+            clock_out=amendment.requested_clock_out,
+            break_minutes=amendment.requested_break_minutes,
+        )
+        view, changed = correct_entry(tx, entry, change, now, action="amend", via=VIA_AMENDMENT)
+        amendment = _decided(tx, amendment, "accept", now)
+        tx.record([_amended(amendment, now), *changed])
+        tx.commit()
+    return amendment, view
+
+
+def decline(amendment_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> Amendment:
+    """The agency refuses the request; the entry is unchanged."""
+    return _close(amendment_id, "decline", uow=uow, clock=clock)
+
+
+def withdraw(amendment_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> Amendment:
+    """The client takes the request back; the entry is unchanged."""
+    return _close(amendment_id, "withdraw", uow=uow, clock=clock)
+
+
+def _close(amendment_id: int, decision: str, *, uow: UnitOfWorkFactory, clock: Clock) -> Amendment:
+    now = clock.now()
+    with uow() as tx:
+        amendment = _decided(tx, _raised(tx, amendment_id, decision), decision, now)
+        tx.record([_amended(amendment, now)])
+        tx.commit()
+    return amendment
+
+
+def _raised(tx: UnitOfWork, amendment_id: int, decision: str) -> Amendment:
+    amendment = tx.amendments.get(amendment_id)
+    if amendment is None:
+        raise NotFound(f"amendment {amendment_id} was not found.", amendment_id=amendment_id)
+    entry = tx.entries.get(amendment.entry_id)
+    if entry is not None:
+        tx.workers.lock(entry.worker_id)  # decisions on one worker's shifts queue here
+    amendment = tx.amendments.get(amendment_id)
+    assert amendment is not None
+    if amendment.status != "raised":
+        raise Conflict(
+            f"only a raised amendment can be {DECISIONS[decision]} (this one is {amendment.status}).",
+            amendment_id=amendment.id,
+        )
+    return amendment
+
+
+def _decided(tx: UnitOfWork, amendment: Amendment, decision: str, now: datetime) -> Amendment:
+    decided = attrs.evolve(amendment, status=DECISIONS[decision], decided_at=now, updated_at=now)
+    tx.amendments.update(decided)
+    return decided
+
+
+def _amended(amendment: Amendment, now: datetime) -> Event:
+    """``timesheet.amended``: the request as /amendments.php shows it (``status`` included), plus ``client_id``."""
+    return Event("timesheet.amended", amendment.client_id, now, attrs.evolve(amendment))
+
+
+def _text(value: str, field: str, max_length: int) -> str:
+    text = value.strip()
+    if not text or len(text) > max_length or "\x00" in text:
+        raise ValidationFailed(field, f"{field} must be 1 to {max_length} characters.")
+    return text

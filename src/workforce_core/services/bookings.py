@@ -1,0 +1,106 @@
+"""A minimal booking (a Shift) from the console, so clocks can link to bookings and fixtures can have them.
+
+The bookings API (eligibility, requirements, events, cancellation) is a later issue; this only checks
+that the worker and site are the client's and that the times make sense.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, time, timedelta
+
+from workforce_core.errors import Conflict, LocationNotFound, NotFound, ValidationFailed, WorkerPending
+from workforce_core.model.time_entries import Booking
+from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
+from workforce_core.rules import fields
+from workforce_core.rules.london import from_local, local_text
+
+STATUSES: tuple[str, ...] = ("draft", "published")
+_CLOCK = re.compile(r"^(\d{2}):(\d{2})$")
+MAX_BREAK = 24 * 60
+
+
+LIVE_BOOKING = ("draft", "published")
+
+
+def complete_booking(tx: UnitOfWork, booking: Booking | None) -> None:
+    """A booking whose shift was closed is ``completed`` (decisions.md), by any way of closing it."""
+    if booking is not None and booking.status in LIVE_BOOKING:
+        booking.status = "completed"
+        tx.bookings.update(booking)
+
+
+def book(
+    client_id: int,
+    worker_id: int,
+    location_id: int,
+    shift_date: str,
+    start_time: str,
+    end_time: str,
+    *,
+    break_minutes: int = 0,
+    job_role: str | None = None,
+    status: str = "published",
+    uow: UnitOfWorkFactory,
+    clock: Clock,
+) -> Booking:
+    """Book a worker at a site on a local date from ``HH:MM`` to ``HH:MM`` (an end at or before the start is
+    the next day)."""
+    day = _day(shift_date)
+    start = _instant(day, start_time, "start_time")
+    end = _instant(day, end_time, "end_time")
+    if end <= start:
+        end = _instant(day + timedelta(days=1), end_time, "end_time")
+    if status not in STATUSES:
+        raise ValidationFailed("status", f"status must be one of {', '.join(STATUSES)}.")
+    length = int((end - start).total_seconds() // 60)
+    if isinstance(break_minutes, bool) or not 0 <= break_minutes < length:
+        raise ValidationFailed("break_minutes", "break_minutes must be from 0 to less than the shift's length.")
+    role = job_role.strip() if job_role and job_role.strip() else None
+    if role is not None and len(role) > 100:
+        raise ValidationFailed("job_role", "job_role must be at most 100 characters.")
+    with uow() as tx:
+        worker = tx.workers.lock(worker_id)
+        if worker is None or worker.client_id != client_id:
+            raise NotFound("The worker was not found.", field="worker_id")
+        if worker.pending:
+            raise WorkerPending()
+        if not worker.active or worker.suspended or worker.anonymised_at is not None:
+            raise Conflict("the worker is not active and cannot be booked.")
+        site = tx.locations.get(location_id)
+        if site is None or site.client_id != client_id:
+            raise LocationNotFound(field="location_id")
+        booking = tx.bookings.add(
+            Booking(
+                client_id=client_id,
+                worker_id=worker.id,
+                location_id=site.id,
+                shift_date=day,
+                start=start,
+                end=end,
+                created_at=clock.now(),
+                break_minutes=break_minutes,
+                job_role=role,
+                status=status,
+            )
+        )
+        tx.commit()
+    return booking
+
+
+def _day(text: str) -> date:
+    day = fields.day({"shift_date": text.strip()}, "shift_date")
+    if day is None:
+        raise ValidationFailed("shift_date", "shift_date is required (YYYY-MM-DD).")
+    return day
+
+
+def _instant(day: date, text: str, field: str) -> datetime:
+    match = _CLOCK.match(text.strip())
+    if not match or int(match.group(1)) > 23 or int(match.group(2)) > 59:
+        raise ValidationFailed(field, f"{field} must be a local time HH:MM.")
+    wall = time(int(match.group(1)), int(match.group(2)))
+    moment = from_local(day, wall)
+    if local_text(moment) != f"{day.isoformat()} {wall.isoformat()}":
+        raise ValidationFailed(field, f"{day} {text} does not exist in Europe/London (the clocks went forward).")
+    return moment

@@ -1,0 +1,188 @@
+"""Price completed shifts for reads: rule selection, paid time, the pay gate and the week's engine.
+
+For each worker and pay week, the payable shifts are priced together in clock-in order (weekly
+overtime counts only them); a shift the gate holds or excludes is priced as if it were payable in
+its place, without counting toward the others, so a clerk can see what it would pay.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from datetime import date, timedelta
+from decimal import Decimal
+
+from attrs import frozen
+
+from workforce_core.errors import Conflict, NotFound
+from workforce_core.model.accounts import ClientAccount
+from workforce_core.model.rates import PricingSettings, RateRule
+from workforce_core.model.time_entries import Booking, TimeEntry
+from workforce_core.model.workers import Worker
+from workforce_core.ports import EntryFilter, Paging, PricingInputs, Queries, UnitOfWorkFactory
+from workforce_core.rules.london import local_date
+from workforce_core.rules.paid_time import PaidTime, paid_time
+from workforce_core.rules.pay_gate import GateInput, GateResult, pay_gate
+from workforce_core.rules.pay_weeks import week_of
+from workforce_core.rules.pricing import ShiftPrice, ShiftToPrice, price_week
+from workforce_core.rules.rule_selection import base_rates, parity_reached, select_rule
+from workforce_core.views import EntryView
+
+PARITY_LOOKBACK = timedelta(weeks=12 + 11 * 6 + 1)
+
+
+@frozen
+class ShiftPricing:
+    """What the reads show of one completed shift."""
+
+    entry: TimeEntry
+    paid: PaidTime
+    gate: GateResult
+    pay_week_start: date
+    rule: RateRule | None = None
+    price: ShiftPrice | None = None
+    base_pay: Decimal | None = None
+    base_charge: Decimal | None = None
+    parity: bool = False
+
+    @property
+    def paid_minutes(self) -> int:
+        return self.price.paid_minutes if self.price is not None else self.paid.paid_minutes
+
+    @property
+    def flags(self) -> tuple[str, ...]:
+        return self.gate.flags
+
+
+def settings_of(client: ClientAccount) -> PricingSettings:
+    s = client.settings
+    return PricingSettings(s.premium_stacking, s.premium_day_basis, s.site_overtime_mode)
+
+
+def _paid(entry: TimeEntry, rule: RateRule | None, inputs: PricingInputs) -> PaidTime:
+    assert entry.clock_out is not None
+    booking = inputs.bookings.get(entry.scheduled_shift_id) if entry.scheduled_shift_id else None
+    breaks = tuple((b.clock_in, b.clock_out) for b in inputs.breaks.get(entry.id, ()) if b.clock_out is not None)
+    return paid_time(
+        entry.clock_in,
+        entry.clock_out,
+        rule,
+        manual_break_minutes=entry.manual_break_minutes,
+        recorded_breaks=breaks,
+        booking_break_minutes=booking.break_minutes if booking else None,
+        pay_adjustment_minutes=entry.pay_adjustment_minutes,
+    )
+
+
+def _rule_for(entry: TimeEntry, worker: Worker, booking: Booking | None, rules: list[RateRule]) -> RateRule | None:
+    return select_rule(
+        rules,
+        client_id=entry.client_id,
+        on=local_date(entry.clock_in),
+        location_id=entry.location_id,
+        job_role=(booking.job_role if booking and booking.job_role else None) or worker.job_role,
+        cost_code_id=entry.cost_code_id,
+    )
+
+
+def price_shifts(wanted: Iterable[int], client: ClientAccount, inputs: PricingInputs) -> dict[int, ShiftPricing]:
+    """Pricing of the ``wanted`` entries, given every closed shift of their workers' pay weeks."""
+    settings = settings_of(client)
+    start_day = client.settings.pay_week_start_day
+    by_week: dict[tuple[int, date], list[TimeEntry]] = defaultdict(list)
+    for entry in inputs.shifts:
+        if entry.clock_out is not None and entry.entry_type == "shift":
+            by_week[(entry.worker_id, week_of(entry.clock_in, start_day))].append(entry)
+    wanted_ids = set(wanted)
+    result: dict[int, ShiftPricing] = {}
+    for (worker_id, week), entries in by_week.items():
+        if not wanted_ids.intersection(e.id for e in entries):
+            continue
+        worker = inputs.workers[worker_id]
+        prepared = [_prepare(entry, worker, week, client, inputs) for entry in entries]
+        payable = [p for p in prepared if p.gate.status == "payable" and p.to_price is not None]
+        prices = {price.entry_id: price for price in price_week([p.to_price for p in payable], settings)}  # type: ignore[misc]
+        for item in prepared:
+            if item.entry.id not in wanted_ids:
+                continue
+            price = prices.get(item.entry.id)
+            if price is None and item.to_price is not None:
+                before = [
+                    p.to_price for p in payable if (p.entry.clock_in, p.entry.id) < (item.entry.clock_in, item.entry.id)
+                ]
+                price = price_week([*before, item.to_price], settings)[-1]  # type: ignore[list-item]
+            result[item.entry.id] = ShiftPricing(
+                entry=item.entry,
+                paid=price.paid if price else item.paid,
+                gate=item.gate,
+                pay_week_start=week,
+                rule=item.rule,
+                price=price,
+                base_pay=item.base_pay,
+                base_charge=item.base_charge,
+                parity=item.parity,
+            )
+    return result
+
+
+def priced(views: Iterable[EntryView], client: ClientAccount, queries: Queries) -> dict[int, ShiftPricing]:
+    """Pricing of the completed shifts among ``views`` (open shifts and breaks have none)."""
+    closed = tuple(v.entry for v in views if v.entry.entry_type == "shift" and v.entry.clock_out is not None)
+    if not closed:
+        return {}
+    return price_shifts([entry.id for entry in closed], client, queries.pricing_inputs(client, closed))
+
+
+def price_entry(entry_id: int, *, uow: UnitOfWorkFactory, queries: Queries) -> ShiftPricing:
+    """One completed shift priced as /timesheets.php prices it (the console's ``price explain``)."""
+    with uow() as tx:
+        entry = tx.entries.get(entry_id)
+        client = tx.clients.get(entry.client_id) if entry is not None else None
+    if entry is None or client is None:
+        raise NotFound(f"time entry {entry_id} not found")
+    if entry.entry_type != "shift" or entry.clock_out is None:
+        raise Conflict("only a completed shift is priced; this entry is a break or still open.")
+    page = queries.entries(EntryFilter(client_id=client.id, paging=Paging(limit=1), id=entry_id, closed=None))
+    return priced(page.items, client, queries)[entry_id]
+
+
+@frozen
+class _Prepared:
+    entry: TimeEntry
+    paid: PaidTime
+    gate: GateResult
+    rule: RateRule | None
+    to_price: ShiftToPrice | None
+    base_pay: Decimal | None
+    base_charge: Decimal | None
+    parity: bool
+
+
+def _prepare(entry: TimeEntry, worker: Worker, week: date, client: ClientAccount, inputs: PricingInputs) -> _Prepared:
+    booking = inputs.bookings.get(entry.scheduled_shift_id) if entry.scheduled_shift_id else None
+    rule = _rule_for(entry, worker, booking, inputs.rules)
+    parity = False
+    if rule is not None and (rule.pay.post_parity is not None or rule.charge.post_parity is not None):
+        parity = parity_reached(week, inputs.payable_weeks.get(worker.id, ()))
+    pay, charge = (None, None)
+    if rule is not None:
+        pay, charge = base_rates(
+            rule, worker_hourly_rate=worker.hourly_rate, worker_charge_rate=worker.charge_rate, parity=parity
+        )
+    elif worker.hourly_rate is not None:
+        pay, charge = worker.hourly_rate, worker.charge_rate
+    gate = pay_gate(
+        GateInput(
+            entry=entry,
+            booking=booking,
+            walk_in_policy=client.settings.walk_in_policy,
+            cancelled_policy=client.settings.cancelled_policy,
+            require_client_approval=client.settings.require_client_approval,
+            has_pay_rate=pay is not None,
+        )
+    )
+    paid = _paid(entry, rule, inputs)
+    to_price = None
+    if rule is not None and pay is not None:
+        to_price = ShiftToPrice(entry.id, entry.clock_in, entry.location_id, rule, paid, pay, charge or Decimal(0))
+    return _Prepared(entry, paid, gate, rule, to_price, pay, charge, parity)
