@@ -61,8 +61,10 @@ class PostgresSchema:
         self.admin: Engine = create_engine(base_url, isolation_level="AUTOCOMMIT")
         with self.admin.connect() as connection:
             connection.execute(text(f'CREATE SCHEMA "{self.name}"'))
-        self.url = make_url(base_url).update_query_dict({"options": f"-csearch_path={self.name}"}).render_as_string(
-            hide_password=False
+        self.url = (
+            make_url(base_url)
+            .update_query_dict({"options": f"-csearch_path={self.name}"})
+            .render_as_string(hide_password=False)
         )
         engine = make_engine(self.url)
         schema.upgrade(engine)
