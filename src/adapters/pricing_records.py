@@ -23,16 +23,12 @@ def _num(value: Decimal | None) -> float | None:
     return float(value) if value is not None else None
 
 
-def _elements(priced: ShiftPricing, pay: bool, charge: bool) -> dict[str, dict[str, Any]]:
-    out: dict[str, dict[str, Any]] = {}
-    for name in ELEMENTS:
-        element: dict[str, Any] = {"minutes": priced.price.minutes(name) if priced.price else 0}
-        if pay:
-            element["pay"] = float(pennies(priced.price.pay(name))) if priced.price else 0.0
-        if charge:
-            element["charge"] = float(pennies(priced.price.charge(name))) if priced.price else 0.0
-        out[name] = element
-    return out
+def _figures(priced: ShiftPricing) -> dict[str, tuple[int, Decimal, Decimal]]:
+    """Each element's minutes and its pay and charge rounded to the penny, computed once."""
+    price = priced.price
+    if price is None:
+        return {name: (0, Decimal(0), Decimal(0)) for name in ELEMENTS}
+    return {name: (price.minutes(name), pennies(price.pay(name)), pennies(price.charge(name))) for name in ELEMENTS}
 
 
 def payroll_fields(entry: TimeEntry, priced: ShiftPricing | None) -> dict[str, Any]:
@@ -57,14 +53,23 @@ def payroll_fields(entry: TimeEntry, priced: ShiftPricing | None) -> dict[str, A
 
 def pricing_record(priced: ShiftPricing, *, pay: bool, charge: bool, explain: bool = False) -> dict[str, Any]:
     body: dict[str, Any] = {}
-    price = priced.price
+    figures = _figures(priced)
+    priced_at_all = priced.price is not None
     if pay:
-        body["pay_amount"] = float(sum((pennies(price.pay(e)) for e in ELEMENTS), Decimal(0))) if price else None
+        body["pay_amount"] = float(sum((f[1] for f in figures.values()), Decimal(0))) if priced_at_all else None
     if charge:
-        body["charge_amount"] = float(sum((pennies(price.charge(e)) for e in ELEMENTS), Decimal(0))) if price else None
+        body["charge_amount"] = float(sum((f[2] for f in figures.values()), Decimal(0))) if priced_at_all else None
     body["pay_week_start"] = priced.pay_week_start.isoformat()
     body["source"] = "live"
-    body["elements"] = _elements(priced, pay, charge)
+    elements: dict[str, dict[str, Any]] = {}
+    for name, (minutes, pay_figure, charge_figure) in figures.items():
+        element: dict[str, Any] = {"minutes": minutes}
+        if pay:
+            element["pay"] = float(pay_figure)
+        if charge:
+            element["charge"] = float(charge_figure)
+        elements[name] = element
+    body["elements"] = elements
     body["flags"] = list(priced.flags)
     if explain:
         body["explanation"] = explanation(priced, pay=pay, charge=charge)

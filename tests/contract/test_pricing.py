@@ -269,3 +269,20 @@ def test_explain_refuses_an_open_shift_or_an_unknown_entry(agency: Agency, conso
         1,
         {"error_code": "not_found", "message": "time entry 999999 not found"},
     )
+
+
+def test_payroll_status_asks_to_narrow_the_dates_past_the_match_limit(
+    api: TestClient, agency: Agency, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from workforce_core.services import time_reads
+
+    monkeypatch.setattr(time_reads, "MAX_PAYROLL_MATCHES", 2)
+    agency.rule()
+    for day in ("2026-11-16", "2026-11-17", "2026-11-18"):
+        agency.shift(f"{day} 08:00", f"{day} 12:00")
+    refused = api.get(f"{TIMESHEETS}?payroll_status=payable", headers=agency.headers)
+    assert (refused.status_code, refused.json()["error_code"]) == (400, "invalid_parameter")
+    assert refused.json()["parameter"] == "payroll_status"
+    narrowed = api.get(f"{TIMESHEETS}?payroll_status=payable&date_from=2026-11-17", headers=agency.headers)
+    assert narrowed.status_code == 200
+    assert narrowed.json()["pagination"]["total"] == 2

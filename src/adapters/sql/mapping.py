@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, TypeVar
 
 import attrs
@@ -24,9 +25,14 @@ def to_row(item: Any, table: Table) -> dict[str, Any]:
     return {k: list(v) if isinstance(v, tuple) else v for k, v in row.items()}
 
 
+@lru_cache(maxsize=64)
+def _names(cls: type[Any]) -> frozenset[str]:
+    return frozenset(field.name for field in attrs.fields(cls) if field.name != "questions")
+
+
 def from_row(cls: type[T], row: Mapping[str, Any]) -> T:
-    names = {field.name for field in attrs.fields(cls)}  # type: ignore[arg-type]
-    values = {k: tuple(v) if isinstance(v, list) else v for k, v in row.items() if k in names and k != "questions"}
+    names = _names(cls)
+    values = {k: tuple(v) if type(v) is list else v for k, v in row.items() if k in names}
     if cls is ClientAccount:
         values["settings"] = ClientSettings(**{k: row[k] for k in SETTINGS})
     return cls(**values)

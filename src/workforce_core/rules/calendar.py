@@ -31,15 +31,25 @@ def day_type(day: date) -> str:
     return "weekday"
 
 
+@lru_cache(maxsize=32)
+def _transitions(year: int) -> tuple[datetime, ...]:
+    """The instants of the year when Europe/London's UTC offset changes (found day by day, then hour by hour)."""
+    found = []
+    day = datetime(year, 1, 1, tzinfo=UTC)
+    previous = day.astimezone(LONDON).utcoffset()
+    while day.year == year:
+        following = day + timedelta(days=1)
+        offset = following.astimezone(LONDON).utcoffset()
+        if offset != previous:
+            hour = day
+            while hour.astimezone(LONDON).utcoffset() == previous:
+                hour += timedelta(hours=1)
+            found.append(hour)
+        previous, day = offset, following
+    return tuple(found)
+
+
 def offset_changes(start: datetime, end: datetime) -> list[datetime]:
-    """Instants in [start, end) where Europe/London's UTC offset changes (clocks go forward or back)."""
-    changes = []
-    hour = start.astimezone(UTC).replace(minute=0, second=0, microsecond=0)
-    previous = hour.astimezone(LONDON).utcoffset()
-    while hour < end:
-        hour += timedelta(hours=1)
-        offset = hour.astimezone(LONDON).utcoffset()
-        if offset != previous and start < hour < end:
-            changes.append(hour)
-        previous = offset
-    return changes
+    """Instants in (start, end) where Europe/London's UTC offset changes (clocks go forward or back)."""
+    years = range(start.astimezone(UTC).year, end.astimezone(UTC).year + 1)
+    return [moment for year in years for moment in _transitions(year) if start < moment < end]

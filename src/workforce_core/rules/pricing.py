@@ -10,12 +10,12 @@ never drift; only display figures are rounded (half up, to the penny).
 from __future__ import annotations
 
 import itertools
-import math
 from collections import defaultdict
 from collections.abc import Sequence
-from datetime import datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 
 from attrs import frozen
 
@@ -29,10 +29,10 @@ UPLIFT_ORDER: tuple[str, ...] = ("bank_holiday", "sunday", "weekend", "night")  
 
 
 def pennies(amount: Fraction | Decimal) -> Decimal:
-    """Half up to the penny (away from zero at exactly half)."""
-    hundredths = abs(Fraction(amount)) * 100
-    whole = math.floor(hundredths + Fraction(1, 2))
-    return Decimal(whole if amount >= 0 else -whole).scaleb(-2)
+    """Half up to the penny (away from zero at exactly half), in integer arithmetic."""
+    numerator, denominator = amount.as_integer_ratio()
+    whole = (abs(numerator) * 200 + denominator) // (2 * denominator)  # floor(|x| * 100 + 1/2)
+    return Decimal(whole if numerator >= 0 else -whole).scaleb(-2)
 
 
 @frozen
@@ -188,17 +188,19 @@ def _next_threshold(shift: ShiftToPrice, weekly: int, daily: int) -> int | None:
     return min(ahead) if ahead else None
 
 
+@lru_cache(maxsize=4096)
+def _day_cuts(day: date, clocks: tuple[time, ...]) -> tuple[datetime, ...]:
+    """The instants of these wall-clock times on one local day (both passes of a repeated hour)."""
+    return tuple(from_local(day, clock, fold=fold) for clock in clocks for fold in (0, 1))
+
+
 def _boundaries(shift: ShiftToPrice, start: datetime, end: datetime) -> list[datetime]:
     """Instants in (start, end) where the day type, a night band or the UTC offset may change."""
     cuts = set(offset_changes(start, end))
-    clocks: list[time] = [time(0, 0)]
-    for band in shift.rule.night_bands:
-        clocks.extend((band.start, band.end))
+    clocks = tuple(sorted({time(0, 0), *(t for band in shift.rule.night_bands for t in (band.start, band.end))}))
     day = local_date(start) - timedelta(days=1)
     while day <= local_date(end) + timedelta(days=1):
-        for clock in clocks:
-            for fold in (0, 1):
-                cuts.add(from_local(day, clock, fold=fold))
+        cuts.update(_day_cuts(day, clocks))
         day += timedelta(days=1)
     return sorted(cut for cut in cuts if start < cut < end)
 

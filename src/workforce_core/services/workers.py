@@ -21,7 +21,7 @@ from workforce_core.errors import (
 from workforce_core.model.audit import AuditEntry
 from workforce_core.model.principal import Principal
 from workforce_core.model.reference import CostCode, Department, Location
-from workforce_core.model.workers import RATE_FIELDS, Worker
+from workforce_core.model.workers import EDITABLE_FIELDS, RATE_FIELDS, Worker
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules.access import owned_site
 from workforce_core.rules.employee_ids import employee_id_key, generated_employee_id
@@ -29,6 +29,7 @@ from workforce_core.rules.worker_fields import read_worker_fields
 from workforce_core.views import WorkerView
 
 GENERATE_ATTEMPTS = 5
+VISIBLE_FIELDS = (*EDITABLE_FIELDS, "has_face", "has_pin", "status", "dormant")
 
 
 def create_worker(
@@ -46,7 +47,7 @@ def create_worker(
     generate = values.get("employee_id") is None
     for attempt in range(GENERATE_ATTEMPTS):
         try:
-            return _create_once(values, client_id, uow, clock, principal, pending, generate, attempt)
+            return _create_once(values, client_id, uow, clock, principal, pending, generate)
         except DuplicateEmployeeId:
             if not generate or attempt == GENERATE_ATTEMPTS - 1:
                 raise
@@ -61,7 +62,6 @@ def _create_once(
     principal: Principal | None,
     pending: bool,
     generate: bool,
-    attempt: int,
 ) -> WorkerView:
     now = clock.now()
     with uow() as tx:
@@ -70,7 +70,8 @@ def _create_once(
         refs = _references(tx, client_id, values, principal)
         employee_id: str = values.get("employee_id") or ""
         if generate:
-            employee_id = _free_employee_id(tx, client_id, tx.workers.count_for_client(client_id) + 1 + attempt)
+            # after a lost race the winner is counted now, so the next number is free again
+            employee_id = _free_employee_id(tx, client_id, tx.workers.count_for_client(client_id) + 1)
         elif tx.workers.employee_id_taken(client_id, employee_id):
             raise DuplicateEmployeeId(field="employee_id")
         data = {k: v for k, v in values.items() if k != "employee_id"}
@@ -208,8 +209,9 @@ def _console_change(worker_id: int, change: dict[str, Any], *, uow: UnitOfWorkFa
         worker = attrs.evolve(worker, **change, updated_at=now)
         tx.workers.update(worker)
         view = WorkerView.of(worker, *_references(tx, worker.client_id, attrs.asdict(worker, recurse=False), None))
-        if not worker.pending:
-            tx.record(events.worker_updated(view, client_id=worker.client_id, at=now, changes=changed, via_api=False))
+        shown = [name for name in changed if name in VISIBLE_FIELDS]  # `changes` names record fields only
+        if shown and not worker.pending:
+            tx.record(events.worker_updated(view, client_id=worker.client_id, at=now, changes=shown, via_api=False))
         tx.commit()
     return view
 
