@@ -30,7 +30,7 @@ lint: $(BIN)/.dev
 	$(BIN)/lint-imports
 
 test: lint
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest -n 2 $(PYTEST_ARGS)
 
 unit: $(BIN)/.dev
 	$(BIN)/pytest tests/unit $(PYTEST_ARGS)
