@@ -1,8 +1,10 @@
-"""``workforce demo``: a demo account with sites, departments, cost codes, workers and one key per scope set."""
+"""``workforce demo``: a demo account with sites, departments, cost codes, workers, a rate rule, last week's
+shifts, this week's bookings and one key per scope set."""
 
 from __future__ import annotations
 
 import json
+from datetime import time, timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -11,8 +13,9 @@ import typer
 
 from workforce_adapters.sql.schema import has_clients
 from workforce_core.model.accounts import ClientSettings
+from workforce_core.rules.london import from_local, local_date
 from workforce_core.rules.scopes import SCOPES
-from workforce_core.services import accounts, reference, workers
+from workforce_core.services import accounts, bookings, rate_rules, reference, timesheets, workers
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.cli.output import command, emit, progress
 from workforce_entrypoints.cli.state import services
@@ -57,6 +60,42 @@ WORKERS: tuple[tuple[str, int, str], ...] = (
 READ_SCOPES = tuple(scope for scope in SCOPES if scope.endswith(":read"))
 
 
+DEMO_RULE: dict[str, Any] = {
+    "name": "Warehouse standard",
+    "overtime_threshold": 40,
+    "overtime_multiplier": 1.5,
+    "weekend_multiplier": 1.25,
+    "sunday_multiplier": 1.5,
+    "bank_holiday_multiplier": 2.0,
+    "auto_lunch_minutes": 30,
+    "auto_lunch_after_hours": 6,
+    "paid_break_minutes": 0,
+    "night_bands": [{"start": "22:00", "end": "06:00", "premium": 1.00, "charge_premium": 1.50}],
+    "pay": {"pay_rate": 12.60},
+    "charge": {"charge_rate": 17.95},
+}
+
+
+def _demo_shifts(s: Services, client_id: int, site_ids: list[int], worker_ids: list[int]) -> None:
+    """Last week's worked shifts (approved, so they price) and this week's bookings."""
+    today = local_date(s.clock.now())
+    last_monday = today - timedelta(days=today.weekday() + 7)
+    for worker_id in worker_ids[:3]:
+        entry_ids = []
+        for offset in range(5):
+            day = last_monday + timedelta(days=offset)
+            start, end = from_local(day, time(8, 0)), from_local(day, time(16, 30))
+            shift = timesheets.backfill(worker_id, site_ids[0], start, end, uow=s.uow, clock=s.clock)
+            entry_ids.append(shift.entry.id)
+        timesheets.approve(entry_ids, uow=s.uow, clock=s.clock)
+    tomorrow = today + timedelta(days=1)
+    for worker_id in worker_ids[3:5]:
+        bookings.book(
+            client_id, worker_id, site_ids[0], tomorrow.isoformat(), "08:00", "16:30", break_minutes=30,
+            uow=s.uow, clock=s.clock,
+        )  # fmt: skip
+
+
 def seed(s: Services) -> dict[str, Any]:
     clock, uow = s.clock, s.uow
     bar = progress(len(SITES) + len(WORKERS) + 8, "Seeding the demo account")
@@ -75,6 +114,7 @@ def seed(s: Services) -> dict[str, Any]:
     code = reference.create_cost_code(client.id, "CC-100", uow=uow, clock=clock, description="Warehouse labour")
     reference.create_cost_code(None, "GEN", uow=uow, clock=clock, description="General")
     bar.advance(5)
+    made: list[int] = []
     for index, (name, site, role) in enumerate(WORKERS, start=1):
         raw = {
             "name": name,
@@ -86,7 +126,7 @@ def seed(s: Services) -> dict[str, Any]:
             "hourly_rate": Decimal("12.60"),
             "charge_rate": Decimal("17.95"),
         }
-        workers.create_worker(raw, client_id=client.id, uow=uow, clock=clock)
+        made.append(workers.create_worker(raw, client_id=client.id, uow=uow, clock=clock).worker.id)
         bar.advance()
     workers.create_worker(
         {"name": "Karol Zieliński", "location_id": sites[0].id},
@@ -95,6 +135,8 @@ def seed(s: Services) -> dict[str, Any]:
         clock=clock,
         pending=True,
     )
+    rule = rate_rules.create_rate_rule(client.id, DEMO_RULE, uow=uow, clock=clock)
+    _demo_shifts(s, client.id, [site.id for site in sites], made)
     key_sets: list[tuple[str, tuple[str, ...], tuple[int, ...] | None, bool]] = [
         ("demo-full", SCOPES, None, False),
         ("demo-read-only", READ_SCOPES, None, False),
@@ -137,6 +179,7 @@ def seed(s: Services) -> dict[str, Any]:
         "seeded": True,
         "client_id": client.id,
         "location_ids": [site.id for site in sites],
+        "rate_rule_id": rule.id,
         "keys": issued,
     }
 
