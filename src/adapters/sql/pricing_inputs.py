@@ -7,6 +7,7 @@ from datetime import date, datetime, time, timedelta
 from sqlalchemy import Connection, Engine, select
 
 from workforce_adapters.sql import tables
+from workforce_adapters.sql.breaks import breaks_by_shift
 from workforce_adapters.sql.mapping import from_row
 from workforce_adapters.sql.rate_rules import rule_from_row
 from workforce_core.model.accounts import ClientAccount
@@ -38,12 +39,7 @@ def load_pricing_inputs(engine: Engine, client: ClientAccount, entries: tuple[Ti
                 )
             ).mappings()
         )
-        breaks: dict[int, list[TimeEntry]] = {}
-        shift_ids = [s.id for s in shifts]
-        if shift_ids:
-            rows = connection.execute(select(te).where(te.c.parent_id.in_(shift_ids), te.c.entry_type == "break"))
-            for row in rows.mappings():
-                breaks.setdefault(row["parent_id"], []).append(from_row(TimeEntry, row))
+        breaks = breaks_by_shift(connection, [s.id for s in shifts])
         booking_ids = sorted({s.scheduled_shift_id for s in shifts if s.scheduled_shift_id})
         bookings = {}
         if booking_ids:

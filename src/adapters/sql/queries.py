@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Engine, Select, func, or_, select
 
 from workforce_adapters.sql import tables
+from workforce_adapters.sql.breaks import breaks_by_shift
 from workforce_adapters.sql.mapping import from_row
 from workforce_adapters.sql.pricing_inputs import load_pricing_inputs
 from workforce_adapters.sql.rate_rules import list_rate_rules
@@ -31,8 +32,6 @@ from workforce_core.ports import (
 from workforce_core.views import DepartmentView, EntryView, WorkerView
 
 T = TypeVar("T")
-
-CHUNK = 500  # ids per IN (...) list: well inside SQLite's bound-parameter limit
 
 
 def _contains(column: Any, term: str) -> Any:
@@ -216,18 +215,8 @@ class SqlQueries:
         return Page(views, total)
 
     def breaks_of(self, shift_ids: tuple[int, ...]) -> dict[int, list[TimeEntry]]:
-        te = tables.time_entries
-        found: dict[int, list[TimeEntry]] = {}
         with self.engine.connect() as connection:
-            for at in range(0, len(shift_ids), CHUNK):
-                rows = connection.execute(
-                    select(te)
-                    .where(te.c.parent_id.in_(shift_ids[at : at + CHUNK]), te.c.entry_type == "break")
-                    .order_by(te.c.clock_in, te.c.id)
-                ).mappings()
-                for row in rows:
-                    found.setdefault(row["parent_id"], []).append(from_row(TimeEntry, row))
-        return found
+            return breaks_by_shift(connection, shift_ids)
 
     def bookings(
         self,
