@@ -265,8 +265,8 @@ def _rate_side(rates: Rates, names: tuple[str, ...]) -> dict[str, float | None]:
 
 def _band(band: NightBand) -> dict[str, Any]:
     return {
-        "start": band.start.strftime("%H:%M"),
-        "end": band.end.strftime("%H:%M"),
+        "start": band.start.strftime("%H:%M:%S"),
+        "end": band.end.strftime("%H:%M:%S"),
         **{k: _money(v) for k, v in attrs.asdict(band, recurse=False).items() if k not in ("start", "end")},
     }
 

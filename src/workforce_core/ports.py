@@ -104,6 +104,10 @@ class WorkerRepository(Repository[Worker], Protocol):
 
     def id_by_employee_id(self, client_id: int, employee_id_key: str) -> int | None: ...
 
+    def idle_since(self, client_id: int, cutoff: datetime) -> list[Worker]:
+        """Active, approved, not dormant workers made before ``cutoff`` with no clock since it."""
+        ...
+
     def employee_id_taken(self, client_id: int, employee_id: str, *, except_id: int = 0) -> bool: ...
 
 

@@ -95,6 +95,8 @@ def test_a_worker_can_be_named_by_employee_id_in_any_letter_case(s: Setup) -> No
     [
         {"action": "in"},
         {"action": "in", "worker_id": 1, "employee_id": "W00001"},
+        {"action": "in", "worker_id": ""},
+        {"action": "out", "worker_id": "", "employee_id": None},
     ],
 )
 def test_exactly_one_of_worker_id_or_employee_id(s: Setup, body: dict[str, Any]) -> None:

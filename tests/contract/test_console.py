@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import stat
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 from typer.testing import CliRunner, Result
 
+from tests.clocks import FakeClock
 from tests.contract.conftest import Console, World
 from tests.contract.helpers import assert_error, data, path
 from workforce_entrypoints.cli.main import app as cli_app
@@ -527,3 +529,28 @@ def test_a_usage_error_exits_1_with_a_json_error(
     console: Console, client: dict[str, Any], args: tuple[str, ...]
 ) -> None:
     _fails(console, *args, error_code="invalid_parameter")
+
+
+def test_mark_dormant_makes_idle_workers_dormant_and_a_clock_wakes_them(
+    console: Console, world: World, api: TestClient, clock: FakeClock
+) -> None:
+    clock.set(datetime(2026, 6, 1, 9, 0, tzinfo=UTC))
+    account = world.account("Idle Ltd")
+    idle = world.worker(account.id, "Idle Ian").worker
+    busy = world.worker(account.id, "Busy Bea").worker
+    headers = world.key(account.id)
+    clock.set(datetime(2026, 9, 15, 9, 0, tzinfo=UTC))
+    assert (
+        api.post("/api/v1/clock.php", headers=headers, json={"action": "in", "worker_id": busy.id}).status_code == 201
+    )
+    code, done = console("worker", "mark-dormant", "--client", str(account.id))
+    assert code == 0
+    assert (done["count"], done["worker_ids"]) == (1, [idle.id])
+    shown = api.get(f"/api/v1/workers.php?id={idle.id}", headers=headers).json()["data"]
+    assert (shown["dormant"], shown["dormant_since_utc"]) == (True, "2026-09-15T09:00:00Z")
+    assert world.outbox("worker.updated")[-1]["data"]["changes"] == ["dormant"]
+    assert console("worker", "mark-dormant", "--client", str(account.id))[1]["count"] == 0
+    clock.advance(minutes=1)
+    woken = api.post("/api/v1/clock.php", headers=headers, json={"action": "in", "worker_id": idle.id})
+    assert "dormant_worker" in woken.json()["data"]["risk_flags"]
+    assert api.get(f"/api/v1/workers.php?id={idle.id}", headers=headers).json()["data"]["dormant"] is False

@@ -77,7 +77,7 @@ def test_a_rate_rule_made_in_the_console_is_listed_with_both_halves_of_the_money
     listed = api.get("/api/v1/rate-rules.php", headers=agency.headers).json()
     assert [r["id"] for r in listed["data"]] == [rule["id"]]
     assert listed["data"][0]["night_bands"] == [
-        {"start": "22:00", "end": "06:00", "multiplier": None, "pay_rate": None, "premium": 1.0,
+        {"start": "22:00:00", "end": "06:00:00", "multiplier": None, "pay_rate": None, "premium": 1.0,
          "charge_multiplier": None, "charge_rate": None, "charge_premium": 1.5}
     ]  # fmt: skip
     assert listed["meta"]["settings"] == {
@@ -92,8 +92,15 @@ def test_each_half_of_the_money_needs_its_own_scope(api: TestClient, agency: Age
     pay_only = agency.world.key(agency.account.id, ("pay:read",))
     charge_only = agency.world.key(agency.account.id, ("charges:read",))
     neither = agency.world.key(agency.account.id, ("timesheets:read",))
-    assert "charge" not in api.get("/api/v1/rate-rules.php", headers=pay_only).json()["data"][0]
-    assert "pay" not in api.get("/api/v1/rate-rules.php", headers=charge_only).json()["data"][0]
+    seen_by_pay = api.get("/api/v1/rate-rules.php", headers=pay_only).json()["data"][0]
+    seen_by_charge = api.get("/api/v1/rate-rules.php", headers=charge_only).json()["data"][0]
+    assert "charge" not in seen_by_pay
+    assert "pay" not in seen_by_charge
+    # the money inside the night bands follows the same rule
+    assert seen_by_pay["night_bands"][0]["premium"] == 1.0
+    assert "charge_premium" not in seen_by_pay["night_bands"][0]
+    assert seen_by_charge["night_bands"][0]["charge_premium"] == 1.5
+    assert "premium" not in seen_by_charge["night_bands"][0]
     refused = api.get("/api/v1/rate-rules.php", headers=neither)
     assert (refused.status_code, refused.json()["error_code"]) == (403, "insufficient_scope")
 
@@ -286,3 +293,16 @@ def test_payroll_status_asks_to_narrow_the_dates_past_the_match_limit(
     narrowed = api.get(f"{TIMESHEETS}?payroll_status=payable&date_from=2026-11-17", headers=agency.headers)
     assert narrowed.status_code == 200
     assert narrowed.json()["pagination"]["total"] == 2
+
+
+def test_a_workers_own_rate_prices_a_shift_without_a_rule(api: TestClient, agency: Agency) -> None:
+    headers = agency.headers
+    reply = api.put(
+        f"/api/v1/workers.php?id={agency.worker.id}", headers=headers, json={"hourly_rate": 12.5, "charge_rate": 18}
+    )
+    assert reply.status_code == 200
+    data = _priced(api, agency, "2026-11-17 08:00", "2026-11-17 16:00")
+    assert (data["payroll_status"], data["paid_minutes"]) == ("payable", 480)
+    pricing = data["pricing"]
+    assert (pricing["pay_amount"], pricing["charge_amount"]) == (100.0, 144.0)
+    assert pricing["elements"]["regular"]["minutes"] == 480

@@ -122,6 +122,19 @@ class SqlWorkerRepository(SqlRepository[Worker]):
         found = self.connection.execute(query).scalar_one_or_none()
         return int(found) if found is not None else None
 
+    def idle_since(self, client_id: int, cutoff: datetime) -> list[Worker]:
+        w, te = self.table.c, tables.time_entries.c
+        clocked = select(te.id).where(te.worker_id == w.id, te.clock_in >= cutoff).exists()
+        return self._many(
+            w.client_id == client_id,
+            w.status == "active",
+            w.active.is_(True),
+            w.dormant_since.is_(None),
+            w.anonymised_at.is_(None),
+            w.created_at < cutoff,
+            ~clocked,
+        )
+
     def employee_id_taken(self, client_id: int, employee_id: str, *, except_id: int = 0) -> bool:
         c = self.table.c
         query = select(c.id).where(

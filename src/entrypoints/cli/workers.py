@@ -9,7 +9,7 @@ from workforce_core.services import workers as use_cases
 from workforce_entrypoints.cli.output import command, emit
 from workforce_entrypoints.cli.state import services
 
-app = typer.Typer(help="Workers: register, approve, suspend, anonymise.", no_args_is_help=True)
+app = typer.Typer(help="Workers: register, approve, suspend, anonymise, mark dormant.", no_args_is_help=True)
 
 
 @app.command("register")
@@ -51,3 +51,12 @@ def anonymise(ctx: typer.Context, worker_id: int = typer.Argument(..., metavar="
     """Erase a leaver's personal data; the record can no longer be changed (409)."""
     s = services(ctx)
     emit(worker_record(use_cases.anonymise_worker(worker_id, uow=s.uow, clock=s.clock)))
+
+
+@app.command("mark-dormant")
+@command
+def mark_dormant(ctx: typer.Context, client: int = typer.Option(..., help="Client account id.")) -> None:
+    """The dormancy job: workers with no clock for the client's dormant_after_days (90) become dormant."""
+    s = services(ctx)
+    views = use_cases.mark_dormant(client, uow=s.uow, clock=s.clock)
+    emit({"client_id": client, "count": len(views), "worker_ids": [view.worker.id for view in views]})

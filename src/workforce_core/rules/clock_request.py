@@ -56,7 +56,7 @@ def read_clock_request(raw: Mapping[str, Any]) -> ClockCommand:
     action = raw.get("action")
     if action not in ("in", "out"):
         raise ValidationFailed("action", "action is required: in or out.")
-    has_id, has_badge = raw.get("worker_id") is not None, raw.get("employee_id") is not None
+    has_id, has_badge = raw.get("worker_id") not in (None, ""), raw.get("employee_id") not in (None, "")
     if has_id == has_badge:
         raise ValidationFailed("worker_id", "give exactly one of worker_id or employee_id.")
     worker_id = fields.identifier(raw, "worker_id")

@@ -183,6 +183,8 @@ def _prepare(entry: TimeEntry, worker: Worker, week: date, client: ClientAccount
     )
     paid = _paid(entry, rule, inputs)
     to_price = None
-    if rule is not None and pay is not None:
-        to_price = ShiftToPrice(entry.id, entry.clock_in, entry.location_id, rule, paid, pay, charge or Decimal(0))
+    if pay is not None:
+        # No rule but the worker's own rate: base minutes only (no overtime, premiums or auto lunch).
+        priced_by = rule or RateRule(client_id=entry.client_id, name="the worker's own rate (no rate rule)")
+        to_price = ShiftToPrice(entry.id, entry.clock_in, entry.location_id, priced_by, paid, pay, charge or Decimal(0))
     return _Prepared(entry, paid, gate, rule, to_price, pay, charge, parity)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -174,6 +174,26 @@ def approve_worker(worker_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> W
         tx.record(events.worker_created(view, client_id=worker.client_id, at=now, via_api=False))
         tx.commit()
     return view
+
+
+def mark_dormant(client_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> list[WorkerView]:
+    """The dormancy job: workers with no clock for the client's ``dormant_after_days`` become dormant
+    (they cannot be booked; their next clock makes them active again). Each sends ``worker.updated``."""
+    now = clock.now()
+    with uow() as tx:
+        client = tx.clients.get(client_id)
+        if client is None:
+            raise NotFound(f"client {client_id} not found")
+        cutoff = now - timedelta(days=client.settings.dormant_after_days)
+        views = []
+        for worker in tx.workers.idle_since(client_id, cutoff):
+            worker = attrs.evolve(worker, dormant_since=now, updated_at=now)
+            tx.workers.update(worker)
+            view = WorkerView.of(worker, *_references(tx, client_id, attrs.asdict(worker, recurse=False), None))
+            tx.record(events.worker_updated(view, client_id=client_id, at=now, changes=["dormant"], via_api=False))
+            views.append(view)
+        tx.commit()
+    return views
 
 
 def suspend_worker(worker_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> WorkerView:

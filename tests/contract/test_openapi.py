@@ -1,0 +1,406 @@
+"""The OpenAPI document is the contract: it is valid OpenAPI 3.0.3, it is served without a key, it documents
+exactly the operations the app serves (so a new endpoint without its document fails here), the live app's
+replies conform to it under a schemathesis run, and ``validate_reply`` refuses a reply that does not.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+import uuid
+from collections.abc import Callable, Iterator
+from datetime import datetime, timedelta
+from typing import Any
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, settings
+from openapi_spec_validator import OpenAPIV30SpecValidator
+from schemathesis.checks import (
+    content_type_conformance,
+    not_a_server_error,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+    unsupported_method,
+)
+from starlette.applications import Starlette
+from starlette.routing import Mount, Route
+from starlette.testclient import TestClient
+
+from tests.contract.conftest import ALL_SCOPES, World
+from tests.openapi_check import PREFIX, ReplyMismatch, documented_methods, documented_path, validate_reply
+from workforce_core.rules.london import local_date
+from workforce_core.services import amendments, bookings, rate_rules, timesheets
+from workforce_entrypoints.bootstrap import Services
+from workforce_entrypoints.http.app import create_app
+from workforce_entrypoints.http.openapi import load_document
+
+PROBED_METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE")
+SCHEMATHESIS_CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+    response_headers_conformance,
+    unsupported_method,
+]
+# Generated cases per operation (fuzzing phase), on top of the document's examples and, on SQLite, the coverage
+# phase; derandomized so that CI runs the same cases every time.
+EXAMPLES_PER_OPERATION = 10
+IDEMPOTENCY_KEY = re.compile(load_document()["components"]["parameters"]["IdempotencyKey"]["schema"]["pattern"])
+
+
+# --- (a) the document itself -------------------------------------------------------------------------------
+
+
+def test_document_is_valid_openapi_3_0_3() -> None:
+    document = load_document()
+    assert document["openapi"] == "3.0.3"
+    errors = [
+        f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in OpenAPIV30SpecValidator(document).iter_errors()
+    ]
+    assert errors == []
+
+
+def test_every_reference_resolves_and_every_component_is_used() -> None:
+    document = load_document()
+    text = json.dumps(document)
+    refs = set()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if isinstance(node.get("$ref"), str):
+                refs.add(node["$ref"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(document)
+    for ref in refs:
+        target: Any = document
+        for part in ref.removeprefix("#/").split("/"):
+            assert part in target, f"{ref} does not resolve"
+            target = target[part]
+    unused = [
+        f"#/components/{kind}/{name}"
+        for kind, entries in document["components"].items()
+        if kind != "securitySchemes"
+        for name in entries
+        if f'"#/components/{kind}/{name}"' not in text
+    ]
+    # MethodNotAllowed is referenced from the description: no documented operation can answer 405.
+    assert unused == ["#/components/responses/MethodNotAllowed"]
+
+
+def test_document_is_served_without_a_key(api: TestClient) -> None:
+    reply = api.get(f"{PREFIX}/openapi.json")
+    assert reply.status_code == 200, reply.text
+    assert reply.headers["content-type"].startswith("application/json")
+    assert reply.json() == load_document()
+    validate_reply(reply)
+
+
+# --- (b) the document and the app's routes agree -----------------------------------------------------------
+
+
+def _route_paths(routes: list[Any], prefix: str = "") -> Iterator[str]:
+    for route in routes:
+        if isinstance(route, Mount):
+            yield from _route_paths(list(route.routes), prefix + route.path)
+        elif isinstance(route, Route):
+            yield prefix + route.path
+
+
+def _served(app: Starlette) -> dict[str, list[str]]:
+    """Each path the app routes under /api/v1, with the methods that do not answer 405 (probed without a key)."""
+    served: dict[str, list[str]] = {}
+    with TestClient(app, base_url="http://testserver") as client:
+        for path in sorted(set(_route_paths(list(app.routes)))):
+            if not path.startswith(PREFIX + "/"):
+                continue
+            assert "{" not in path, f"{path}: extend this probe for path parameters"
+            methods = []
+            for method in PROBED_METHODS:
+                reply = client.request(method, path)
+                if documented_path(path) is not None:
+                    validate_reply(reply)
+                if reply.status_code != 405:
+                    methods.append(method)
+            served[path] = methods
+    return served
+
+
+def test_every_served_operation_is_documented_and_every_documented_one_is_served(services: Services) -> None:
+    served = _served(create_app(services=services))
+    document_paths = load_document()["paths"]
+    problems = []
+    for path, methods in served.items():
+        documented = documented_path(path)
+        if documented is None:
+            problems.append(f"{path} is served ({', '.join(methods)}) but has no path in openapi.json")
+        elif sorted(methods) != sorted(documented_methods(documented)):
+            problems.append(f"{path} serves {methods}; openapi.json documents {documented_methods(documented)}")
+    for documented in document_paths:
+        forms = [PREFIX + documented]
+        if documented.endswith(".php"):
+            forms.append(PREFIX + documented.removesuffix(".php"))
+        problems += [f"{form} is documented ({documented}) but not served" for form in forms if form not in served]
+    assert not problems, "openapi.json and the app's routes disagree:\n" + "\n".join(problems)
+
+
+# --- (c) schemathesis over the live app --------------------------------------------------------------------
+
+
+@pytest.fixture
+def seeded_key(world: World) -> dict[str, str]:
+    """An account with sites, departments, cost codes, workers and time records (see ``_seed_time``), another
+    account beside it, and the Authorization header of a key with every scope (and the highest rate limit)."""
+    account = world.account("Contract Staffing")
+    north = world.site(account.id, "North Depot", city="Leeds", billing_name="North Ltd")
+    south = world.site(account.id, "South Depot", latitude=51.5, longitude=-0.12, geofence_mode="warning")
+    picking = world.department(account.id, "Picking", location_id=north.id)
+    world.department(account.id, "Packing")
+    world.department(None, "Global Admin")
+    code = world.cost_code(account.id, "CC-100")
+    world.cost_code(None, "GLOBAL-1")
+    ann = world.worker(account.id, "Ann Able", location_id=north.id, department_id=picking.id, cost_code_id=code.id)
+    ben = world.worker(account.id, "Ben Baker", location_id=south.id, hourly_rate=12.5, charge_rate=18)
+    world.worker(account.id, "Cat Cole", pending=True, email="cat@example.com")
+    other = world.account("Other Agency")
+    other_site = world.site(other.id, "Elsewhere")
+    world.worker(other.id, "Dan Other", location_id=other_site.id)
+    _seed_time(world, account.id, north.id, south.id, ann.worker.id, ben.worker.id)
+    return world.key(account.id, ALL_SCOPES, rate_limit_per_minute=600)
+
+
+def _seed_time(world: World, client_id: int, north: int, south: int, ann: int, ben: int) -> None:
+    """Time records for the reads to return (Ann and Ben have no open shift, so the clock examples of the
+    document still clock them in and out): a rate rule; Ann's booked shift yesterday, started late, with a
+    recorded break, approved; Ben's night shift two days ago with a manual break and an amendment request;
+    a booking of Ben's three days ago nobody clocked against (a no-show); and two open shifts clocked over
+    the API: Eve's outside the warning-mode fence of South Depot, and Fay's with no site (unassigned)."""
+    s, now = world.services, world.clock.now()
+    today = local_date(now)
+
+    def at(days_ago: int, clock: str) -> datetime:
+        return timesheets.console_time(f"{today - timedelta(days=days_ago)} {clock}", "at")
+
+    rate_rules.create_rate_rule(client_id, RATE_RULE, uow=s.uow, clock=s.clock)
+    bookings.book(client_id, ann, north, str(today - timedelta(days=1)), "07:30", "16:00", uow=s.uow, clock=s.clock)
+    bookings.book(client_id, ben, south, str(today - timedelta(days=3)), "09:00", "17:00", uow=s.uow, clock=s.clock)
+    day = timesheets.backfill(ann, north, at(1, "08:00"), at(1, "16:30"), uow=s.uow, clock=s.clock)
+    timesheets.add_break(day.entry.id, at(1, "12:00"), at(1, "12:30"), uow=s.uow, clock=s.clock)
+    timesheets.approve([day.entry.id], uow=s.uow, clock=s.clock)
+    night = timesheets.backfill(ben, south, at(2, "22:00"), at(1, "06:00"), break_minutes=30, uow=s.uow, clock=s.clock)
+    amendments.raise_amendment(
+        night.entry.id, reason="Left at 05:30", clock_out=at(1, "05:30"), uow=s.uow, clock=s.clock
+    )
+    eve = world.worker(client_id, "Eve Early", location_id=south).worker.id
+    fay = world.worker(client_id, "Fay Free").worker.id
+    headers = world.key(client_id, ("clock:write",))
+    with TestClient(create_app(services=s), base_url="http://testserver") as client:
+        clocks = [
+            {"worker_id": eve, "action": "in", "latitude": 51.52, "longitude": -0.12, "gps_accuracy": 30},
+            {"worker_id": fay, "action": "in"},
+        ]
+        for body in clocks:
+            reply = client.post(f"{PREFIX}/clock.php", headers=headers, json=body)
+            assert reply.status_code == 201, reply.text
+
+
+RATE_RULE: dict[str, Any] = {
+    "name": "Standard",
+    "overtime_threshold": 40,
+    "overtime_multiplier": 1.5,
+    "overtime_tiers": [{"after_hours": 50, "multiplier": 2}],
+    "weekend_multiplier": 1.25,
+    "sunday_multiplier": 1.5,
+    "bank_holiday_multiplier": 2.0,
+    "night_bands": [{"start": "22:00", "end": "06:00", "premium": 1.00, "charge_premium": 1.50}],
+    "pay": {"pay_rate": 12.00},
+    "charge": {"charge_rate": 18.00},
+}
+
+
+def _unique_idempotency_key(case: schemathesis.Case) -> None:
+    """Give a well-formed generated Idempotency-Key a unique suffix: schemathesis reuses one value (say "0")
+    across many cases, and the app rightly answers 422 ``idempotency_key_reused`` to every request after the
+    first, which would hide the bodies behind it. Malformed keys are sent as generated (400)."""
+    key = (case.headers or {}).get("Idempotency-Key")
+    if isinstance(key, str) and IDEMPOTENCY_KEY.fullmatch(key) and len(key) <= 200:
+        case.headers["Idempotency-Key"] = f"{key}-{uuid.uuid4().hex}"
+
+
+@pytest.fixture
+def live_app(services: Services, seeded_key: dict[str, str]) -> Starlette:
+    return create_app(services=services)
+
+
+HYPOTHESIS = settings(
+    max_examples=EXAMPLES_PER_OPERATION,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[
+        HealthCheck.function_scoped_fixture,  # one database per operation, kept across its examples
+        HealthCheck.too_slow,
+        HealthCheck.filter_too_much,
+        HealthCheck.data_too_large,
+    ],
+)
+# SQLite: every phase (the document's examples; the coverage phase's boundaries, missing, malformed and
+# duplicated values and unsupported methods; then generated cases). PostgreSQL: the examples and generated
+# cases only, to keep the run short; the coverage phase is the same code path on both databases.
+FULL_RUN = schemathesis.openapi.from_dict(copy.deepcopy(load_document()))
+SHORT_RUN = schemathesis.openapi.from_dict(
+    copy.deepcopy(load_document()), config=schemathesis.Config.from_dict({"phases": {"coverage": {"enabled": False}}})
+)
+
+
+def _call_and_check(case: schemathesis.Case, app: Starlette, key: dict[str, str]) -> None:
+    headers = {} if case.operation.path == "/openapi.json" else key
+    _unique_idempotency_key(case)
+    reply = case.call(app=app, headers=headers)
+    case.validate_response(reply, checks=SCHEMATHESIS_CHECKS, headers=headers, transport_kwargs={"app": app})
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+@FULL_RUN.parametrize()
+@HYPOTHESIS
+def test_live_app_conforms_to_the_document(
+    case: schemathesis.Case, live_app: Starlette, seeded_key: dict[str, str]
+) -> None:
+    _call_and_check(case, live_app, seeded_key)
+
+
+@pytest.mark.parametrize("database_url", [pytest.param("postgres", marks=pytest.mark.postgres)], indirect=True)
+@SHORT_RUN.parametrize()
+@HYPOTHESIS
+def test_live_app_conforms_to_the_document_on_postgres(
+    case: schemathesis.Case, live_app: Starlette, seeded_key: dict[str, str]
+) -> None:
+    _call_and_check(case, live_app, seeded_key)
+
+
+def test_idempotent_replays_and_refusals_conform(api: TestClient, world: World) -> None:
+    account = world.account("Replay Ltd")
+    headers = {**world.key(account.id, ALL_SCOPES), "Idempotency-Key": "replay-1"}
+    first = api.post(f"{PREFIX}/workers.php", headers=headers, json={"name": "Once Only"})
+    again = api.post(f"{PREFIX}/workers", headers=headers, json={"name": "Once Only"})
+    other = api.post(f"{PREFIX}/workers.php", headers=headers, json={"name": "Someone Else"})
+    malformed = api.put(f"{PREFIX}/workers.php?id=1", headers={**headers, "Idempotency-Key": "x" * 256}, json={})
+    assert [first.status_code, again.status_code, other.status_code, malformed.status_code] == [201, 201, 422, 400]
+    assert again.headers.get("idempotent-replayed") == "true"
+    for reply in (first, again, other, malformed):
+        validate_reply(reply)
+
+
+# --- validate_reply refuses what does not conform ----------------------------------------------------------
+
+
+@pytest.fixture
+def replies(api: TestClient, world: World) -> dict[str, Any]:
+    account = world.account("Check Ltd")
+    site = world.site(account.id)
+    worker = world.worker(account.id, location_id=site.id)
+    headers = world.key(account.id, ALL_SCOPES)
+    return {
+        "me": api.get(f"{PREFIX}/me.php", headers=headers),
+        "worker": api.get(f"{PREFIX}/workers?id={worker.worker.id}", headers=headers),
+        "workers": api.get(f"{PREFIX}/workers.php", headers=headers),
+        "not_found": api.get(f"{PREFIX}/workers.php?id=999999", headers=headers),
+        "created": api.post(f"{PREFIX}/workers.php", headers=headers, json={"name": "New Person"}),
+        "method": api.delete(f"{PREFIX}/workers", headers=headers),
+        "unknown_path": api.get(f"{PREFIX}/nothing-here.php", headers=headers),
+    }
+
+
+def test_real_replies_conform_in_both_path_forms(replies: dict[str, Any]) -> None:
+    expected = {"me": 200, "worker": 200, "workers": 200, "not_found": 404, "created": 201, "method": 405}
+    expected["unknown_path"] = 404
+    assert {name: reply.status_code for name, reply in replies.items()} == expected
+    for reply in replies.values():
+        validate_reply(reply)
+
+
+def _doctored(reply: Any, *, status: int | None = None, body: Any = None, drop_header: str = "", **headers: str) -> Any:
+    """A copy of ``reply`` with a different status, body or headers (same request)."""
+    kept = {k.lower(): v for k, v in reply.headers.items() if k.lower() not in (drop_header.lower(), "content-length")}
+    kept.update({k.replace("_", "-").lower(): v for k, v in headers.items()})
+    content = reply.content if body is None else json.dumps(body).encode()
+    return type(reply)(status or reply.status_code, headers=kept, content=content, request=reply.request)
+
+
+def _without(body: dict[str, Any], *keys: str) -> dict[str, Any]:
+    data = dict(body["data"])
+    for key in keys:
+        data.pop(key)
+    return {**body, "data": data}
+
+
+DOCTORINGS: dict[str, tuple[str, Callable[[Any], Any], str]] = {
+    "me without key_name": ("me", lambda r: _doctored(r, body=_without(r.json(), "key_name")), "key_name"),
+    "worker without employee_id": (
+        "worker",
+        lambda r: _doctored(r, body=_without(r.json(), "employee_id")),
+        "employee_id",
+    ),
+    "worker id as text": (
+        "worker",
+        lambda r: _doctored(r, body={"data": {**r.json()["data"], "id": "1"}}),
+        "is not of type 'integer'",
+    ),
+    "null name": ("worker", lambda r: _doctored(r, body={"data": {**r.json()["data"], "name": None}}), "None"),
+    "local time in UTC form": (
+        "worker",
+        lambda r: _doctored(r, body={"data": {**r.json()["data"], "created_at": "2024-01-01T00:00:00Z"}}),
+        "does not match",
+    ),
+    "unknown status value": (
+        "worker",
+        lambda r: _doctored(r, body={"data": {**r.json()["data"], "status": "sleeping"}}),
+        "sleeping",
+    ),
+    "list without pagination": ("workers", lambda r: _doctored(r, body={"data": r.json()["data"]}), "pagination"),
+    "write without message": ("created", lambda r: _doctored(r, body={"data": r.json()["data"]}), "message"),
+    "undocumented status": ("me", lambda r: _doctored(r, status=202), "202"),
+    "no X-Request-Id": ("me", lambda r: _doctored(r, drop_header="X-Request-Id"), "X-Request-Id"),
+    "no X-RateLimit-Remaining": (
+        "me",
+        lambda r: _doctored(r, drop_header="X-RateLimit-Remaining"),
+        "X-RateLimit-Remaining",
+    ),
+    "text content type": ("me", lambda r: _doctored(r, content_type="text/plain"), "text/plain"),
+    "error code of another status": (
+        "not_found",
+        lambda r: _doctored(r, body={**r.json(), "error_code": "invalid_api_key"}),
+        "invalid_api_key",
+    ),
+    "error without error flag": (
+        "not_found",
+        lambda r: _doctored(r, body={k: v for k, v in r.json().items() if k != "error"}),
+        "error",
+    ),
+    "body status differs": ("not_found", lambda r: _doctored(r, body={**r.json(), "status": 400}), "400"),
+    "405 with a wrong Allow": ("method", lambda r: _doctored(r, Allow="GET, DELETE"), "Allow"),
+    "405 without Allow": ("method", lambda r: _doctored(r, drop_header="Allow"), "Allow"),
+    "unknown path answered 200": ("unknown_path", lambda r: _doctored(r, status=200), "200"),
+}
+
+
+def test_validate_reply_refuses_doctored_replies(replies: dict[str, Any]) -> None:
+    """Each doctored copy of a conforming reply is refused, and the refusal names what is wrong."""
+    missed = []
+    for name, (source, doctor, mentioned) in DOCTORINGS.items():
+        try:
+            validate_reply(doctor(replies[source]))
+        except ReplyMismatch as refusal:
+            if mentioned not in str(refusal):
+                missed.append(f"{name}: refused without naming {mentioned!r}: {refusal}")
+        else:
+            missed.append(f"{name}: accepted")
+    assert not missed, "\n".join(missed)
