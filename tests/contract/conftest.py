@@ -16,6 +16,7 @@ from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from tests.clocks import FakeClock
+from tests.openapi_check import validate_reply
 from workforce_adapters.sql import tables
 from workforce_core.model.accounts import ClientAccount, ClientSettings
 from workforce_core.model.reference import CostCode, Department, Location
@@ -102,8 +103,15 @@ def world(services: Services) -> World:
 
 @pytest.fixture
 def api(services: Services) -> Iterator[TestClient]:
+    """The app over HTTP; every reply a test receives is checked against the OpenAPI document."""
     with TestClient(create_app(services=services), base_url="http://testserver") as client:
+        client.event_hooks = {"request": [], "response": [_conforms]}
         yield client
+
+
+def _conforms(response: Any) -> None:
+    response.read()
+    validate_reply(response)
 
 
 class Console:
