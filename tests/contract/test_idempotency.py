@@ -5,9 +5,11 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
+from sqlalchemy import func, select
 from starlette.testclient import TestClient
 
 from tests.contract.conftest import World
+from workforce_adapters.sql import tables
 from workforce_core.services.idempotency import fingerprint
 
 WORKERS = "/api/v1/workers.php"
@@ -119,7 +121,11 @@ def test_a_key_is_forgotten_after_24_hours(api: TestClient, world: World) -> Non
     world.clock.advance(hours=24, seconds=1)
     assert api.post(WORKERS, headers=headers, json={"name": "Ann"}).status_code == 201
     assert api.get(WORKERS, headers=headers).json()["pagination"]["total"] == 2
+    # the expired record was dropped when the second request came
     assert world.services.idempotency.purge(world.clock.now() - timedelta(hours=24)) == 0
+    with world.services.engine.connect() as connection:
+        kept = connection.execute(select(func.count()).select_from(tables.idempotency_keys)).scalar_one()
+    assert kept == 1
 
 
 def test_bad_idempotency_keys_are_400_invalid_parameter(api: TestClient, world: World) -> None:

@@ -33,7 +33,9 @@ def fingerprint(method: str, path: str, query: str, body: bytes) -> str:
 
 
 def begin(store: IdempotencyStore, owner: int, key: str, print_: str, now: datetime) -> StoredReply | None:
-    """The stored reply to replay, or None when this request should run now (the claim is held)."""
+    """The stored reply to replay, or None when this request should run now (the claim is held).
+    Records past their 24 hours are dropped first (an indexed delete), so the table stays small."""
+    store.purge(now - RETENTION)
     claim = store.claim(owner, key, print_, now=now, lease_seconds=LEASE_SECONDS)
     if claim.outcome == "replay":
         return claim.reply
