@@ -34,6 +34,14 @@ from workforce_core.views import DepartmentView, EntryView, WorkerView
 T = TypeVar("T")
 
 
+def _equal(stmt: Select[Any], *pairs: tuple[Any, Any]) -> Select[Any]:
+    """Each (column, value) whose value is given narrows the query to rows with that value."""
+    for column, value in pairs:
+        if value is not None:
+            stmt = stmt.where(column == value)
+    return stmt
+
+
 def _contains(column: Any, term: str) -> Any:
     """Case-insensitive "contains"; SQLite's lower() folds only ASCII, so the exact text always matches too."""
     return or_(func.lower(column).contains(term.lower(), autoescape=True), column.contains(term, autoescape=True))
@@ -85,16 +93,15 @@ class SqlQueries:
             )
             .where(w.c.client_id == query.client_id)
         )
-        if query.id is not None:
-            stmt = stmt.where(w.c.id == query.id)
+        stmt = _equal(
+            stmt,
+            (w.c.id, query.id),
+            (w.c.department_id, query.department_id),
+            (w.c.status, query.status),
+            (w.c.active, query.active),
+        )
         if query.location_ids is not None:
             stmt = stmt.where(w.c.location_id.in_(query.location_ids))
-        if query.department_id is not None:
-            stmt = stmt.where(w.c.department_id == query.department_id)
-        if query.status is not None:
-            stmt = stmt.where(w.c.status == query.status)
-        if query.active is not None:
-            stmt = stmt.where(w.c.active == query.active)
         if query.dormant is not None:
             stmt = stmt.where(w.c.dormant_since.is_not(None) if query.dormant else w.c.dormant_since.is_(None))
         if query.updated_since is not None:
@@ -138,10 +145,7 @@ class SqlQueries:
             .select_from(dep.outerjoin(loc, loc.c.id == dep.c.location_id))
             .where(or_(dep.c.client_id == query.client_id, dep.c.client_id.is_(None)))
         )
-        if query.id is not None:
-            stmt = stmt.where(dep.c.id == query.id)
-        if query.active is not None:
-            stmt = stmt.where(dep.c.active == query.active)
+        stmt = _equal(stmt, (dep.c.id, query.id), (dep.c.active, query.active))
         if query.location_id is not None:
             stmt = stmt.where(or_(dep.c.location_id == query.location_id, dep.c.location_id.is_(None)))
         if query.site_ids is not None:
@@ -153,10 +157,7 @@ class SqlQueries:
     def cost_codes(self, query: CostCodeFilter) -> Page[CostCode]:
         cc = tables.cost_codes
         stmt = select(cc).where(or_(cc.c.client_id == query.client_id, cc.c.client_id.is_(None)))
-        if query.id is not None:
-            stmt = stmt.where(cc.c.id == query.id)
-        if query.active is not None:
-            stmt = stmt.where(cc.c.active == query.active)
+        stmt = _equal(stmt, (cc.c.id, query.id), (cc.c.active, query.active))
         rows, total = self._page(stmt, query.paging, [cc.c.code, cc.c.id])
         return Page(tuple(from_row(CostCode, row) for row in rows), total)
 
@@ -194,12 +195,12 @@ class SqlQueries:
             stmt = stmt.where(te.c.location_id.in_(query.location_ids))
         if query.unassigned_only:
             stmt = stmt.where(te.c.location_id.is_(None))
-        if query.department_id is not None:
-            stmt = stmt.where(w.c.department_id == query.department_id)
-        if query.approval_status is not None:
-            stmt = stmt.where(te.c.approval_status == query.approval_status)
-        if query.client_approval is not None:
-            stmt = stmt.where(te.c.client_approval == query.client_approval)
+        stmt = _equal(
+            stmt,
+            (w.c.department_id, query.department_id),
+            (te.c.approval_status, query.approval_status),
+            (te.c.client_approval, query.client_approval),
+        )
         rows, total = self._page(stmt, query.paging, [te.c.clock_in.desc(), te.c.id.desc()])
         views = tuple(
             EntryView(
@@ -244,14 +245,13 @@ class SqlQueries:
             stmt = stmt.select_from(am.join(te, te.c.id == am.c.entry_id)).where(
                 te.c.location_id.in_(query.location_ids)
             )
-        if query.id is not None:
-            stmt = stmt.where(am.c.id == query.id)
-        if query.status is not None:
-            stmt = stmt.where(am.c.status == query.status)
-        if query.entry_id is not None:
-            stmt = stmt.where(am.c.entry_id == query.entry_id)
-        if query.worker_id is not None:
-            stmt = stmt.where(am.c.worker_id == query.worker_id)
+        stmt = _equal(
+            stmt,
+            (am.c.id, query.id),
+            (am.c.status, query.status),
+            (am.c.entry_id, query.entry_id),
+            (am.c.worker_id, query.worker_id),
+        )
         if query.created_from is not None:
             stmt = stmt.where(am.c.created_at >= query.created_from)
         if query.created_before is not None:
