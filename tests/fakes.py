@@ -476,7 +476,7 @@ class FakeUnitOfWorkFactory:
         self.opened: list[FakeUnitOfWork] = []
         self._interleaved: list[Callable[[FakeDatabase], None]] = []
 
-    def __call__(self) -> FakeUnitOfWork:
+    def __call__(self, *, read_only: bool = False) -> FakeUnitOfWork:
         hook = self._interleaved.pop(0) if self._interleaved else None
         uow = FakeUnitOfWork(self.database, before_first_write=hook)
         self.opened.append(uow)

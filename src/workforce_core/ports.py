@@ -181,7 +181,9 @@ class UnitOfWork(Protocol):
 
 
 class UnitOfWorkFactory(Protocol):
-    def __call__(self) -> UnitOfWork: ...
+    def __call__(self, *, read_only: bool = False) -> UnitOfWork:
+        """A new unit of work; ``read_only`` ones take no write lock (they must not commit changes)."""
+        ...
 
 
 # ---- reads -------------------------------------------------------------------------------------

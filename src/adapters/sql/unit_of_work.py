@@ -27,12 +27,14 @@ from workforce_core.model.time_entries import Amendment
 
 
 class SqlUnitOfWork:
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, *, read_only: bool = False) -> None:
         self.engine = engine
+        self.read_only = read_only
         self.events: list[Event] = []
 
     def __enter__(self) -> SqlUnitOfWork:
-        self.connection: Connection = self.engine.connect().execution_options(write=True)
+        # SQLite: a writer takes the write lock up front (BEGIN IMMEDIATE); a reader does not.
+        self.connection: Connection = self.engine.connect().execution_options(write=not self.read_only)
         self.transaction = self.connection.begin()
         c = self.connection
         self.clients = SqlRepository(c, tables.clients, ClientAccount)
@@ -91,5 +93,5 @@ class SqlUnitOfWorkFactory:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
 
-    def __call__(self) -> SqlUnitOfWork:
-        return SqlUnitOfWork(self.engine)
+    def __call__(self, *, read_only: bool = False) -> SqlUnitOfWork:
+        return SqlUnitOfWork(self.engine, read_only=read_only)

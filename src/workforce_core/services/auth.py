@@ -17,7 +17,7 @@ from workforce_core.rules.scopes import effective_scopes
 
 def authenticate(secret: str, *, uow: UnitOfWorkFactory, clock: Clock) -> Principal:
     now = clock.now()
-    with uow() as tx:
+    with uow(read_only=True) as tx:  # every request passes here: take no write lock
         key = next((k for k in tx.keys.by_prefix(prefix_of(secret)) if k.matches(secret)), None)
         if key is None:
             raise InvalidApiKey()

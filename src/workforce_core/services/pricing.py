@@ -135,7 +135,7 @@ def priced(views: Iterable[EntryView], client: ClientAccount, queries: Queries) 
 
 def price_entry(entry_id: int, *, uow: UnitOfWorkFactory, queries: Queries) -> ShiftPricing:
     """One completed shift priced as /timesheets.php prices it (the console's ``price explain``)."""
-    with uow() as tx:
+    with uow(read_only=True) as tx:
         entry = tx.entries.get(entry_id)
         client = tx.clients.get(entry.client_id) if entry is not None else None
     if entry is None or client is None:
