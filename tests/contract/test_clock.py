@@ -15,7 +15,7 @@ from tests.clocks import FakeClock
 from tests.contract.conftest import World
 from workforce_adapters.sql import tables
 from workforce_core.model.reference import Location
-from workforce_core.model.time_entries import Booking, Survey, SurveyQuestion
+from workforce_core.model.time_entries import Booking, Survey, SurveyQuestion, TimeEntry
 
 CLOCK = "/api/v1/clock.php"
 NOON = datetime(2026, 11, 18, 12, 0, tzinfo=UTC)  # a Wednesday, GMT
@@ -482,3 +482,76 @@ def test_an_idempotent_clock_in_is_recorded_once(s: Setup) -> None:
     assert again.content == first.content
     assert s.entries() == 1
     assert len(s.world.outbox("clock_in")) == 1
+
+
+def _book(s: Setup, start: datetime, hours: float, status: str = "published") -> Booking:
+    with s.world.uow() as tx:
+        booking = tx.bookings.add(
+            Booking(
+                client_id=s.account.id,
+                worker_id=s.worker.id,
+                location_id=s.site.id,
+                shift_date=start.date(),
+                start=start,
+                end=start + timedelta(hours=hours),
+                created_at=start,
+                status=status,
+            )
+        )
+        tx.commit()
+    return booking
+
+
+@pytest.mark.parametrize(("status", "reason_code"), [("cancelled", None), ("sick", None), ("completed", "worked")])
+def test_a_clock_against_a_booking_that_is_not_live_is_409(s: Setup, status: str, reason_code: str | None) -> None:
+    booking = _book(s, NOON, 4, status)
+    reply = s.clock_(scheduled_shift_id=booking.id)
+    assert (reply.status_code, reply.json()["error_code"]) == (409, "conflict")
+    assert reply.json().get("reason_code") == reason_code
+    assert s.entries() == 0
+
+
+def test_back_to_back_bookings_link_the_clock_to_the_one_that_covers_it(s: Setup) -> None:
+    early = _book(s, NOON - timedelta(hours=6), 6.5)  # 06:00 to 12:30
+    late = _book(s, NOON + timedelta(minutes=30), 7.5)  # 12:30 to 20:00
+    s.clock.set(NOON + timedelta(minutes=40))
+    data = s.clock_().json()["data"]
+    assert data["scheduled_shift_id"] == late.id
+    assert early.id != late.id
+
+
+def test_a_local_time_in_the_second_pass_of_the_repeated_hour_is_accepted(s: Setup) -> None:
+    s.clock.set(datetime(2026, 10, 25, 1, 30, tzinfo=UTC))  # 01:30 GMT, the second 01:30 of the night
+    reply = s.clock_(occurred_at="2026-10-25 01:30:00")
+    assert reply.status_code == 201
+    assert reply.json()["data"]["clock_in_utc"] == "2026-10-25T01:30:00Z"
+
+
+def test_an_api_clock_out_cannot_cut_a_recorded_break_short(s: Setup) -> None:
+    entry_id = s.clock_().json()["data"]["entry_id"]
+    with s.world.uow() as tx:
+        pause = tx.entries.add(
+            TimeEntry(
+                worker_id=s.worker.id,
+                client_id=s.account.id,
+                location_id=s.site.id,
+                entry_type="break",
+                parent_id=entry_id,
+                clock_in=NOON + timedelta(hours=3, minutes=30),
+                clock_out=NOON + timedelta(hours=3, minutes=59),
+                created_at=NOON,
+            )
+        )
+        tx.commit()
+    s.clock.set(NOON + timedelta(hours=4))
+    reply = s.clock_("out", occurred_at="2026-11-18T15:50:00Z")
+    assert (reply.status_code, reply.json()["error_code"], reply.json()["entry_id"]) == (409, "conflict", pause.id)
+    assert s.clock_("out").status_code == 200
+
+
+def test_a_site_limited_key_cannot_clock_out_a_shift_with_no_site(s: Setup) -> None:
+    drifter = s.world.worker(s.account.id, "No Home").worker
+    assert s.clock_(worker_id=drifter.id).json()["data"]["location_id"] is None
+    limited = s.world.key(s.account.id, ("clock:write",), location_ids=(s.site.id,))
+    reply = s.api.post(CLOCK, headers=limited, json={"action": "out", "worker_id": drifter.id})
+    assert (reply.status_code, reply.json()["error_code"]) == (403, "location_not_allowed")

@@ -76,3 +76,13 @@ def test_server_to_server_requests_need_no_origin(api: TestClient, world: World)
     reply = api.get("/api/v1/me.php", headers=headers)
     assert reply.status_code == 200
     assert "access-control-allow-origin" not in reply.headers
+
+
+def test_an_expired_keys_origins_no_longer_pass_preflight(api: TestClient, world: World) -> None:
+    from datetime import timedelta
+
+    account = world.account()
+    world.key(account.id, allowed_origins=(APP,), expires_at=world.clock.now() + timedelta(hours=1))
+    assert _preflight(api, APP).headers["access-control-allow-origin"] == APP
+    world.clock.advance(hours=2)
+    assert "access-control-allow-origin" not in _preflight(api, APP).headers

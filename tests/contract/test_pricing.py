@@ -4,7 +4,7 @@ shifts across both 2026 clock changes and across a bank holiday midnight, and `p
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -306,3 +306,21 @@ def test_a_workers_own_rate_prices_a_shift_without_a_rule(api: TestClient, agenc
     pricing = data["pricing"]
     assert (pricing["pay_amount"], pricing["charge_amount"]) == (100.0, 144.0)
     assert pricing["elements"]["regular"]["minutes"] == 480
+
+
+def test_parity_is_the_same_whichever_page_the_shift_is_read_on(api: TestClient, agency: Agency) -> None:
+    agency.rule({**RULE_R, "pay": {"pay_rate": 12, "pre_parity_pay_rate": 11, "post_parity_pay_rate": 13}})
+    first = date(2026, 8, 18)
+    tuesdays = [(first + timedelta(weeks=n)).isoformat() for n in range(13)]
+    ids = [agency.shift(f"{day} 09:00", f"{day} 13:00") for day in tuesdays]
+    alone = agency.entry(api, ids[-1], include_pricing="true")["pricing"]["pay_amount"]
+    page = api.get(f"{TIMESHEETS}?include_pricing=true&date_from=2026-08-17&limit=100", headers=agency.headers).json()
+    on_page = {e["id"]: e["pricing"]["pay_amount"] for e in page["data"]}
+    assert alone == on_page[ids[-1]] == 52.0  # the 13th week: 12 qualifying weeks before it, post-parity 13.00 x 4
+    assert on_page[ids[0]] == 44.0  # the first week: pre-parity 11.00 x 4
+
+
+def test_rates_with_more_than_four_decimals_are_refused(agency: Agency) -> None:
+    code, error = agency.rule({**RULE_R, "pay": {"pay_rate": 12.12345}})
+    assert code == 1
+    assert (error["error_code"], error["field"]) == ("validation_failed", "pay.pay_rate")

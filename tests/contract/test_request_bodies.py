@@ -101,3 +101,16 @@ def test_a_content_length_that_is_not_a_number_is_400(api: TestClient, world: Wo
     headers = {**world.key(account.id), "Content-Type": "application/json", "Content-Length": "ten"}
     reply = api.post("/api/v1/workers.php", headers=headers, content=b'{"name": "Ann"}')
     assert (reply.status_code, reply.json()["error_code"]) == (400, "bad_request")
+
+
+def test_dates_at_the_edge_of_the_calendar_are_400_not_500(api: TestClient, world: World) -> None:
+    account = world.account()
+    headers = world.key(account.id)
+    for query in (
+        "/api/v1/timesheets.php?date_to=9999-12-31",
+        "/api/v1/amendments.php?date_to=9999-12-31",
+        "/api/v1/exceptions.php?date_from=9999-12-30",
+        "/api/v1/exceptions.php?date_to=0001-01-02",
+    ):
+        reply = api.get(query, headers=headers)
+        assert (reply.status_code, reply.json()["error_code"]) == (400, "invalid_parameter"), query

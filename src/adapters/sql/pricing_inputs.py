@@ -51,7 +51,7 @@ def load_pricing_inputs(engine: Engine, client: ClientAccount, entries: tuple[Ti
         rules = [rule_from_row(row) for row in rows.mappings()]
         payable_weeks: dict[int, tuple[date, ...]] = {}
         if any(r.pay.post_parity is not None or r.charge.post_parity is not None for r in rules):
-            payable_weeks = _payable_weeks(connection, client, worker_ids, start)
+            payable_weeks = _payable_weeks(connection, client, worker_ids, start, end)
     return PricingInputs(
         shifts=shifts,
         breaks={k: tuple(v) for k, v in breaks.items()},
@@ -63,9 +63,10 @@ def load_pricing_inputs(engine: Engine, client: ClientAccount, entries: tuple[Ti
 
 
 def _payable_weeks(
-    connection: Connection, client: ClientAccount, worker_ids: list[int], before: datetime
+    connection: Connection, client: ClientAccount, worker_ids: list[int], start: datetime, end: datetime
 ) -> dict[int, tuple[date, ...]]:
-    """Earlier weeks with shifts that passed approval (the approval rules of the pay gate, in SQL)."""
+    """Weeks with shifts that passed approval (the approval rules of the pay gate, in SQL), from the
+    look-back before the page's first week up to its last: each shift counts only the weeks before its own."""
     te = tables.time_entries
     query = select(te.c.worker_id, te.c.clock_in).where(
         te.c.client_id == client.id,
@@ -75,8 +76,8 @@ def _payable_weeks(
         te.c.approval_status == "approved",
         te.c.client_approval != "rejected",
         te.c.open_query.is_(False),
-        te.c.clock_in >= before - PARITY_LOOKBACK,
-        te.c.clock_in < before,
+        te.c.clock_in >= start - PARITY_LOOKBACK,
+        te.c.clock_in < end,
     )
     if client.settings.require_client_approval:
         query = query.where(te.c.client_approval == "approved")

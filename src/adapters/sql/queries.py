@@ -67,11 +67,20 @@ class SqlQueries:
         return from_row(Location, row) if row else None
 
     def origin_allowed(self, origin: str, now: datetime) -> bool:
-        keys, origins = tables.api_keys, tables.api_key_origins
+        """Some key that works now (not revoked or expired, its account active with API access on)
+        lists this origin."""
+        keys, origins, clients = tables.api_keys, tables.api_key_origins, tables.clients
         query = (
             select(origins.c.api_key_id)
             .join(keys, keys.c.id == origins.c.api_key_id)
-            .where(origins.c.origin == origin, or_(keys.c.revoked_at.is_(None), keys.c.revoked_at > now))
+            .join(clients, clients.c.id == keys.c.client_id)
+            .where(
+                origins.c.origin == origin,
+                or_(keys.c.revoked_at.is_(None), keys.c.revoked_at > now),
+                or_(keys.c.expires_at.is_(None), keys.c.expires_at > now),
+                clients.c.api_access.is_(True),
+                clients.c.status == "active",
+            )
             .limit(1)
         )
         with self.engine.connect() as connection:

@@ -210,23 +210,22 @@ class SqlBookingRepository(SqlRepository[Booking]):
         super().__init__(connection, tables.shifts, Booking)
 
     def covering(self, worker_id: int, at: datetime) -> Booking | None:
+        """The live booking whose times hold ``at``; else the nearest one within an hour's grace
+        (back-to-back bookings: the one really covering the clock wins, then the closest)."""
         c = self.table.c
-        row = (
-            self.connection.execute(
-                select(self.table)
-                .where(
-                    c.worker_id == worker_id,
-                    c.status.in_(("draft", "published")),
-                    c.start <= at + self.GRACE,
-                    c.end >= at - self.GRACE,
-                )
-                .order_by(c.start)
-                .limit(1)
-            )
-            .mappings()
-            .first()
+        near = self._many(
+            c.worker_id == worker_id,
+            c.status.in_(("draft", "published")),
+            c.start <= at + self.GRACE,
+            c.end >= at - self.GRACE,
         )
-        return from_row(Booking, row) if row else None
+
+        def distance(booking: Booking) -> tuple[int, timedelta, int]:
+            inside = booking.start <= at <= booking.end
+            gap = min(abs(booking.start - at), abs(booking.end - at))
+            return (0 if inside else 1, abs(booking.start - at) if inside else gap, booking.id)
+
+        return min(near, key=distance, default=None)
 
 
 class SqlSurveyRepository(SqlRepository[Survey]):

@@ -17,6 +17,7 @@ from workforce_core.rules.fields import MAX_ID
 from workforce_core.rules.london import parse_instant
 
 TRUE, FALSE = ("true", "1"), ("false", "0")
+FIRST_DAY, LAST_DAY = date(1900, 1, 1), date(2999, 12, 31)  # room for periods around any date asked
 _INTEGER = re.compile(r"^[0-9]{1,10}$")
 _DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 
@@ -75,9 +76,12 @@ class Params:
         if not _DATE.match(value):
             self._bad(name, "a date YYYY-MM-DD")
         try:
-            return date.fromisoformat(value)
+            day = date.fromisoformat(value)
         except ValueError:
             return self._bad(name, "a real date YYYY-MM-DD")
+        if not FIRST_DAY <= day <= LAST_DAY:
+            self._bad(name, f"a date from {FIRST_DAY} to {LAST_DAY}")
+        return day
 
     def instant(self, name: str) -> datetime | None:
         value = self.text(name)

@@ -12,7 +12,7 @@ from attrs import frozen
 from workforce_core.errors import ValidationFailed
 from workforce_core.rules import fields
 from workforce_core.rules.geofence import Position
-from workforce_core.rules.london import parse_instant
+from workforce_core.rules.london import is_local, parse_instant, passes
 
 MAX_PAST = timedelta(minutes=15)
 MAX_FUTURE = timedelta(seconds=60)
@@ -34,6 +34,7 @@ class ClockCommand:
     location_id: int | None = None
     scheduled_shift_id: int | None = None
     occurred_at: datetime | None = None
+    occurred_at_passes: tuple[datetime, ...] = ()  # a local time in the repeated hour: both readings
     notes: str | None = None
     position: Position | None = None
     survey_id: int | None = None
@@ -71,12 +72,14 @@ def read_clock_request(raw: Mapping[str, Any]) -> ClockCommand:
         )
     accuracy = _number(raw, "gps_accuracy", Decimal(0), Decimal(1_000_000))
     position = Position(latitude, longitude, accuracy) if latitude is not None and longitude is not None else None
-    occurred_at = None
+    occurred_at: datetime | None = None
+    readings: tuple[datetime, ...] = ()
     if raw.get("occurred_at") is not None:
         text = raw["occurred_at"]
         occurred_at = parse_instant(text) if isinstance(text, str) else None
         if occurred_at is None:
             raise ValidationFailed("occurred_at", "occurred_at is ISO 8601 with Z or an offset, or a local time.")
+        readings = passes(occurred_at) if is_local(text) else (occurred_at,)
     notes = raw.get("notes")
     if notes is not None and (not isinstance(notes, str) or len(notes) > MAX_NOTES):
         raise ValidationFailed("notes", f"notes is a string of at most {MAX_NOTES} characters.")
@@ -87,6 +90,7 @@ def read_clock_request(raw: Mapping[str, Any]) -> ClockCommand:
         location_id=fields.identifier(raw, "location_id"),
         scheduled_shift_id=fields.identifier(raw, "scheduled_shift_id"),
         occurred_at=occurred_at,
+        occurred_at_passes=readings,
         notes=notes.strip() or None if isinstance(notes, str) else None,
         position=position,
         survey_id=fields.identifier(raw, "survey_id"),
@@ -113,9 +117,13 @@ def _answers(value: Any) -> tuple[SurveyAnswer, ...]:
     return tuple(answers)
 
 
-def clock_instant(occurred_at: datetime | None, now: datetime) -> tuple[datetime, bool]:
-    """When the clock happened and whether it is backdated; 400 outside 15 minutes back to 60 s ahead."""
-    at = occurred_at or now
+def clock_instant(
+    occurred_at: datetime | None, now: datetime, passes: tuple[datetime, ...] = ()
+) -> tuple[datetime, bool]:
+    """When the clock happened and whether it is backdated; 400 outside 15 minutes back to 60 s ahead.
+    A local time in the repeated autumn hour means whichever pass lies in that window (the first if both)."""
+    in_window = [moment for moment in passes if now - MAX_PAST <= moment <= now + MAX_FUTURE]
+    at = in_window[0] if in_window else (occurred_at or now)
     if at > now + MAX_FUTURE:
         raise ValidationFailed("occurred_at", "occurred_at is more than 60 seconds in the future.")
     if at < now - MAX_PAST:

@@ -75,5 +75,18 @@ def parse_instant(text: str) -> datetime | None:
     return from_local(day, clock)
 
 
+def is_local(text: str) -> bool:
+    """Whether the text is a local wall-clock time (no ``Z`` and no offset)."""
+    return bool(_LOCAL.match(text.strip()))
+
+
+def passes(moment: datetime) -> tuple[datetime, ...]:
+    """The instants a local wall-clock reading may mean: two inside the repeated autumn hour
+    (first pass first), else one. ``moment`` is an instant parsed from local time (first pass)."""
+    local = utc(moment).astimezone(LONDON).replace(tzinfo=None)
+    second = datetime.combine(local.date(), local.time(), tzinfo=LONDON).replace(fold=1).astimezone(UTC)
+    return (utc(moment), second) if second != utc(moment) else (utc(moment),)
+
+
 def floor_to_second(moment: datetime) -> datetime:
     return moment - timedelta(microseconds=moment.microsecond)

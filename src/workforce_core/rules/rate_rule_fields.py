@@ -40,6 +40,8 @@ def _decimal(value: Any, name: str, *, low: Decimal, high: Decimal, what: str) -
         raise ValidationFailed(name, f"{name} must be a number.") from None
     if not number.is_finite() or not low <= number <= high:
         raise ValidationFailed(name, f"{name} must be {what}.")
+    if number.as_tuple().exponent < -4:  # type: ignore[operator]
+        raise ValidationFailed(name, f"{name} has at most 4 decimals.")
     return number
 
 

@@ -23,6 +23,16 @@ MAX_BREAK = 24 * 60
 LIVE_BOOKING = ("draft", "published")
 
 
+def require_live(booking: Booking) -> Booking:
+    """A booking a shift can be clocked or entered against: draft or published. A cancelled one is
+    409 ``conflict``; one already worked (``completed``) is 409 with ``reason_code`` ``worked``."""
+    if booking.status == "completed":
+        raise Conflict(f"booking {booking.id} was already worked.", reason_code="worked")
+    if booking.status not in LIVE_BOOKING:
+        raise Conflict(f"booking {booking.id} is {booking.status}.")
+    return booking
+
+
 def complete_booking(tx: UnitOfWork, booking: Booking | None) -> None:
     """A booking whose shift was closed is ``completed`` (decisions.md), by any way of closing it."""
     if booking is not None and booking.status in LIVE_BOOKING:

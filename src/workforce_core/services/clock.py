@@ -18,6 +18,7 @@ from workforce_core.errors import (
     BlockedBySurvey,
     Conflict,
     GpsRequired,
+    LocationNotAllowed,
     NoOpenClockIn,
     NotFound,
     OutsideGeofence,
@@ -38,7 +39,8 @@ from workforce_core.rules.clock_request import ClockCommand, clock_instant, read
 from workforce_core.rules.employee_ids import employee_id_key
 from workforce_core.rules.geofence import FenceCheck, check_fence
 from workforce_core.rules.london import local_text, utc_text
-from workforce_core.services.bookings import complete_booking
+from workforce_core.services.bookings import complete_booking, require_live
+from workforce_core.services.timesheets import check_breaks
 from workforce_core.views import ClockResult, EntryView
 
 OPEN_WINDOW = timedelta(hours=OPEN_SHIFT_HOURS)
@@ -56,7 +58,7 @@ class _Refused(Exception):
 def clock(raw: Mapping[str, Any], *, principal: Principal, uow: UnitOfWorkFactory, clock: Clock) -> ClockResult:
     command = read_clock_request(raw)
     now = clock.now()
-    at, backdated = clock_instant(command.occurred_at, now)
+    at, backdated = clock_instant(command.occurred_at, now, command.occurred_at_passes)
     try:
         with uow() as tx:
             worker = _worker(tx, command, principal)
@@ -101,7 +103,7 @@ def _booking(tx: UnitOfWork, command: ClockCommand, worker: Worker, at: datetime
         booking = tx.bookings.get(command.scheduled_shift_id)
         if booking is None or booking.worker_id != worker.id or booking.client_id != worker.client_id:
             raise NotFound("The booking was not found.", field="scheduled_shift_id")
-        return booking
+        return require_live(booking)
     return tx.bookings.covering(worker.id, at)
 
 
@@ -241,8 +243,9 @@ def _clock_out(
     if at < entry.clock_in:
         raise Conflict("occurred_at is before the clock-in of the open shift.", entry_id=entry.id)
     site = tx.locations.get(entry.location_id) if entry.location_id is not None else None
-    if site is not None and not principal.sees_site(site.id):
-        owned_site(principal, site, field="location_id")
+    if not principal.sees_site(entry.location_id):
+        raise LocationNotAllowed(field="location_id")
+    check_breaks(tx, entry, entry.clock_in, at)
     fence = _fence(command, worker, site, at, principal, "out")
     entry.clock_out = at
     entry.clock_out_method = "api"

@@ -32,7 +32,7 @@ from workforce_core.model.workers import Worker
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules.approval import ApprovalState, Move, move
 from workforce_core.rules.london import local_text, parse_instant
-from workforce_core.services.bookings import complete_booking
+from workforce_core.services.bookings import complete_booking, require_live
 from workforce_core.views import EntryView
 
 VIA_ADMIN = "admin_timesheets"  # the agency console's timesheet screen
@@ -286,7 +286,7 @@ def correct_entry(
         break_minutes=values["manual_break_minutes"],
         except_id=entry.id,
     )
-    _check_breaks(tx, entry, values["clock_in"], values["clock_out"] or now)
+    check_breaks(tx, entry, values["clock_in"], values["clock_out"] or now)
     moved = _move(entry, action)
     if entry.edit_count == 0:
         entry.original_clock_in = entry.clock_in
@@ -314,7 +314,7 @@ def clock_out(entry_id: int, at: datetime, *, uow: UnitOfWorkFactory, clock: Clo
         check_times(
             tx, entry.worker_id, entry.clock_in, at, now, break_minutes=entry.manual_break_minutes, except_id=entry.id
         )
-        _check_breaks(tx, entry, entry.clock_in, at)
+        check_breaks(tx, entry, entry.clock_in, at)
         entry.clock_out = at
         entry.clock_out_method = "manual"
         entry.updated_at = now
@@ -561,14 +561,14 @@ def _booking(tx: UnitOfWork, worker: Worker, site: Location, shift_id: int | Non
     booking = tx.bookings.get(shift_id)
     if booking is None or booking.worker_id != worker.id:
         raise NotFound("The booking was not found for this worker.", field="scheduled_shift_id")
-    if booking.cancelled:
-        raise Conflict(f"booking {booking.id} is {booking.status}.")
+    require_live(booking)
     if booking.location_id != site.id:
         raise ValidationFailed("location_id", f"booking {booking.id} is at site {booking.location_id}.")
     return booking
 
 
-def _check_breaks(tx: UnitOfWork, shift: TimeEntry, start: datetime, end: datetime) -> None:
+def check_breaks(tx: UnitOfWork, shift: TimeEntry, start: datetime, end: datetime) -> None:
+    """409 ``conflict`` when a recorded break of the shift would fall outside ``[start, end]``."""
     for piece in tx.entries.breaks_of(shift.id):
         if piece.clock_in < start or (piece.clock_out or piece.clock_in) > end:
             raise Conflict(f"break {piece.id} would fall outside the shift.", entry_id=piece.id)
