@@ -10,6 +10,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
+from workforce_adapters.records import decimal_number, hours
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.rules.london import local_text
 from workforce_core.rules.paid_time import MINUTE
@@ -17,10 +18,6 @@ from workforce_core.rules.pricing import ELEMENTS, pennies
 from workforce_core.services.pricing import ShiftPricing
 
 PAYROLL_FIELDS = ("paid_minutes", "paid_hours", "unpaid_break_minutes", "payroll_status", "payroll_excluded_reason")
-
-
-def _num(value: Decimal | None) -> float | None:
-    return float(value) if value is not None else None
 
 
 def _figures(priced: ShiftPricing) -> dict[str, tuple[int, Decimal, Decimal]]:
@@ -44,7 +41,7 @@ def payroll_fields(entry: TimeEntry, priced: ShiftPricing | None) -> dict[str, A
         }
     return {
         "paid_minutes": priced.paid_minutes,
-        "paid_hours": round(priced.paid_minutes / 60, 2),
+        "paid_hours": hours(priced.paid_minutes),
         "unpaid_break_minutes": priced.paid.unpaid_break_minutes,
         "payroll_status": priced.gate.status,
         "payroll_excluded_reason": priced.gate.reason,
@@ -116,9 +113,9 @@ def explanation(priced: ShiftPricing, *, pay: bool, charge: bool) -> dict[str, A
         "paid_minutes": priced.paid_minutes,
     }
     if pay:
-        out["base_pay_rate"] = _num(priced.base_pay)
+        out["base_pay_rate"] = decimal_number(priced.base_pay)
     if charge:
-        out["base_charge_rate"] = _num(priced.base_charge)
+        out["base_charge_rate"] = decimal_number(priced.base_charge)
     out["parity"] = priced.parity
     intervals = []
     for run in priced.price.runs if priced.price else ():

@@ -255,19 +255,21 @@ def exception_record(found: TimeException) -> dict[str, Any]:
     }
 
 
-def _money(value: Decimal | None) -> float | None:
+def decimal_number(value: Decimal | None) -> float | None:
     return float(value) if value is not None else None
 
 
 def _rate_side(rates: Rates, names: tuple[str, ...]) -> dict[str, float | None]:
-    return {name: _money(getattr(rates, short.name)) for name, short in zip(names, attrs.fields(Rates), strict=True)}
+    return {
+        name: decimal_number(getattr(rates, short.name)) for name, short in zip(names, attrs.fields(Rates), strict=True)
+    }
 
 
 def _band(band: NightBand) -> dict[str, Any]:
     return {
         "start": band.start.strftime("%H:%M:%S"),
         "end": band.end.strftime("%H:%M:%S"),
-        **{k: _money(v) for k, v in attrs.asdict(band, recurse=False).items() if k not in ("start", "end")},
+        **{k: decimal_number(v) for k, v in attrs.asdict(band, recurse=False).items() if k not in ("start", "end")},
     }
 
 
@@ -284,20 +286,20 @@ def rate_rule_record(rule: RateRule) -> dict[str, Any]:
         "valid_to": day(rule.valid_to),
         "priority": rule.priority,
         "active": rule.active,
-        "overtime_threshold": _money(rule.overtime_threshold),
-        "overtime_multiplier": _money(rule.overtime_multiplier),
+        "overtime_threshold": decimal_number(rule.overtime_threshold),
+        "overtime_multiplier": decimal_number(rule.overtime_multiplier),
         "overtime_tiers": [
-            {k: _money(v) for k, v in attrs.asdict(tier, recurse=False).items()} for tier in rule.overtime_tiers
+            {k: decimal_number(v) for k, v in attrs.asdict(tier, recurse=False).items()} for tier in rule.overtime_tiers
         ],
-        "daily_overtime_threshold": _money(rule.daily_overtime_threshold),
-        "daily_overtime_multiplier": _money(rule.daily_overtime_multiplier),
-        "weekend_multiplier": _money(rule.weekend_multiplier),
-        "sunday_multiplier": _money(rule.sunday_multiplier),
-        "bank_holiday_multiplier": _money(rule.bank_holiday_multiplier),
-        "guarantee_hours": _money(rule.guarantee_hours),
+        "daily_overtime_threshold": decimal_number(rule.daily_overtime_threshold),
+        "daily_overtime_multiplier": decimal_number(rule.daily_overtime_multiplier),
+        "weekend_multiplier": decimal_number(rule.weekend_multiplier),
+        "sunday_multiplier": decimal_number(rule.sunday_multiplier),
+        "bank_holiday_multiplier": decimal_number(rule.bank_holiday_multiplier),
+        "guarantee_hours": decimal_number(rule.guarantee_hours),
         "paid_break_minutes": rule.paid_break_minutes,
         "auto_lunch_minutes": rule.auto_lunch_minutes,
-        "auto_lunch_after_hours": _money(rule.auto_lunch_after_hours),
+        "auto_lunch_after_hours": decimal_number(rule.auto_lunch_after_hours),
         "night_bands": [_band(band) for band in rule.night_bands],
         "pay": _rate_side(rule.pay, PAY_FIELDS),
         "charge": _rate_side(rule.charge, CHARGE_FIELDS),
@@ -326,8 +328,8 @@ def location_record(site: Location) -> dict[str, Any]:
         "capacity": site.capacity,
         "operates_24x7": site.operates_24x7,
         "active": site.active,
-        "latitude": float(site.latitude) if site.latitude is not None else None,
-        "longitude": float(site.longitude) if site.longitude is not None else None,
+        "latitude": decimal_number(site.latitude),
+        "longitude": decimal_number(site.longitude),
         "geofence_radius": site.geofence_radius,
         "geofence_mode": site.geofence_mode,
         "kiosk_language": site.kiosk_language,
