@@ -1,17 +1,10 @@
-"""In-memory fakes of the core's ports, for unit tests of the use cases.
+"""Test helpers over the memory adapter: a store with seeding helpers, and a factory that keeps every
+unit of work it made and can interleave another transaction's change.
 
-They satisfy the ports structurally (no inheritance, no mocks). ``FakeDatabase`` is the committed
-state (the "database"); a ``FakeUnitOfWork`` keeps its writes aside until ``commit``, so a use case
-that raises, or never commits, leaves nothing behind: no rows, no audit entries, no events.
+The write side is ``workforce_adapters.memory`` itself (held to the SQL adapter by the port-contract
+suite, tests/contract/test_ports.py); nothing here re-implements a repository.
 
-Like the SQL adapter:
-- ``get`` returns a copy: changing a loaded entity without ``update`` changes nothing stored;
-- ids come from per-table sequences that a rollback does not give back;
-- a worker whose ``employee_id`` clashes (case-insensitively, within its client) with a committed or
-  pending worker makes ``add``/``update`` raise ``DuplicateEmployeeId``, as the unique index does;
-- reads see committed rows plus the transaction's own writes (read committed).
-
-``FakeUnitOfWorkFactory.interleave`` runs a function against the database just before the next
+``FakeUnitOfWorkFactory.interleave`` runs a function against the store just before the next
 transaction's first write: another transaction that committed between a use case's reads and writes.
 """
 
@@ -19,106 +12,90 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
-from types import TracebackType
-from typing import Any, Generic, Protocol, TypeVar
+from datetime import UTC, datetime
+from typing import Any, TypeVar
 
 import attrs
 
+from workforce_adapters.memory import MemoryStore, MemoryUnitOfWork, MemoryUnitOfWorkFactory
 from workforce_core.errors import DuplicateEmployeeId
 from workforce_core.events import Event
 from workforce_core.model.accounts import ClientAccount, ClientSettings
-from workforce_core.model.audit import AuditEntry
 from workforce_core.model.keys import ApiKey, IssuedKey, hash_secret, new_secret, prefix_of
 from workforce_core.model.principal import Principal
 from workforce_core.model.reference import CostCode, Department, Location
-from workforce_core.model.time_entries import Amendment, Booking, Survey, TimeEntry
+from workforce_core.model.time_entries import Amendment, Booking, TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.ports import (
     AmendmentFilter,
-    ApiKeyRepository,
-    AuditLog,
-    BookingRepository,
     CostCodeFilter,
     DepartmentFilter,
     EntryFilter,
     LocationFilter,
-    LocationRepository,
     Page,
     Paging,
     Queries,
-    Repository,
-    TimeEntryRepository,
     UnitOfWork,
     UnitOfWorkFactory,
     WorkerFilter,
-    WorkerRepository,
 )
 from workforce_core.rules.employee_ids import employee_id_key
-from workforce_core.rules.employee_ids import employee_id_key as _key
 from workforce_core.rules.scopes import effective_scopes
 from workforce_core.views import DepartmentView, EntryView, WorkerView
 
 EPOCH = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
 
-
-class _Record(Protocol):
-    id: int
-
-
-R = TypeVar("R", bound=_Record)
 T = TypeVar("T")
 
 
 # ---- the committed state -----------------------------------------------------------------------
 
 
-class FakeDatabase:
-    """Committed rows by table, the audit log and the outbox; plus helpers that seed committed rows."""
+class FakeDatabase(MemoryStore):
+    """The memory store with helpers that seed committed rows, and views of its tables by name."""
 
-    TABLES = (
-        "clients",
-        "keys",
-        "locations",
-        "departments",
-        "cost_codes",
-        "workers",
-        "entries",
-        "bookings",
-        "surveys",
-        "amendments",
-    )
+    @property
+    def clients(self) -> dict[int, ClientAccount]:
+        return self.tables["clients"]
 
-    def __init__(self) -> None:
-        self.clients: dict[int, ClientAccount] = {}
-        self.keys: dict[int, ApiKey] = {}
-        self.locations: dict[int, Location] = {}
-        self.departments: dict[int, Department] = {}
-        self.cost_codes: dict[int, CostCode] = {}
-        self.workers: dict[int, Worker] = {}
-        self.entries: dict[int, TimeEntry] = {}
-        self.bookings: dict[int, Booking] = {}
-        self.surveys: dict[int, Survey] = {}
-        self.amendments: dict[int, Amendment] = {}
-        self.audit: list[AuditEntry] = []
-        self.outbox: list[Event] = []
-        self._sequences: dict[str, int] = {}
+    @property
+    def keys(self) -> dict[int, ApiKey]:
+        return self.tables["keys"]
 
-    def next_id(self, table: str) -> int:
-        """A sequence per table; like a database sequence it is not rolled back."""
-        self._sequences[table] = self._sequences.get(table, 0) + 1
-        return self._sequences[table]
+    @property
+    def locations(self) -> dict[int, Location]:
+        return self.tables["locations"]
 
-    def events(self, *names: str) -> list[Event]:
-        """Committed events, optionally only those with the given names."""
-        return [event for event in self.outbox if not names or event.name in names]
+    @property
+    def departments(self) -> dict[int, Department]:
+        return self.tables["departments"]
+
+    @property
+    def cost_codes(self) -> dict[int, CostCode]:
+        return self.tables["cost_codes"]
+
+    @property
+    def workers(self) -> dict[int, Worker]:
+        return self.tables["workers"]
+
+    @property
+    def entries(self) -> dict[int, TimeEntry]:
+        return self.tables["entries"]
+
+    @property
+    def bookings(self) -> dict[int, Booking]:
+        return self.tables["bookings"]
+
+    @property
+    def amendments(self) -> dict[int, Amendment]:
+        return self.tables["amendments"]
 
     def event_names(self) -> list[str]:
         return [event.name for event in self.outbox]
 
     def state(self) -> tuple[object, ...]:
         """Everything stored, for "nothing changed" assertions."""
-        return copy.deepcopy((*(getattr(self, table) for table in self.TABLES), self.audit, self.outbox))
+        return self.snapshot()
 
     # seeding: committed rows, as if made earlier ----------------------------------------------
 
@@ -221,270 +198,51 @@ class FakeDatabase:
         return Principal(key=key, client=client, effective_scopes=effective_scopes(key.scopes, legacy=key.legacy))
 
 
-# ---- one transaction ---------------------------------------------------------------------------
+# ---- units of work that remember themselves -------------------------------------------------------
 
 
-class _Table(Generic[R]):
-    """A table seen from one transaction: the committed rows with this transaction's writes on top."""
+class FakeUnitOfWork(MemoryUnitOfWork):
+    """A memory unit of work that says whether it committed and what the use case recorded."""
 
-    def __init__(self, uow: FakeUnitOfWork, name: str, committed: dict[int, R]) -> None:
-        self.uow = uow
-        self.name = name
-        self.committed = committed
-        self.pending: dict[int, R] = {}
-
-    def rows(self) -> list[R]:
-        merged = {**self.committed, **self.pending}
-        return [copy.deepcopy(merged[key]) for key in sorted(merged)]
-
-    def get(self, id: int) -> R | None:
-        row = self.pending.get(id, self.committed.get(id))
-        return copy.deepcopy(row) if row is not None else None
-
-    def insert(self, item: R) -> R:
-        self.uow.before_write()
-        stored = copy.deepcopy(item)
-        stored.id = self.uow.database.next_id(self.name)
-        self.pending[stored.id] = copy.deepcopy(stored)
-        return stored
-
-    def replace(self, item: R) -> None:
-        self.uow.before_write()
-        if item.id not in self.pending and item.id not in self.committed:
-            raise LookupError(f"{self.name} {item.id} is not stored; add it first")
-        self.pending[item.id] = copy.deepcopy(item)
-
-    def apply(self) -> None:
-        self.committed.update(self.pending)
-        self.pending.clear()
-
-
-class FakeRepository(Generic[R]):
-    def __init__(self, table: _Table[R]) -> None:
-        self._table = table
-
-    def get(self, id: int) -> R | None:
-        return self._table.get(id)
-
-    def add(self, item: R) -> R:
-        return self._table.insert(item)
-
-    def update(self, item: R) -> None:
-        self._table.replace(item)
-
-
-class FakeApiKeyRepository(FakeRepository[ApiKey]):
-    def by_prefix(self, key_prefix: str) -> list[ApiKey]:
-        return [key for key in self._table.rows() if key.key_prefix == key_prefix]
-
-    def for_client(self, client_id: int) -> list[ApiKey]:
-        return [key for key in self._table.rows() if key.client_id == client_id]
-
-
-class FakeLocationRepository(FakeRepository[Location]):
-    def for_client(self, client_id: int) -> list[Location]:
-        return [site for site in self._table.rows() if site.client_id == client_id]
-
-
-class FakeWorkerRepository(FakeRepository[Worker]):
-    def add(self, item: Worker) -> Worker:
-        self._refuse_clash(item)
-        return super().add(item)
-
-    def update(self, item: Worker) -> None:
-        self._refuse_clash(item)
-        super().update(item)
-
-    def lock(self, worker_id: int) -> Worker | None:
-        return self.get(worker_id)  # one transaction at a time here: nothing to wait for
-
-    def count_for_client(self, client_id: int) -> int:
-        return sum(1 for worker in self._table.rows() if worker.client_id == client_id)
-
-    def id_by_employee_id(self, client_id: int, employee_id_key: str) -> int | None:
-        for worker in self._table.rows():
-            if worker.client_id == client_id and _key(worker.employee_id) == employee_id_key:
-                return worker.id
-        return None
-
-    def employee_id_taken(self, client_id: int, employee_id: str, *, except_id: int = 0) -> bool:
-        wanted = employee_id_key(employee_id)
-        return any(
-            worker.client_id == client_id and worker.id != except_id and employee_id_key(worker.employee_id) == wanted
-            for worker in self._table.rows()
-        )
-
-    def _refuse_clash(self, item: Worker) -> None:
-        # The unique index sees every committed row and this transaction's own rows.
-        self._table.uow.before_write()
-        if self.employee_id_taken(item.client_id, item.employee_id, except_id=item.id):
-            raise DuplicateEmployeeId(field="employee_id")
-
-
-class FakeTimeEntryRepository(FakeRepository[TimeEntry]):
-    def _shifts(self, worker_id: int | None = None) -> list[TimeEntry]:
-        return [
-            e for e in self._table.rows() if e.entry_type == "shift" and (worker_id is None or e.worker_id == worker_id)
-        ]
-
-    def open_shift(self, worker_id: int, since: datetime) -> TimeEntry | None:
-        found = [e for e in self._shifts(worker_id) if e.clock_out is None and e.clock_in >= since]
-        return max(found, key=lambda e: (e.clock_in, e.id), default=None)
-
-    def clashing(self, worker_id: int, at: datetime) -> TimeEntry | None:
-        found = [e for e in self._shifts(worker_id) if e.clock_out is not None and e.clock_out > at]
-        return max(found, key=lambda e: (e.clock_out or at, e.id), default=None)
-
-    def open_before(self, cutoff: datetime) -> list[TimeEntry]:
-        return [e for e in self._shifts() if e.clock_out is None and e.clock_in < cutoff]
-
-    def breaks_of(self, shift_id: int) -> list[TimeEntry]:
-        return [e for e in self._table.rows() if e.entry_type == "break" and e.parent_id == shift_id]
-
-
-class FakeBookingRepository(FakeRepository[Booking]):
-    GRACE = timedelta(hours=1)
-
-    def covering(self, worker_id: int, at: datetime) -> Booking | None:
-        found = [
-            b
-            for b in self._table.rows()
-            if b.worker_id == worker_id
-            and b.status in ("draft", "published")
-            and b.start <= at + self.GRACE
-            and b.end >= at - self.GRACE
-        ]
-        return min(found, key=lambda b: (b.start, b.id), default=None)
-
-
-class FakeAuditLog:
-    def __init__(self) -> None:
-        self.pending: list[AuditEntry] = []
-
-    def add(self, entry: AuditEntry) -> None:
-        self.pending.append(entry)
-
-
-class FakeUnitOfWork:
-    """One transaction. ``committed`` says whether ``commit`` ran; ``events`` what the use case recorded."""
-
-    clients: Repository[ClientAccount]
-    keys: ApiKeyRepository
-    locations: LocationRepository
-    departments: Repository[Department]
-    cost_codes: Repository[CostCode]
-    workers: WorkerRepository
-    audit: AuditLog
-    entries: TimeEntryRepository
-    bookings: BookingRepository
-    surveys: Repository[Survey]
-    amendments: Repository[Amendment]
-
-    def __init__(self, database: FakeDatabase, before_first_write: Callable[[FakeDatabase], None] | None = None):
-        self.database = database
+    def __init__(self, store: MemoryStore, **options: Any) -> None:
+        super().__init__(store, **options)
         self.committed = False
         self.rolled_back = False
-        self.entered = False
         self.events: list[Event] = []
-        self._unpublished: list[Event] = []
-        self._before_first_write = before_first_write
-        self._client_table = _Table(self, "clients", database.clients)
-        self._key_table = _Table(self, "keys", database.keys)
-        self._location_table = _Table(self, "locations", database.locations)
-        self._department_table = _Table(self, "departments", database.departments)
-        self._cost_code_table = _Table(self, "cost_codes", database.cost_codes)
-        self._worker_table = _Table(self, "workers", database.workers)
-        self._entry_table = _Table(self, "entries", database.entries)
-        self._booking_table = _Table(self, "bookings", database.bookings)
-        self._survey_table = _Table(self, "surveys", database.surveys)
-        self._amendment_table = _Table(self, "amendments", database.amendments)
-        self._audit_log = FakeAuditLog()
-        self.clients = FakeRepository(self._client_table)
-        self.keys = FakeApiKeyRepository(self._key_table)
-        self.locations = FakeLocationRepository(self._location_table)
-        self.departments = FakeRepository(self._department_table)
-        self.cost_codes = FakeRepository(self._cost_code_table)
-        self.workers = FakeWorkerRepository(self._worker_table)
-        self.entries = FakeTimeEntryRepository(self._entry_table)
-        self.bookings = FakeBookingRepository(self._booking_table)
-        self.surveys = FakeRepository(self._survey_table)
-        self.amendments = FakeRepository(self._amendment_table)
-        self.audit = self._audit_log
-
-    def _tables(self) -> tuple[_Table[Any], ...]:
-        return (
-            self._client_table,
-            self._key_table,
-            self._location_table,
-            self._department_table,
-            self._cost_code_table,
-            self._worker_table,
-            self._entry_table,
-            self._booking_table,
-            self._survey_table,
-            self._amendment_table,
-        )
-
-    def before_write(self) -> None:
-        if self._before_first_write is not None:
-            interleaved, self._before_first_write = self._before_first_write, None
-            interleaved(self.database)
-
-    def __enter__(self) -> FakeUnitOfWork:
-        self.entered = True
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.rollback()
 
     def record(self, events: list[Event]) -> None:
         self.events.extend(events)
-        self._unpublished.extend(events)
+        super().record(events)
 
     def commit(self) -> None:
-        for table in self._tables():
-            table.apply()
-        for entry in self._audit_log.pending:
-            self.database.audit.append(attrs.evolve(entry, id=self.database.next_id("audit")))
-        self._audit_log.pending.clear()
-        self.database.outbox.extend(self._unpublished)
-        self._unpublished.clear()
+        super().commit()
         self.committed = True
 
     def rollback(self) -> None:
-        """Discard what is not committed (the SQL unit of work's rollback)."""
-        for table in self._tables():
-            if table.pending:
-                self.rolled_back = True
-            table.pending.clear()
-        if self._audit_log.pending or self._unpublished:
-            self.rolled_back = True
-        self._audit_log.pending.clear()
-        self._unpublished.clear()
+        pending = any(table.pending for table in self._tables.values()) or self._audit.pending or self._events
+        self.rolled_back = self.rolled_back or bool(pending)
+        super().rollback()
 
 
-class FakeUnitOfWorkFactory:
+class FakeUnitOfWorkFactory(MemoryUnitOfWorkFactory):
     """Makes units of work over one ``FakeDatabase``; ``opened`` lists every one it made."""
 
     def __init__(self, database: FakeDatabase | None = None) -> None:
         self.database = database if database is not None else FakeDatabase()
+        super().__init__(self.database)
         self.opened: list[FakeUnitOfWork] = []
-        self._interleaved: list[Callable[[FakeDatabase], None]] = []
+        self._interleaved: list[Callable[[MemoryStore], None]] = []
 
     def __call__(self, *, read_only: bool = False) -> FakeUnitOfWork:
         hook = self._interleaved.pop(0) if self._interleaved else None
-        uow = FakeUnitOfWork(self.database, before_first_write=hook)
+        uow = FakeUnitOfWork(self.database, read_only=read_only, before_first_write=hook)
         self.opened.append(uow)
         return uow
 
     def interleave(self, change: Callable[[FakeDatabase], None]) -> None:
-        """Run ``change`` on the database just before the next unit of work's first write."""
-        self._interleaved.append(change)
+        """Run ``change`` on the store just before the next unit of work's first write."""
+        database = self.database
+        self._interleaved.append(lambda _store: change(database))
 
     @property
     def last(self) -> FakeUnitOfWork:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -17,6 +17,7 @@ from workforce_core.model.keys import ApiKey
 from workforce_core.model.reference import Location
 from workforce_core.model.time_entries import Booking, Survey, SurveyQuestion, TimeEntry
 from workforce_core.model.workers import Worker
+from workforce_core.rules.booking_choice import GRACE, LIVE_BOOKING_STATUSES, closest_booking
 from workforce_core.rules.employee_ids import employee_id_key
 
 T = TypeVar("T")
@@ -204,28 +205,19 @@ class SqlTimeEntryRepository(SqlRepository[TimeEntry]):
 
 
 class SqlBookingRepository(SqlRepository[Booking]):
-    GRACE = timedelta(hours=1)
-
     def __init__(self, connection: Connection) -> None:
         super().__init__(connection, tables.shifts, Booking)
 
     def covering(self, worker_id: int, at: datetime) -> Booking | None:
-        """The live booking whose times hold ``at``; else the nearest one within an hour's grace
-        (back-to-back bookings: the one really covering the clock wins, then the closest)."""
+        """The worker's live bookings within the grace of ``at`` (indexed); the core rule chooses."""
         c = self.table.c
         near = self._many(
             c.worker_id == worker_id,
-            c.status.in_(("draft", "published")),
-            c.start <= at + self.GRACE,
-            c.end >= at - self.GRACE,
+            c.status.in_(LIVE_BOOKING_STATUSES),
+            c.start <= at + GRACE,
+            c.end >= at - GRACE,
         )
-
-        def distance(booking: Booking) -> tuple[int, timedelta, int]:
-            inside = booking.start <= at <= booking.end
-            gap = min(abs(booking.start - at), abs(booking.end - at))
-            return (0 if inside else 1, abs(booking.start - at) if inside else gap, booking.id)
-
-        return min(near, key=distance, default=None)
+        return closest_booking(near, at)
 
 
 class SqlSurveyRepository(SqlRepository[Survey]):

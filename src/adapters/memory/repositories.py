@@ -1,0 +1,218 @@
+"""Repositories over the memory store, as one transaction sees it: committed rows plus its own writes.
+
+They answer as the SQL repositories do (the port-contract suite holds both to it): ``get`` returns a
+copy, so changing a loaded record without ``update`` changes nothing stored; ``add`` takes the next
+id of the table's sequence; lists come in id order unless the port says otherwise.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterator
+from datetime import datetime
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+
+import attrs
+
+from workforce_core.errors import DuplicateEmployeeId
+from workforce_core.model.audit import AuditEntry
+from workforce_core.model.keys import ApiKey
+from workforce_core.model.rates import RateRule
+from workforce_core.model.reference import Location
+from workforce_core.model.time_entries import Booking, Survey, SurveyQuestion, TimeEntry
+from workforce_core.model.workers import Worker
+from workforce_core.rules.booking_choice import LIVE_BOOKING_STATUSES, closest_booking
+from workforce_core.rules.employee_ids import employee_id_key
+
+if TYPE_CHECKING:
+    from workforce_adapters.memory.unit_of_work import MemoryUnitOfWork
+
+
+class _Record(Protocol):
+    id: int
+
+
+R = TypeVar("R", bound=_Record)
+
+
+class MemoryTable(Generic[R]):
+    """One table seen from one transaction."""
+
+    def __init__(self, uow: MemoryUnitOfWork, name: str) -> None:
+        self.uow = uow
+        self.name = name
+        self.committed: dict[int, R] = uow.store.tables[name]
+        self.pending: dict[int, R] = {}
+
+    def rows(self) -> Iterator[R]:
+        """Copies of every row, in id order."""
+        with self.uow.store.lock:
+            merged = {**self.committed, **self.pending}
+            return iter([copy.deepcopy(merged[key]) for key in sorted(merged)])
+
+    def where(self, test: Callable[[R], bool]) -> list[R]:
+        return [row for row in self.rows() if test(row)]
+
+    def get(self, id: int) -> R | None:
+        with self.uow.store.lock:
+            row = self.pending.get(id, self.committed.get(id))
+            return copy.deepcopy(row) if row is not None else None
+
+    def insert(self, item: R) -> R:
+        self.uow.before_write()
+        stored = attrs.evolve(item, id=self.uow.store.next_id(self.name))  # type: ignore[misc]
+        self.pending[stored.id] = copy.deepcopy(stored)
+        return stored
+
+    def replace(self, item: R) -> None:
+        self.uow.before_write()
+        if item.id in self.pending or item.id in self.committed:  # like UPDATE ... WHERE id: none, no change
+            self.pending[item.id] = copy.deepcopy(item)
+
+    def apply(self) -> None:
+        self.committed.update(self.pending)
+        self.pending.clear()
+
+
+class MemoryRepository(Generic[R]):
+    def __init__(self, table: MemoryTable[R]) -> None:
+        self._table = table
+
+    def get(self, id: int) -> R | None:
+        return self._table.get(id)
+
+    def add(self, item: R) -> R:
+        return self._table.insert(item)
+
+    def update(self, item: R) -> None:
+        self._table.replace(item)
+
+
+class MemoryApiKeyRepository(MemoryRepository[ApiKey]):
+    def by_prefix(self, key_prefix: str) -> list[ApiKey]:
+        return self._table.where(lambda key: key.key_prefix == key_prefix)
+
+    def for_client(self, client_id: int) -> list[ApiKey]:
+        return self._table.where(lambda key: key.client_id == client_id)
+
+
+class MemoryLocationRepository(MemoryRepository[Location]):
+    def for_client(self, client_id: int) -> list[Location]:
+        return self._table.where(lambda site: site.client_id == client_id)
+
+
+class MemoryWorkerRepository(MemoryRepository[Worker]):
+    """Workers; an ``employee_id`` taken within the client (ignoring case) is refused as the unique
+    index refuses it."""
+
+    def __init__(self, table: MemoryTable[Worker], entries: MemoryTable[TimeEntry]) -> None:
+        super().__init__(table)
+        self._entries = entries
+
+    def add(self, item: Worker) -> Worker:
+        self._refuse_clash(item)
+        return super().add(item)
+
+    def update(self, item: Worker) -> None:
+        self._refuse_clash(item)
+        super().update(item)
+
+    def lock(self, worker_id: int) -> Worker | None:
+        return self.get(worker_id)  # a writing unit of work already holds the store's lock
+
+    def count_for_client(self, client_id: int) -> int:
+        return len(self._table.where(lambda worker: worker.client_id == client_id))
+
+    def id_by_employee_id(self, client_id: int, employee_id_key: str) -> int | None:
+        found = self._table.where(lambda w: w.client_id == client_id and _key(w.employee_id) == employee_id_key)
+        return found[0].id if found else None
+
+    def idle_since(self, client_id: int, cutoff: datetime) -> list[Worker]:
+        clocked = {entry.worker_id for entry in self._entries.rows() if entry.clock_in >= cutoff}
+        return self._table.where(
+            lambda w: (
+                w.client_id == client_id
+                and w.status == "active"
+                and w.active
+                and w.dormant_since is None
+                and w.anonymised_at is None
+                and w.created_at < cutoff
+                and w.id not in clocked
+            )
+        )
+
+    def employee_id_taken(self, client_id: int, employee_id: str, *, except_id: int = 0) -> bool:
+        wanted = _key(employee_id)
+        same = self._table.where(lambda w: w.client_id == client_id and w.id != except_id)
+        return any(_key(w.employee_id) == wanted for w in same)
+
+    def _refuse_clash(self, item: Worker) -> None:
+        self._table.uow.before_write()  # the write starts here: the unique index sees what others committed
+        if self.employee_id_taken(item.client_id, item.employee_id, except_id=item.id):
+            raise DuplicateEmployeeId(field="employee_id")
+
+
+def _key(employee_id: str) -> str:
+    return employee_id_key(employee_id)
+
+
+class MemoryTimeEntryRepository(MemoryRepository[TimeEntry]):
+    def _shifts(self, worker_id: int, test: Callable[[TimeEntry], bool]) -> list[TimeEntry]:
+        return self._table.where(lambda e: e.entry_type == "shift" and e.worker_id == worker_id and test(e))
+
+    def open_shift(self, worker_id: int, since: datetime) -> TimeEntry | None:
+        found = self._shifts(worker_id, lambda e: e.clock_out is None and e.clock_in >= since)
+        return max(found, key=lambda e: (e.clock_in, e.id), default=None)
+
+    def overlapping(
+        self, worker_id: int, start: datetime, end: datetime | None, *, except_id: int = 0
+    ) -> TimeEntry | None:
+        found = self._shifts(
+            worker_id,
+            lambda e: (
+                e.id != except_id and (e.clock_out is None or e.clock_out > start) and (end is None or e.clock_in < end)
+            ),
+        )
+        return min(found, key=lambda e: (e.clock_in, e.id), default=None)
+
+    def clashing(self, worker_id: int, at: datetime) -> TimeEntry | None:
+        found = self._shifts(worker_id, lambda e: e.clock_out is not None and e.clock_out > at)
+        return max(found, key=lambda e: (e.clock_out or at, e.id), default=None)
+
+    def open_before(self, cutoff: datetime) -> list[TimeEntry]:
+        return self._table.where(lambda e: e.entry_type == "shift" and e.clock_out is None and e.clock_in < cutoff)
+
+    def breaks_of(self, shift_id: int) -> list[TimeEntry]:
+        return self._table.where(lambda e: e.entry_type == "break" and e.parent_id == shift_id)
+
+
+class MemoryBookingRepository(MemoryRepository[Booking]):
+    def covering(self, worker_id: int, at: datetime) -> Booking | None:
+        near = self._table.where(lambda b: b.worker_id == worker_id and b.status in LIVE_BOOKING_STATUSES)
+        return closest_booking(near, at)
+
+
+class MemorySurveyRepository(MemoryRepository[Survey]):
+    """Surveys; each question gets an id of its own, as the SQL table of questions gives it."""
+
+    def add(self, item: Survey) -> Survey:
+        store = self._table.uow.store
+        numbered = tuple(
+            SurveyQuestion(store.next_id("survey_questions"), q.text, q.blocking_answers) for q in item.questions
+        )
+        return super().add(attrs.evolve(item, questions=numbered))
+
+
+class MemoryRateRuleRepository(MemoryRepository[RateRule]):
+    def for_client(self, client_id: int) -> list[RateRule]:
+        return self._table.where(lambda rule: rule.client_id == client_id)
+
+
+class MemoryAuditLog:
+    def __init__(self, uow: MemoryUnitOfWork) -> None:
+        self.uow = uow
+        self.pending: list[AuditEntry] = []
+
+    def add(self, entry: AuditEntry) -> None:
+        self.uow.before_write()
+        self.pending.append(entry)

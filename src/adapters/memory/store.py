@@ -1,0 +1,52 @@
+"""The committed state of the memory adapter: rows by table, the audit log and the outbox."""
+
+from __future__ import annotations
+
+import copy
+import threading
+from typing import Any
+
+from workforce_core.events import Event
+from workforce_core.model.audit import AuditEntry
+
+TABLES = (
+    "clients",
+    "keys",
+    "locations",
+    "departments",
+    "cost_codes",
+    "workers",
+    "entries",
+    "bookings",
+    "surveys",
+    "amendments",
+    "rate_rules",
+)
+
+
+class MemoryStore:
+    """What a database would hold. ``lock`` serialises writers as SQLite's write lock does: a writing
+    unit of work holds it from ``__enter__`` to ``__exit__``; every read takes it for its own span."""
+
+    def __init__(self) -> None:
+        self.tables: dict[str, dict[int, Any]] = {name: {} for name in TABLES}
+        self.audit: list[AuditEntry] = []
+        self.outbox: list[Event] = []
+        self.lock = threading.RLock()
+        self._sequences: dict[str, int] = {}
+
+    def next_id(self, sequence: str) -> int:
+        """A sequence per table; like a database sequence it is not given back by a rollback."""
+        with self.lock:
+            self._sequences[sequence] = self._sequences.get(sequence, 0) + 1
+            return self._sequences[sequence]
+
+    def events(self, *names: str) -> list[Event]:
+        """Committed events, oldest first, optionally only those with the given names."""
+        with self.lock:
+            return [event for event in self.outbox if not names or event.name in names]
+
+    def snapshot(self) -> tuple[object, ...]:
+        """Everything stored, for "nothing changed" comparisons."""
+        with self.lock:
+            return copy.deepcopy((self.tables, self.audit, self.outbox))

@@ -1,0 +1,158 @@
+"""The memory unit of work: writes kept aside until ``commit``; a writer holds the store's lock."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import TracebackType
+from typing import Any
+
+import attrs
+
+from workforce_adapters.memory.repositories import (
+    MemoryApiKeyRepository,
+    MemoryAuditLog,
+    MemoryBookingRepository,
+    MemoryLocationRepository,
+    MemoryRateRuleRepository,
+    MemoryRepository,
+    MemorySurveyRepository,
+    MemoryTable,
+    MemoryTimeEntryRepository,
+    MemoryWorkerRepository,
+)
+from workforce_adapters.memory.store import TABLES, MemoryStore
+from workforce_core.events import Event
+from workforce_core.model.accounts import ClientAccount
+from workforce_core.model.reference import CostCode, Department
+from workforce_core.model.time_entries import Amendment
+
+
+class MemoryUnitOfWork:
+    """One transaction over a ``MemoryStore``. A use case that raises, or never commits, leaves
+    nothing behind: no rows, no audit entries, no events."""
+
+    def __init__(
+        self,
+        store: MemoryStore,
+        *,
+        read_only: bool = False,
+        before_first_write: Callable[[MemoryStore], None] | None = None,
+    ) -> None:
+        self.store = store
+        self.read_only = read_only
+        self._before_first_write = before_first_write
+        self._events: list[Event] = []
+        self._tables: dict[str, MemoryTable[Any]] = {name: MemoryTable(self, name) for name in TABLES}
+        t = self._tables
+        self._audit = MemoryAuditLog(self)
+        self._clients: MemoryRepository[ClientAccount] = MemoryRepository(t["clients"])
+        self._keys = MemoryApiKeyRepository(t["keys"])
+        self._locations = MemoryLocationRepository(t["locations"])
+        self._departments: MemoryRepository[Department] = MemoryRepository(t["departments"])
+        self._cost_codes: MemoryRepository[CostCode] = MemoryRepository(t["cost_codes"])
+        self._workers = MemoryWorkerRepository(t["workers"], t["entries"])
+        self._entries = MemoryTimeEntryRepository(t["entries"])
+        self._bookings = MemoryBookingRepository(t["bookings"])
+        self._surveys = MemorySurveyRepository(t["surveys"])
+        self._amendments: MemoryRepository[Amendment] = MemoryRepository(t["amendments"])
+        self._rate_rules = MemoryRateRuleRepository(t["rate_rules"])
+
+    # the repositories, read-only as the port declares them
+    @property
+    def clients(self) -> MemoryRepository[ClientAccount]:
+        return self._clients
+
+    @property
+    def keys(self) -> MemoryApiKeyRepository:
+        return self._keys
+
+    @property
+    def locations(self) -> MemoryLocationRepository:
+        return self._locations
+
+    @property
+    def departments(self) -> MemoryRepository[Department]:
+        return self._departments
+
+    @property
+    def cost_codes(self) -> MemoryRepository[CostCode]:
+        return self._cost_codes
+
+    @property
+    def workers(self) -> MemoryWorkerRepository:
+        return self._workers
+
+    @property
+    def audit(self) -> MemoryAuditLog:
+        return self._audit
+
+    @property
+    def entries(self) -> MemoryTimeEntryRepository:
+        return self._entries
+
+    @property
+    def bookings(self) -> MemoryBookingRepository:
+        return self._bookings
+
+    @property
+    def surveys(self) -> MemorySurveyRepository:
+        return self._surveys
+
+    @property
+    def amendments(self) -> MemoryRepository[Amendment]:
+        return self._amendments
+
+    @property
+    def rate_rules(self) -> MemoryRateRuleRepository:
+        return self._rate_rules
+
+    def before_write(self) -> None:
+        if self.read_only:
+            raise RuntimeError("a read-only unit of work cannot write")
+        if self._before_first_write is not None:
+            hook, self._before_first_write = self._before_first_write, None
+            hook(self.store)
+
+    def __enter__(self) -> MemoryUnitOfWork:
+        if not self.read_only:
+            self.store.lock.acquire()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.rollback()
+        if not self.read_only:
+            self.store.lock.release()
+
+    def record(self, events: list[Event]) -> None:
+        self._events.extend(events)
+
+    def commit(self) -> None:
+        with self.store.lock:
+            for table in self._tables.values():
+                table.apply()
+            for entry in self._audit.pending:
+                self.store.audit.append(attrs.evolve(entry, id=self.store.next_id("audit_log")))
+            self.store.outbox.extend(self._events)
+        self._audit.pending.clear()
+        self._events.clear()
+
+    def rollback(self) -> None:
+        for table in self._tables.values():
+            table.pending.clear()
+        self._audit.pending.clear()
+        self._events.clear()
+
+
+class MemoryUnitOfWorkFactory:
+    """Makes units of work over one store (a new, empty one by default)."""
+
+    def __init__(self, store: MemoryStore | None = None) -> None:
+        self.store = store if store is not None else MemoryStore()
+
+    def __call__(self, *, read_only: bool = False) -> MemoryUnitOfWork:
+        return MemoryUnitOfWork(self.store, read_only=read_only)

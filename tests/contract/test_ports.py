@@ -1,0 +1,389 @@
+"""The port contract: one suite, run against the memory adapter, SQLite and PostgreSQL.
+
+What a use case may rely on from the unit of work and its repositories is stated here once, so the
+memory adapter (unit tests, embedders, property runs) and the SQL adapter cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from datetime import UTC, date, datetime, time, timedelta
+from decimal import Decimal
+from typing import Any
+
+import attrs
+import pytest
+from sqlalchemy import select
+
+from tests.databases import PostgresSchema, SqliteTemplate
+from workforce_adapters.memory import MemoryUnitOfWorkFactory
+from workforce_adapters.records import event_data
+from workforce_adapters.sql import tables
+from workforce_adapters.sql.engine import make_engine
+from workforce_adapters.sql.unit_of_work import SqlUnitOfWorkFactory
+from workforce_core.errors import DuplicateEmployeeId
+from workforce_core.events import Event
+from workforce_core.model.accounts import ClientAccount, ClientSettings
+from workforce_core.model.audit import AuditEntry
+from workforce_core.model.keys import ApiKey
+from workforce_core.model.rates import NightBand, OvertimeTier, RateRule, Rates
+from workforce_core.model.reference import Location
+from workforce_core.model.time_entries import Booking, Survey, SurveyQuestion, TimeEntry
+from workforce_core.model.workers import Worker
+from workforce_core.ports import UnitOfWork, UnitOfWorkFactory
+from workforce_core.rules.employee_ids import employee_id_key
+
+T0 = datetime(2026, 3, 2, 8, 0, tzinfo=UTC)  # a Monday
+
+
+class Backend:
+    """A unit-of-work factory and a way to read what it committed to the outbox and audit log."""
+
+    def __init__(self, name: str, uow: UnitOfWorkFactory, engine: Any = None) -> None:
+        self.name = name
+        self.uow = uow
+        self.engine = engine
+
+    def events(self) -> list[tuple[str, int | None, dict[str, Any]]]:
+        if isinstance(self.uow, MemoryUnitOfWorkFactory):
+            return [(e.name, e.client_id, event_data(e)) for e in self.uow.store.outbox]
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(tables.outbox).order_by(tables.outbox.c.id)).mappings().all()
+        return [(r["event"], r["client_id"], json.loads(r["data"])) for r in rows]
+
+    def audit_actions(self) -> list[str]:
+        if isinstance(self.uow, MemoryUnitOfWorkFactory):
+            return [entry.action for entry in self.uow.store.audit]
+        with self.engine.connect() as connection:
+            return list(connection.execute(select(tables.audit_log.c.action).order_by(tables.audit_log.c.id)).scalars())
+
+
+@pytest.fixture(params=["memory", "sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def backend(request: pytest.FixtureRequest) -> Iterator[Backend]:
+    if request.param == "memory":
+        yield Backend("memory", MemoryUnitOfWorkFactory())
+        return
+    if request.param == "sqlite":
+        template: SqliteTemplate = request.getfixturevalue("sqlite_template")
+        url = template.fresh_url()
+    else:
+        schema: PostgresSchema = request.getfixturevalue("postgres_schema")
+        url = schema.fresh_url()
+    engine = make_engine(url)
+    yield Backend(request.param, SqlUnitOfWorkFactory(engine), engine)
+    engine.dispose()
+
+
+# ---- seeding through the ports themselves --------------------------------------------------------
+
+
+def _client(tx: UnitOfWork, name: str = "Acme", **settings: Any) -> ClientAccount:
+    return tx.clients.add(ClientAccount(name=name, created_at=T0, settings=ClientSettings(**settings)))
+
+
+def _site(tx: UnitOfWork, client_id: int, name: str = "North") -> Location:
+    return tx.locations.add(Location(client_id=client_id, name=name, created_at=T0))
+
+
+def _worker(tx: UnitOfWork, client_id: int, employee_id: str = "E-1", **fields: Any) -> Worker:
+    worker = Worker(client_id=client_id, name="Ann", employee_id=employee_id, created_at=T0)
+    return tx.workers.add(attrs.evolve(worker, **fields))
+
+
+def _shift(tx: UnitOfWork, worker: Worker, start: datetime, hours: float | None, **fields: Any) -> TimeEntry:
+    end = start + timedelta(hours=hours) if hours is not None else None
+    entry = TimeEntry(worker_id=worker.id, client_id=worker.client_id, clock_in=start, clock_out=end, created_at=T0)
+    return tx.entries.add(attrs.evolve(entry, **fields))
+
+
+def _booking(tx: UnitOfWork, worker: Worker, site: Location, start: datetime, hours: int, **fields: Any) -> Booking:
+    booking = Booking(
+        client_id=worker.client_id,
+        worker_id=worker.id,
+        location_id=site.id,
+        shift_date=start.date(),
+        start=start,
+        end=start + timedelta(hours=hours),
+        created_at=T0,
+    )
+    return tx.bookings.add(attrs.evolve(booking, **fields))
+
+
+# ---- the unit of work ----------------------------------------------------------------------------
+
+
+def test_added_records_get_ids_and_read_back_equal(backend: Backend) -> None:
+    with backend.uow() as tx:
+        client = _client(tx, require_client_approval=True, pay_week_start_day=3)
+        site = _site(tx, client.id)
+        worker = _worker(tx, client.id, location_id=site.id, hourly_rate=Decimal("12.3456"), job_role="picker")
+        tx.commit()
+    assert client.id > 0
+    assert site.id > 0
+    assert worker.id > 0
+    with backend.uow(read_only=True) as tx:
+        assert tx.clients.get(client.id) == client
+        assert tx.locations.get(site.id) == site
+        assert tx.workers.get(worker.id) == worker
+        assert tx.workers.get(worker.id + 1000) is None
+
+
+def test_a_unit_of_work_left_without_commit_leaves_nothing(backend: Backend) -> None:
+    with backend.uow() as tx:
+        client = _client(tx)
+        tx.commit()
+    with backend.uow() as tx:
+        worker = _worker(tx, client.id)
+        tx.audit.add(AuditEntry(client.id, None, "create", "worker", worker.id, T0))
+        tx.record([Event("worker.created", client.id, T0, extra={"id": worker.id})])
+    with backend.uow(read_only=True) as tx:
+        assert tx.workers.get(worker.id) is None
+    assert backend.events() == []
+    assert backend.audit_actions() == []
+
+
+def test_commit_writes_the_recorded_events_and_audit_entries_with_the_change(backend: Backend) -> None:
+    with backend.uow() as tx:
+        client = _client(tx)
+        worker = _worker(tx, client.id)
+        tx.audit.add(AuditEntry(client.id, None, "create", "worker", worker.id, T0, {"name": "Ann"}))
+        tx.record([Event("worker.created", client.id, T0, extra={"id": worker.id, "name": "Ann"})])
+        tx.commit()
+    assert backend.events() == [("worker.created", client.id, {"client_id": client.id, "id": worker.id, "name": "Ann"})]
+    assert backend.audit_actions() == ["create"]
+
+
+def test_a_loaded_record_changed_without_update_changes_nothing_stored(backend: Backend) -> None:
+    with backend.uow() as tx:
+        worker = _worker(tx, _client(tx).id)
+        loaded = tx.workers.get(worker.id)
+        assert loaded is not None
+        loaded.name = "Changed"
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        stored = tx.workers.get(worker.id)
+        assert stored is not None
+        assert stored.name == "Ann"
+
+
+def test_update_stores_the_change_and_new_ids_keep_rising(backend: Backend) -> None:
+    with backend.uow() as tx:
+        client = _client(tx)
+        first = _worker(tx, client.id)
+        tx.commit()
+    with backend.uow() as tx:  # rolled back: SQLite may give its id again, a sequence does not
+        _worker(tx, client.id, "E-2")
+    with backend.uow() as tx:
+        tx.workers.update(attrs.evolve(first, name="Bea", email="bea@example.com"))
+        second = _worker(tx, client.id, "E-3")
+        tx.commit()
+    assert second.id > first.id
+    with backend.uow(read_only=True) as tx:
+        stored = tx.workers.get(first.id)
+        assert stored is not None
+        assert (stored.name, stored.email) == ("Bea", "bea@example.com")
+
+
+# ---- workers -------------------------------------------------------------------------------------
+
+
+def test_an_employee_id_is_unique_within_a_client_ignoring_case(backend: Backend) -> None:
+    with backend.uow() as tx:
+        acme, other = _client(tx), _client(tx, "Other")
+        _worker(tx, acme.id, "ab-1")
+        _worker(tx, other.id, "AB-1")  # another client may use it
+        tx.commit()
+    with backend.uow() as tx, pytest.raises(DuplicateEmployeeId):
+        _worker(tx, acme.id, "AB-1")
+    with backend.uow() as tx:
+        bea = _worker(tx, acme.id, "B-2")
+        with pytest.raises(DuplicateEmployeeId):
+            tx.workers.update(attrs.evolve(bea, employee_id="Ab-1"))
+
+
+def test_workers_are_found_by_employee_id_and_counted_per_client(backend: Backend) -> None:
+    with backend.uow() as tx:
+        acme, other = _client(tx), _client(tx, "Other")
+        ann = _worker(tx, acme.id, "W-7")
+        _worker(tx, acme.id, "W-8")
+        _worker(tx, other.id, "W-7")
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        assert tx.workers.id_by_employee_id(acme.id, employee_id_key("w-7")) == ann.id
+        assert tx.workers.id_by_employee_id(acme.id, employee_id_key("W-9")) is None
+        assert tx.workers.count_for_client(acme.id) == 2
+        assert tx.workers.employee_id_taken(acme.id, "w-7")
+        assert not tx.workers.employee_id_taken(acme.id, "W-7", except_id=ann.id)
+        locked = tx.workers.lock(ann.id)
+        assert locked == ann
+
+
+def test_idle_since_lists_only_working_workers_with_no_clock_since_the_cutoff(backend: Backend) -> None:
+    cutoff = T0 + timedelta(days=30)
+    with backend.uow() as tx:
+        client = _client(tx)
+        idle = _worker(tx, client.id, "I-1")
+        clocked = _worker(tx, client.id, "C-1")
+        _shift(tx, clocked, cutoff + timedelta(hours=1), 8)
+        _worker(tx, client.id, "P-1", status="pending")
+        _worker(tx, client.id, "L-1", active=False)
+        _worker(tx, client.id, "D-1", dormant_since=T0)
+        _worker(tx, client.id, "N-1", created_at=cutoff + timedelta(days=1))
+        old_shift = _worker(tx, client.id, "O-1")
+        _shift(tx, old_shift, cutoff - timedelta(days=2), 8)
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        assert [w.id for w in tx.workers.idle_since(client.id, cutoff)] == [idle.id, old_shift.id]
+
+
+# ---- keys, sites, surveys, rate rules ------------------------------------------------------------
+
+
+def test_keys_are_found_by_prefix_and_by_client(backend: Backend) -> None:
+    with backend.uow() as tx:
+        acme, other = _client(tx), _client(tx, "Other")
+        made = [
+            tx.keys.add(ApiKey(client_id=cid, name=n, key_prefix=p, key_hash=h, created_at=T0, scopes=("me",)))
+            for cid, n, p, h in ((acme.id, "a", "wfk_aaaa", "h1"), (other.id, "b", "wfk_bbbb", "h2"))
+        ]
+        tx.keys.add(
+            ApiKey(client_id=acme.id, name="c", key_prefix="wfk_cccc", key_hash="h3", created_at=T0, allowed_origins=())
+        )
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        assert tx.keys.by_prefix("wfk_bbbb") == [made[1]]
+        assert [k.name for k in tx.keys.for_client(acme.id)] == ["a", "c"]
+        assert tx.keys.by_prefix("wfk_zzzz") == []
+
+
+def test_sites_are_listed_per_client(backend: Backend) -> None:
+    with backend.uow() as tx:
+        acme, other = _client(tx), _client(tx, "Other")
+        north, south = _site(tx, acme.id, "North"), _site(tx, acme.id, "South")
+        _site(tx, other.id, "Elsewhere")
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        assert tx.locations.for_client(acme.id) == [north, south]
+
+
+def test_a_survey_keeps_its_questions_in_order_each_with_an_id(backend: Backend) -> None:
+    questions = (SurveyQuestion(0, "Fit to work?", ("no",)), SurveyQuestion(0, "Any symptoms?", ("yes", "unsure")))
+    with backend.uow() as tx:
+        survey = tx.surveys.add(Survey(client_id=_client(tx).id, name="Daily", created_at=T0, questions=questions))
+        tx.commit()
+    ids = [q.id for q in survey.questions]
+    assert all(i > 0 for i in ids)
+    assert len(set(ids)) == 2
+    with backend.uow(read_only=True) as tx:
+        stored = tx.surveys.get(survey.id)
+    assert stored is not None
+    assert [(q.id, q.text, q.blocking_answers) for q in stored.questions] == [
+        (ids[0], "Fit to work?", ("no",)),
+        (ids[1], "Any symptoms?", ("yes", "unsure")),
+    ]
+
+
+def test_a_rate_rule_reads_back_whole_with_its_tiers_and_night_bands(backend: Backend) -> None:
+    with backend.uow() as tx:
+        client = _client(tx)
+        rule = RateRule(
+            client_id=client.id,
+            name="Warehouse",
+            pay=Rates(base=Decimal("12.5"), post_parity=Decimal("13.1234")),
+            charge=Rates(base=Decimal("18")),
+            valid_from=date(2026, 1, 1),
+            priority=3,
+            overtime_threshold=Decimal("40"),
+            overtime_tiers=(OvertimeTier(after_hours=Decimal("50"), multiplier=Decimal("2")),),
+            night_bands=(NightBand(start=time(22), end=time(6), premium=Decimal("1.00")),),
+            auto_lunch_minutes=30,
+            auto_lunch_after_hours=Decimal("6"),
+            created_at=T0,
+        )
+        added = tx.rate_rules.add(rule)
+        later = tx.rate_rules.add(attrs.evolve(rule, name="Later"))
+        _client_other = _client(tx, "Other")
+        tx.rate_rules.add(attrs.evolve(rule, client_id=_client_other.id))
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        assert tx.rate_rules.get(added.id) == added
+        assert tx.rate_rules.for_client(client.id) == [added, later]
+
+
+# ---- time entries --------------------------------------------------------------------------------
+
+
+def test_the_open_shift_is_the_newest_open_one_clocked_in_since_the_window(backend: Backend) -> None:
+    with backend.uow() as tx:
+        worker = _worker(tx, _client(tx).id)
+        _shift(tx, worker, T0 - timedelta(hours=20), None)  # open, but outside an 18-hour window
+        newest = _shift(tx, worker, T0, None)
+        _shift(tx, worker, T0 - timedelta(hours=10), 2)  # closed
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        assert tx.entries.open_shift(worker.id, T0 - timedelta(hours=18)) == newest
+        assert tx.entries.open_shift(worker.id, T0 + timedelta(minutes=1)) is None
+        assert [e.clock_in for e in tx.entries.open_before(T0)] == [T0 - timedelta(hours=20)]
+
+
+def test_overlapping_finds_the_earliest_shift_the_interval_overlaps_and_an_open_one_occupies_on(
+    backend: Backend,
+) -> None:
+    with backend.uow() as tx:
+        worker = _worker(tx, _client(tx).id)
+        morning = _shift(tx, worker, T0, 4)  # 08:00-12:00
+        evening = _shift(tx, worker, T0 + timedelta(hours=10), None)  # 18:00, still open
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        at = tx.entries.overlapping
+        assert at(worker.id, T0 + timedelta(hours=3), T0 + timedelta(hours=20)) == morning
+        assert at(worker.id, T0 + timedelta(hours=4), T0 + timedelta(hours=5)) is None  # touching is not overlap
+        assert at(worker.id, T0 + timedelta(days=2), None) == evening
+        assert at(worker.id, T0, T0 + timedelta(hours=1), except_id=morning.id) is None
+
+
+def test_clashing_is_the_recorded_shift_ending_latest_after_the_instant(backend: Backend) -> None:
+    with backend.uow() as tx:
+        worker = _worker(tx, _client(tx).id)
+        _shift(tx, worker, T0, 2)  # ends 10:00
+        late = _shift(tx, worker, T0 + timedelta(hours=3), 3)  # ends 14:00
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        assert tx.entries.clashing(worker.id, T0 + timedelta(hours=1)) == late
+        assert tx.entries.clashing(worker.id, T0 + timedelta(hours=6)) is None
+
+
+def test_breaks_of_lists_the_break_entries_of_one_shift(backend: Backend) -> None:
+    with backend.uow() as tx:
+        worker = _worker(tx, _client(tx).id)
+        shift = _shift(tx, worker, T0, 8)
+        other = _shift(tx, worker, T0 + timedelta(days=1), 8)
+        lunch = _shift(tx, worker, T0 + timedelta(hours=4), 0.5, entry_type="break", parent_id=shift.id)
+        tea = _shift(tx, worker, T0 + timedelta(hours=6), 0.25, entry_type="break", parent_id=shift.id)
+        _shift(tx, worker, T0 + timedelta(days=1, hours=2), 0.5, entry_type="break", parent_id=other.id)
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        assert tx.entries.breaks_of(shift.id) == [lunch, tea]
+
+
+# ---- bookings ------------------------------------------------------------------------------------
+
+
+def test_a_clock_links_to_the_live_booking_holding_it_before_a_nearer_neighbour(backend: Backend) -> None:
+    with backend.uow() as tx:
+        client = _client(tx)
+        site = _site(tx, client.id)
+        worker = _worker(tx, client.id)
+        early = _booking(tx, worker, site, T0, 4)  # 08:00-12:00
+        late = _booking(tx, worker, site, T0 + timedelta(hours=4), 4)  # 12:00-16:00, back to back
+        _booking(tx, worker, site, T0 + timedelta(hours=5), 2, status="cancelled")
+        _booking(tx, worker, site, T0 + timedelta(days=1), 2, status="cancelled")
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        assert tx.bookings.covering(worker.id, T0 + timedelta(hours=4, minutes=1)) == late
+        assert tx.bookings.covering(worker.id, T0 + timedelta(hours=3, minutes=59)) == early
+        assert tx.bookings.covering(worker.id, T0 - timedelta(minutes=50)) == early  # within the hour's grace
+        assert tx.bookings.covering(worker.id, T0 - timedelta(minutes=61)) is None
+        assert tx.bookings.covering(worker.id, T0 + timedelta(hours=9, minutes=1)) is None
+        assert tx.bookings.covering(worker.id, T0 + timedelta(days=1, hours=1)) is None  # only a cancelled one
