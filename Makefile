@@ -23,7 +23,13 @@ run: $(BIN)/.installed
 	$(BIN)/workforce --db $(DB) demo --if-empty --keys-file .workforce/demo-keys.json
 	$(BIN)/workforce --db $(DB) serve --host $(HOST) --port $(PORT)
 
-lint: $(BIN)/.dev
+# mypy sees each package under its import name (the folders are src/adapters and src/entrypoints)
+build/mypy-path:
+	mkdir -p build/mypy-path
+	ln -sfn ../../src/adapters build/mypy-path/workforce_adapters
+	ln -sfn ../../src/entrypoints build/mypy-path/workforce_entrypoints
+
+lint: $(BIN)/.dev build/mypy-path
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
 	$(BIN)/mypy

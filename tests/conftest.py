@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import os
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from tests.databases import PostgresSchema, SqliteTemplate, postgres_base_url
+from tests.sqlite_mirror import mirrored_queries
+from workforce_adapters.memory import MemoryStore
+from workforce_adapters.sql.queries import SqlQueries
+
+# Hypothesis: reproducible in CI (the same examples every run, so a red CI is red again on a re-run and
+# locally with HYPOTHESIS_PROFILE=ci); random locally, where its example database keeps what failed.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+settings.register_profile("dev")
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
 
 @pytest.fixture(scope="session")
@@ -32,3 +43,12 @@ def database_url(request: pytest.FixtureRequest) -> str:
         return template.fresh_url()
     schema: PostgresSchema = request.getfixturevalue("postgres_schema")
     return schema.fresh_url()
+
+
+Mirror = Callable[[MemoryStore], SqlQueries]
+
+
+@pytest.fixture
+def mirror(sqlite_template: SqliteTemplate) -> Mirror:
+    """``mirror(store)``: the SQL read models over a SQLite copy of the memory store's committed rows."""
+    return lambda store: mirrored_queries(store, sqlite_template)

@@ -21,27 +21,19 @@ from workforce_adapters.memory import MemoryStore, MemoryUnitOfWork, MemoryUnitO
 from workforce_core.errors import DuplicateEmployeeId
 from workforce_core.events import Event
 from workforce_core.model.accounts import ClientAccount, ClientSettings
+from workforce_core.model.amendments import Amendment
+from workforce_core.model.bookings import Booking
 from workforce_core.model.keys import ApiKey, IssuedKey, hash_secret, new_secret, prefix_of
 from workforce_core.model.principal import Principal
 from workforce_core.model.reference import CostCode, Department, Location
-from workforce_core.model.time_entries import Amendment, Booking, TimeEntry
+from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.ports import (
-    AmendmentFilter,
-    CostCodeFilter,
-    DepartmentFilter,
-    EntryFilter,
-    LocationFilter,
-    Page,
-    Paging,
-    Queries,
     UnitOfWork,
     UnitOfWorkFactory,
-    WorkerFilter,
 )
 from workforce_core.rules.employee_ids import employee_id_key
 from workforce_core.rules.scopes import effective_scopes
-from workforce_core.views import DepartmentView, EntryView, WorkerView
 
 EPOCH = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
 
@@ -249,185 +241,6 @@ class FakeUnitOfWorkFactory(MemoryUnitOfWorkFactory):
         return self.opened[-1]
 
 
-# ---- reads -------------------------------------------------------------------------------------
-
-
-def _page(items: list[T], paging: Paging) -> Page[T]:
-    return Page(items=tuple(items[paging.offset : paging.offset + paging.limit]), total=len(items))
-
-
-class FakeQueries:
-    """The read models over the committed rows. ``asked`` lists every filter received."""
-
-    def __init__(self, database: FakeDatabase) -> None:
-        self.database = database
-        self.asked: list[object] = []
-
-    def location(self, location_id: int) -> Location | None:
-        self.asked.append(("location", location_id))
-        site = self.database.locations.get(location_id)
-        return copy.deepcopy(site) if site is not None else None
-
-    def origin_allowed(self, origin: str, now: datetime) -> bool:
-        return any(
-            origin in key.allowed_origins and not key.revoked(now) and not key.expired(now)
-            for key in self.database.keys.values()
-        )
-
-    def workers(self, query: WorkerFilter) -> Page[WorkerView]:
-        self.asked.append(query)
-        db = self.database
-        found = []
-        for w in sorted(db.workers.values(), key=lambda w: (w.name, w.id)):
-            if w.client_id != query.client_id or (query.id is not None and w.id != query.id):
-                continue
-            if query.location_ids is not None and w.location_id not in query.location_ids:
-                continue
-            if query.department_id is not None and w.department_id != query.department_id:
-                continue
-            if query.status is not None and w.status != query.status:
-                continue
-            if query.active is not None and w.active != query.active:
-                continue
-            if query.dormant is not None and w.dormant != query.dormant:
-                continue
-            if query.updated_since is not None and (w.updated_at is None or w.updated_at < query.updated_since):
-                continue
-            if query.search is not None:
-                needle = query.search.lower()
-                if not any(needle in (text or "").lower() for text in (w.name, w.employee_id, w.email)):
-                    continue
-            found.append(
-                WorkerView.of(
-                    copy.deepcopy(w),
-                    db.locations.get(w.location_id) if w.location_id is not None else None,
-                    db.departments.get(w.department_id) if w.department_id is not None else None,
-                    db.cost_codes.get(w.cost_code_id) if w.cost_code_id is not None else None,
-                )
-            )
-        return _page(found, query.paging)
-
-    def locations(self, query: LocationFilter) -> Page[Location]:
-        self.asked.append(query)
-        found = [
-            copy.deepcopy(site)
-            for site in sorted(self.database.locations.values(), key=lambda s: (s.name, s.id))
-            if site.client_id == query.client_id
-            and (query.id is None or site.id == query.id)
-            and (query.location_ids is None or site.id in query.location_ids)
-            and (query.active is None or site.active == query.active)
-        ]
-        return _page(found, query.paging)
-
-    def departments(self, query: DepartmentFilter) -> Page[DepartmentView]:
-        self.asked.append(query)
-        db = self.database
-        found = []
-        for d in sorted(db.departments.values(), key=lambda d: (d.name, d.id)):
-            if d.client_id not in (None, query.client_id) or (query.id is not None and d.id != query.id):
-                continue
-            if query.active is not None and d.active != query.active:
-                continue
-            if query.location_id is not None and d.location_id not in (None, query.location_id):
-                continue
-            if query.site_ids is not None and d.location_id is not None and d.location_id not in query.site_ids:
-                continue
-            site = db.locations.get(d.location_id) if d.location_id is not None else None
-            found.append(DepartmentView(copy.deepcopy(d), site.name if site else None))
-        return _page(found, query.paging)
-
-    def cost_codes(self, query: CostCodeFilter) -> Page[CostCode]:
-        self.asked.append(query)
-        found = [
-            copy.deepcopy(c)
-            for c in sorted(self.database.cost_codes.values(), key=lambda c: (c.code, c.id))
-            if c.client_id in (None, query.client_id)
-            and (query.id is None or c.id == query.id)
-            and (query.active is None or c.active == query.active)
-        ]
-        return _page(found, query.paging)
-
-    def entries(self, query: EntryFilter) -> Page[EntryView]:
-        """Time entries of the client, newest clock-in first (then newest id)."""
-        self.asked.append(query)
-        db = self.database
-        found = []
-        for e in sorted(db.entries.values(), key=lambda e: (e.clock_in, e.id), reverse=True):
-            worker = db.workers.get(e.worker_id)
-            if worker is None or e.client_id != query.client_id or not _entry_matches(e, worker, query):
-                continue
-            site = db.locations.get(e.location_id) if e.location_id is not None else None
-            found.append(EntryView.of(copy.deepcopy(e), copy.deepcopy(worker), site))
-        return _page(found, query.paging)
-
-    def breaks_of(self, shift_ids: tuple[int, ...]) -> dict[int, list[TimeEntry]]:
-        out: dict[int, list[TimeEntry]] = {}
-        for e in sorted(self.database.entries.values(), key=lambda e: e.id):
-            if e.entry_type == "break" and e.parent_id in shift_ids and e.parent_id is not None:
-                out.setdefault(e.parent_id, []).append(copy.deepcopy(e))
-        return out
-
-    def bookings(
-        self,
-        client_id: int,
-        start_from: datetime,
-        start_before: datetime,
-        location_ids: tuple[int, ...] | None,
-        *,
-        worker_id: int | None = None,
-    ) -> list[Booking]:
-        return [
-            copy.deepcopy(b)
-            for b in sorted(self.database.bookings.values(), key=lambda b: (b.start, b.id))
-            if b.client_id == client_id
-            and start_from <= b.start < start_before
-            and (location_ids is None or b.location_id in location_ids)
-            and (worker_id is None or b.worker_id == worker_id)
-        ]
-
-    def amendments(self, query: AmendmentFilter) -> Page[Amendment]:
-        """Amendment requests of the client, newest first."""
-        self.asked.append(query)
-        db = self.database
-        found = []
-        for a in sorted(db.amendments.values(), key=lambda a: (a.created_at, a.id), reverse=True):
-            entry = db.entries.get(a.entry_id)
-            checks = (
-                a.client_id == query.client_id,
-                query.id is None or a.id == query.id,
-                query.status is None or a.status == query.status,
-                query.entry_id is None or a.entry_id == query.entry_id,
-                query.worker_id is None or a.worker_id == query.worker_id,
-                query.created_from is None or a.created_at >= query.created_from,
-                query.created_before is None or a.created_at < query.created_before,
-                query.updated_since is None or (a.updated_at or a.created_at) >= query.updated_since,
-                query.location_ids is None or (entry is not None and entry.location_id in query.location_ids),
-            )
-            if all(checks):
-                found.append(copy.deepcopy(a))
-        return _page(found, query.paging)
-
-
-def _entry_matches(e: TimeEntry, worker: Worker, q: EntryFilter) -> bool:
-    checks = (
-        q.id is None or e.id == q.id,
-        e.entry_type in q.entry_types,
-        q.closed is None or e.closed == q.closed,
-        q.clocked_in_since is None or e.clock_in >= q.clocked_in_since,
-        q.clock_in_from is None or e.clock_in >= q.clock_in_from,
-        q.clock_in_before is None or e.clock_in < q.clock_in_before,
-        q.updated_since is None or (e.updated_at is not None and e.updated_at >= q.updated_since),
-        q.worker_id is None or e.worker_id == q.worker_id,
-        q.worker_ids is None or e.worker_id in q.worker_ids,
-        q.location_ids is None or e.location_id in q.location_ids,
-        q.department_id is None or worker.department_id == q.department_id,
-        q.approval_status is None or e.approval_status == q.approval_status,
-        q.client_approval is None or e.client_approval == q.client_approval,
-        not q.unassigned_only or e.location_id is None,
-    )
-    return all(checks)
-
-
-# mypy checks the wiring: the fakes satisfy the ports structurally.
-def _wiring(database: FakeDatabase) -> tuple[UnitOfWork, UnitOfWorkFactory, Queries]:
-    return FakeUnitOfWork(database), FakeUnitOfWorkFactory(database), FakeQueries(database)
+# mypy checks the wiring: the test doubles satisfy the ports structurally.
+def _wiring(database: FakeDatabase) -> tuple[UnitOfWork, UnitOfWorkFactory]:
+    return FakeUnitOfWork(database), FakeUnitOfWorkFactory(database)

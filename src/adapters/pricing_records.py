@@ -15,7 +15,7 @@ from workforce_core.model.time_entries import TimeEntry
 from workforce_core.rules.london import local_text
 from workforce_core.rules.paid_time import MINUTE
 from workforce_core.rules.pricing import ELEMENTS, pennies
-from workforce_core.services.pricing import ShiftPricing
+from workforce_core.views import ShiftPricing
 
 PAYROLL_FIELDS = ("paid_minutes", "paid_hours", "unpaid_break_minutes", "payroll_status", "payroll_excluded_reason")
 

@@ -16,15 +16,23 @@ from cattrs import Converter
 from workforce_core import API_VERSION
 from workforce_core.events import Event
 from workforce_core.model.accounts import ClientSettings
+from workforce_core.model.amendments import Amendment
 from workforce_core.model.audit import AuditEntry
 from workforce_core.model.keys import ApiKey
 from workforce_core.model.rates import CHARGE_FIELDS, PAY_FIELDS, NightBand, RateRule, Rates
 from workforce_core.model.reference import CostCode, Location
-from workforce_core.model.time_entries import Amendment
 from workforce_core.rules.exceptions import TimeException
 from workforce_core.rules.london import local_text, utc_text
-from workforce_core.services.time_reads import Headcount, OnSiteNow, OnSiteWorker
-from workforce_core.views import ClockResult, DepartmentView, EntryView, MeView, WorkerView
+from workforce_core.views import (
+    ClockResult,
+    DepartmentView,
+    EntryView,
+    Headcount,
+    MeView,
+    OnSiteNow,
+    OnSiteWorker,
+    WorkerView,
+)
 
 converter = Converter()
 

@@ -6,13 +6,20 @@ them too, so an event's ``data`` is the record exactly as the API would return i
 
 from __future__ import annotations
 
+from datetime import date, datetime
+from decimal import Decimal
+
 from attrs import frozen
 
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.keys import ApiKey
+from workforce_core.model.rates import RateRule
 from workforce_core.model.reference import CostCode, Department, Location
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
+from workforce_core.rules.paid_time import PaidTime
+from workforce_core.rules.pay_gate import GateResult
+from workforce_core.rules.pricing import ShiftPrice
 
 
 @frozen
@@ -91,3 +98,86 @@ class MeView:
     client: ClientAccount
     effective_scopes: tuple[str, ...]
     locations: tuple[SiteSummary, ...]
+
+
+# ---- GET /on-site-now.php ------------------------------------------------------------------------
+
+
+@frozen
+class OnSiteWorker:
+    view: EntryView  # the open shift
+    minutes_on_shift: int
+
+    @property
+    def within_geofence(self) -> int | None:
+        return self.view.entry.within_geofence
+
+
+@frozen
+class Headcount:
+    """Counts of open shifts. ``geofence_unknown`` (no GPS or no fence) is counted as on site."""
+
+    clocked_in: int = 0
+    on_site: int = 0
+    off_site: int = 0
+    geofence_unknown: int = 0
+    low_gps_confidence: int = 0
+
+    @classmethod
+    def of(cls, workers: tuple[OnSiteWorker, ...]) -> Headcount:
+        fences = [w.within_geofence for w in workers]
+        return cls(
+            clocked_in=len(workers),
+            on_site=sum(1 for within in fences if within != 0),
+            off_site=sum(1 for within in fences if within == 0),
+            geofence_unknown=sum(1 for within in fences if within is None),
+            low_gps_confidence=sum(1 for w in workers if w.view.entry.low_gps_confidence),
+        )
+
+
+@frozen
+class SiteOnShift:
+    location_id: int
+    location_name: str
+    workers: tuple[OnSiteWorker, ...]
+
+    @property
+    def counts(self) -> Headcount:
+        return Headcount.of(self.workers)
+
+
+@frozen
+class OnSiteNow:
+    as_of: datetime
+    locations: tuple[SiteOnShift, ...]
+    unassigned: tuple[OnSiteWorker, ...]  # open shifts with no site
+
+    @property
+    def totals(self) -> Headcount:
+        return Headcount.of((*(w for site in self.locations for w in site.workers), *self.unassigned))
+
+
+# ---- pricing of one completed shift ------------------------------------------------------------
+
+
+@frozen
+class ShiftPricing:
+    """What the reads show of one completed shift."""
+
+    entry: TimeEntry
+    paid: PaidTime
+    gate: GateResult
+    pay_week_start: date
+    rule: RateRule | None = None
+    price: ShiftPrice | None = None
+    base_pay: Decimal | None = None
+    base_charge: Decimal | None = None
+    parity: bool = False
+
+    @property
+    def paid_minutes(self) -> int:
+        return self.price.paid_minutes if self.price is not None else self.paid.paid_minutes
+
+    @property
+    def flags(self) -> tuple[str, ...]:
+        return self.gate.flags

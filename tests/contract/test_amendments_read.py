@@ -14,7 +14,8 @@ from starlette.testclient import TestClient
 from tests.clocks import FakeClock
 from tests.contract.conftest import World
 from tests.contract.helpers import assert_error, data, ids, path
-from workforce_core.model.time_entries import Amendment, TimeEntry
+from workforce_core.model.amendments import Amendment
+from workforce_core.model.time_entries import TimeEntry
 
 NOON = datetime(2026, 11, 18, 12, 0, tzinfo=UTC)  # GMT
 AMENDMENTS = path("amendments")

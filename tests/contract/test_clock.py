@@ -14,8 +14,10 @@ from starlette.testclient import TestClient
 from tests.clocks import FakeClock
 from tests.contract.conftest import World
 from workforce_adapters.sql import tables
+from workforce_core.model.bookings import Booking
 from workforce_core.model.reference import Location
-from workforce_core.model.time_entries import Booking, Survey, SurveyQuestion, TimeEntry
+from workforce_core.model.surveys import Survey, SurveyQuestion
+from workforce_core.model.time_entries import TimeEntry
 
 CLOCK = "/api/v1/clock.php"
 NOON = datetime(2026, 11, 18, 12, 0, tzinfo=UTC)  # a Wednesday, GMT

@@ -13,7 +13,8 @@ from starlette.testclient import TestClient
 from tests.clocks import FakeClock
 from tests.contract.conftest import World
 from tests.contract.helpers import assert_error, path
-from workforce_core.model.time_entries import Booking, TimeEntry
+from workforce_core.model.bookings import Booking
+from workforce_core.model.time_entries import TimeEntry
 from workforce_core.rules.exceptions import EXCEPTION_TYPES
 
 NOON = datetime(2026, 11, 18, 12, 0, tzinfo=UTC)  # a Wednesday, GMT: local time = UTC

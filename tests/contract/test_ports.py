@@ -26,10 +26,12 @@ from workforce_core.errors import DuplicateEmployeeId
 from workforce_core.events import Event
 from workforce_core.model.accounts import ClientAccount, ClientSettings
 from workforce_core.model.audit import AuditEntry
+from workforce_core.model.bookings import Booking
 from workforce_core.model.keys import ApiKey
 from workforce_core.model.rates import NightBand, OvertimeTier, RateRule, Rates
 from workforce_core.model.reference import Location
-from workforce_core.model.time_entries import Booking, Survey, SurveyQuestion, TimeEntry
+from workforce_core.model.surveys import Survey, SurveyQuestion
+from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.ports import UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules.employee_ids import employee_id_key
@@ -255,16 +257,6 @@ def test_keys_are_found_by_prefix_and_by_client(backend: Backend) -> None:
         assert tx.keys.by_prefix("wfk_bbbb") == [made[1]]
         assert [k.name for k in tx.keys.for_client(acme.id)] == ["a", "c"]
         assert tx.keys.by_prefix("wfk_zzzz") == []
-
-
-def test_sites_are_listed_per_client(backend: Backend) -> None:
-    with backend.uow() as tx:
-        acme, other = _client(tx), _client(tx, "Other")
-        north, south = _site(tx, acme.id, "North"), _site(tx, acme.id, "South")
-        _site(tx, other.id, "Elsewhere")
-        tx.commit()
-    with backend.uow(read_only=True) as tx:
-        assert tx.locations.for_client(acme.id) == [north, south]
 
 
 def test_a_survey_keeps_its_questions_in_order_each_with_an_id(backend: Backend) -> None:

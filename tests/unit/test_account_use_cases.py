@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.clocks import FakeClock
-from tests.fakes import FakeDatabase, FakeQueries, FakeUnitOfWorkFactory
+from tests.conftest import Mirror
+from tests.fakes import FakeDatabase, FakeUnitOfWorkFactory
 from workforce_core.errors import (
     AccountSuspended,
     ApiAccessDisabled,
@@ -384,15 +385,17 @@ def principal(accounts: Accounts, scopes: tuple[str, ...], sites: tuple[int, ...
     return accounts.db.principal(issued.key.id)
 
 
-def test_locations_need_locations_read(accounts: Accounts) -> None:
-    queries = FakeQueries(accounts.db)
+def test_locations_need_locations_read(accounts: Accounts, mirror: Mirror) -> None:
+    queries = mirror(accounts.db)
     with pytest.raises(InsufficientScope) as caught:
         reads.locations(principal(accounts, ("workers:read",)), LocationFilter(1, Paging()), queries=queries)
     assert caught.value.extra == {"required_scope": "locations:read"}
 
 
-def test_locations_are_the_clients_own_and_a_limited_key_sees_its_sites_only(accounts: Accounts) -> None:
-    queries = FakeQueries(accounts.db)
+def test_locations_are_the_clients_own_and_a_limited_key_sees_its_sites_only(
+    accounts: Accounts, mirror: Mirror
+) -> None:
+    queries = mirror(accounts.db)
     every = reads.locations(
         principal(accounts, ("locations:read",)), LocationFilter(accounts.other.id, Paging()), queries=queries
     )
@@ -404,13 +407,15 @@ def test_locations_are_the_clients_own_and_a_limited_key_sees_its_sites_only(acc
     assert limited.total == 1
 
 
-def test_departments_of_a_limited_key_are_those_of_its_sites_and_those_without_a_site(accounts: Accounts) -> None:
+def test_departments_of_a_limited_key_are_those_of_its_sites_and_those_without_a_site(
+    accounts: Accounts, mirror: Mirror
+) -> None:
     accounts.db.add_department(accounts.client.id, "A North", location_id=accounts.north.id)
     accounts.db.add_department(accounts.client.id, "B South", location_id=accounts.south.id)
     accounts.db.add_department(accounts.client.id, "C Anywhere")
     accounts.db.add_department(None, "D Global")
     accounts.db.add_department(accounts.other.id, "E Theirs")
-    queries = FakeQueries(accounts.db)
+    queries = mirror(accounts.db)
     limited = principal(accounts, ("departments:read",), (accounts.south.id,))
     page = reads.departments(limited, DepartmentFilter(0, Paging()), queries=queries)
     assert [view.department.name for view in page.items] == ["B South", "C Anywhere", "D Global"]
@@ -420,50 +425,50 @@ def test_departments_of_a_limited_key_are_those_of_its_sites_and_those_without_a
     assert caught.value.extra == {"parameter": "location_id"}
 
 
-def test_a_department_filter_on_another_clients_site_is_not_found(accounts: Accounts) -> None:
+def test_a_department_filter_on_another_clients_site_is_not_found(accounts: Accounts, mirror: Mirror) -> None:
     with pytest.raises(LocationNotFound) as caught:
         reads.departments(
             principal(accounts, ("departments:read",)),
             DepartmentFilter(0, Paging(), location_id=accounts.foreign_site.id),
-            queries=FakeQueries(accounts.db),
+            queries=mirror(accounts.db),
         )
     assert caught.value.extra == {"parameter": "location_id"}
 
 
-def test_cost_codes_are_the_clients_own_and_global_ones(accounts: Accounts) -> None:
+def test_cost_codes_are_the_clients_own_and_global_ones(accounts: Accounts, mirror: Mirror) -> None:
     accounts.db.add_cost_code(accounts.client.id, "B-OWN")
     accounts.db.add_cost_code(None, "A-GLOBAL")
     accounts.db.add_cost_code(accounts.other.id, "C-THEIRS")
     page = reads.cost_codes(
         principal(accounts, ("cost_codes:read",)),
         CostCodeFilter(accounts.other.id, Paging()),
-        queries=FakeQueries(accounts.db),
+        queries=mirror(accounts.db),
     )
     assert [code.code for code in page.items] == ["A-GLOBAL", "B-OWN"]
     with pytest.raises(InsufficientScope):
         reads.cost_codes(
-            principal(accounts, ("departments:read",)), CostCodeFilter(0, Paging()), queries=FakeQueries(accounts.db)
+            principal(accounts, ("departments:read",)), CostCodeFilter(0, Paging()), queries=mirror(accounts.db)
         )
 
 
-def test_me_shows_the_key_its_effective_scopes_and_its_sites(accounts: Accounts) -> None:
+def test_me_shows_the_key_its_effective_scopes_and_its_sites(accounts: Accounts, mirror: Mirror) -> None:
     limited = principal(accounts, ("shifts:write",), (accounts.north.id,))
-    view = reads.me(limited, queries=FakeQueries(accounts.db))
+    view = reads.me(limited, queries=mirror(accounts.db))
     assert view.effective_scopes == ("shifts:read", "shifts:write")
     assert [(site.id, site.name, site.active) for site in view.locations] == [(accounts.north.id, "North", True)]
     assert view.client.id == accounts.client.id
-    everything = reads.me(principal(accounts, ()), queries=FakeQueries(accounts.db))
+    everything = reads.me(principal(accounts, ()), queries=mirror(accounts.db))
     assert [site.name for site in everything.locations] == ["North", "South"]
     assert everything.effective_scopes == ()
 
 
-def test_me_of_a_legacy_key_stores_no_scopes_but_has_the_legacy_set(accounts: Accounts) -> None:
+def test_me_of_a_legacy_key_stores_no_scopes_but_has_the_legacy_set(accounts: Accounts, mirror: Mirror) -> None:
     issued = create_key(
         CreateKey(client_id=accounts.client.id, name="old integration", legacy=True),
         uow=accounts.uow,
         clock=accounts.clock,
     )
-    view = reads.me(accounts.auth(issued.secret), queries=FakeQueries(accounts.db))
+    view = reads.me(accounts.auth(issued.secret), queries=mirror(accounts.db))
     assert view.key.scopes == ()
     assert set(view.effective_scopes) == {
         "workers:read",

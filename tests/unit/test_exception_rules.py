@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from workforce_core.model.time_entries import Booking, TimeEntry
+from workforce_core.model.bookings import Booking
+from workforce_core.model.time_entries import TimeEntry
 from workforce_core.rules import exceptions as rules
 from workforce_core.rules.exceptions import EXCEPTION_TYPES, SEVERITY, TimeException, find_exceptions
 

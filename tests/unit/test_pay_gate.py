@@ -8,7 +8,8 @@ import attrs
 from hypothesis import given
 from hypothesis import strategies as st
 
-from workforce_core.model.time_entries import Booking, TimeEntry
+from workforce_core.model.bookings import Booking
+from workforce_core.model.time_entries import TimeEntry
 from workforce_core.rules.pay_gate import GateInput, pay_gate
 
 START = datetime(2026, 11, 17, 8, 0, tzinfo=UTC)

@@ -16,12 +16,13 @@ import attrs
 
 from workforce_core.errors import DuplicateEmployeeId
 from workforce_core.model.audit import AuditEntry
+from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, Booking
 from workforce_core.model.keys import ApiKey
 from workforce_core.model.rates import RateRule
-from workforce_core.model.reference import Location
-from workforce_core.model.time_entries import Booking, Survey, SurveyQuestion, TimeEntry
+from workforce_core.model.surveys import Survey, SurveyQuestion
+from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
-from workforce_core.rules.booking_choice import LIVE_BOOKING_STATUSES, closest_booking
+from workforce_core.rules.booking_choice import closest_booking
 from workforce_core.rules.employee_ids import employee_id_key
 
 if TYPE_CHECKING:
@@ -94,11 +95,6 @@ class MemoryApiKeyRepository(MemoryRepository[ApiKey]):
 
     def for_client(self, client_id: int) -> list[ApiKey]:
         return self._table.where(lambda key: key.client_id == client_id)
-
-
-class MemoryLocationRepository(MemoryRepository[Location]):
-    def for_client(self, client_id: int) -> list[Location]:
-        return self._table.where(lambda site: site.client_id == client_id)
 
 
 class MemoryWorkerRepository(MemoryRepository[Worker]):

@@ -12,7 +12,6 @@ from workforce_adapters.memory.repositories import (
     MemoryApiKeyRepository,
     MemoryAuditLog,
     MemoryBookingRepository,
-    MemoryLocationRepository,
     MemoryRateRuleRepository,
     MemoryRepository,
     MemorySurveyRepository,
@@ -23,8 +22,8 @@ from workforce_adapters.memory.repositories import (
 from workforce_adapters.memory.store import TABLES, MemoryStore
 from workforce_core.events import Event
 from workforce_core.model.accounts import ClientAccount
-from workforce_core.model.reference import CostCode, Department
-from workforce_core.model.time_entries import Amendment
+from workforce_core.model.amendments import Amendment
+from workforce_core.model.reference import CostCode, Department, Location
 
 
 class MemoryUnitOfWork:
@@ -47,7 +46,7 @@ class MemoryUnitOfWork:
         self._audit = MemoryAuditLog(self)
         self._clients: MemoryRepository[ClientAccount] = MemoryRepository(t["clients"])
         self._keys = MemoryApiKeyRepository(t["keys"])
-        self._locations = MemoryLocationRepository(t["locations"])
+        self._locations: MemoryRepository[Location] = MemoryRepository(t["locations"])
         self._departments: MemoryRepository[Department] = MemoryRepository(t["departments"])
         self._cost_codes: MemoryRepository[CostCode] = MemoryRepository(t["cost_codes"])
         self._workers = MemoryWorkerRepository(t["workers"], t["entries"])
@@ -67,7 +66,7 @@ class MemoryUnitOfWork:
         return self._keys
 
     @property
-    def locations(self) -> MemoryLocationRepository:
+    def locations(self) -> MemoryRepository[Location]:
         return self._locations
 
     @property

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlalchemy import Engine, delete, select, update
+from sqlalchemy import ColumnElement, Engine, delete, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from workforce_adapters.sql.tables import idempotency_keys as records
 from workforce_core.ports import Claim, StoredReply
-from workforce_core.services.idempotency import RETENTION
+from workforce_core.ports.idempotency import RETENTION
 
 
 class SqlIdempotencyStore:
@@ -18,7 +18,7 @@ class SqlIdempotencyStore:
         self.engine = engine
         self.insert = pg_insert if engine.dialect.name == "postgresql" else sqlite_insert
 
-    def _where(self, owner: int, key: str) -> tuple[object, object]:
+    def _where(self, owner: int, key: str) -> tuple[ColumnElement[bool], ColumnElement[bool]]:
         return records.c.api_key_id == owner, records.c.key == key
 
     def claim(self, owner: int, key: str, fingerprint: str, *, now: datetime, lease_seconds: int) -> Claim:

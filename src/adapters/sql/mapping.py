@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any, TypeVar
 
 import attrs
@@ -25,12 +24,18 @@ def to_row(item: Any, table: Table) -> dict[str, Any]:
     return {k: list(v) if isinstance(v, tuple) else v for k, v in row.items()}
 
 
-@lru_cache(maxsize=64)
+_NAMES: dict[type[Any], frozenset[str]] = {}
+
+
 def _names(cls: type[Any]) -> frozenset[str]:
-    return frozenset(field.name for field in attrs.fields(cls) if field.name != "questions")
+    """The attrs field names of a record class (cached: rows are mapped by the thousand)."""
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = frozenset(field.name for field in attrs.fields(cls) if field.name != "questions")
+    return names
 
 
-def from_row(cls: type[T], row: Mapping[str, Any]) -> T:
+def from_row(cls: type[T], row: Mapping[Any, Any]) -> T:
     names = _names(cls)
     values = {k: tuple(v) if type(v) is list else v for k, v in row.items() if k in names}
     if cls is ClientAccount:

@@ -11,12 +11,13 @@ from workforce_adapters.sql.breaks import breaks_by_shift
 from workforce_adapters.sql.mapping import from_row
 from workforce_adapters.sql.rate_rules import rule_from_row
 from workforce_core.model.accounts import ClientAccount
-from workforce_core.model.time_entries import Booking, TimeEntry
+from workforce_core.model.bookings import Booking
+from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.ports import PricingInputs
 from workforce_core.rules.london import from_local
 from workforce_core.rules.pay_weeks import week_of
-from workforce_core.services.pricing import PARITY_LOOKBACK
+from workforce_core.rules.rule_selection import PARITY_LOOKBACK
 
 
 def load_pricing_inputs(engine: Engine, client: ClientAccount, entries: tuple[TimeEntry, ...]) -> PricingInputs:

@@ -13,9 +13,11 @@ from workforce_adapters.sql.mapping import from_row
 from workforce_adapters.sql.pricing_inputs import load_pricing_inputs
 from workforce_adapters.sql.rate_rules import list_rate_rules
 from workforce_core.model.accounts import ClientAccount
+from workforce_core.model.amendments import Amendment
+from workforce_core.model.bookings import Booking
 from workforce_core.model.rates import RateRule
 from workforce_core.model.reference import CostCode, Department, Location
-from workforce_core.model.time_entries import Amendment, Booking, TimeEntry
+from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.ports import (
     AmendmentFilter,
@@ -202,8 +204,6 @@ class SqlQueries:
             stmt = stmt.where(te.c.worker_id.in_(query.worker_ids))
         if query.location_ids is not None:
             stmt = stmt.where(te.c.location_id.in_(query.location_ids))
-        if query.unassigned_only:
-            stmt = stmt.where(te.c.location_id.is_(None))
         stmt = _equal(
             stmt,
             (w.c.department_id, query.department_id),

@@ -57,7 +57,7 @@ def _decimals(raw: Mapping[str, Any], cls: type[Any]) -> dict[str, Any]:
     return out
 
 
-def rule_from_row(row: Mapping[str, Any]) -> RateRule:
+def rule_from_row(row: Mapping[Any, Any]) -> RateRule:
     values = {name: row[name] for name in PLAIN}
     for side, names in SIDES:
         values[side] = Rates(**{short.name: row[name] for name, short in zip(names, attrs.fields(Rates), strict=True)})

@@ -13,11 +13,12 @@ from workforce_adapters.sql import tables
 from workforce_adapters.sql.mapping import from_row, to_row
 from workforce_core.errors import DuplicateEmployeeId
 from workforce_core.model.audit import AuditEntry
+from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, Booking
 from workforce_core.model.keys import ApiKey
-from workforce_core.model.reference import Location
-from workforce_core.model.time_entries import Booking, Survey, SurveyQuestion, TimeEntry
+from workforce_core.model.surveys import Survey, SurveyQuestion
+from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
-from workforce_core.rules.booking_choice import GRACE, LIVE_BOOKING_STATUSES, closest_booking
+from workforce_core.rules.booking_choice import GRACE, closest_booking
 from workforce_core.rules.employee_ids import employee_id_key
 
 T = TypeVar("T")
@@ -74,14 +75,6 @@ class SqlApiKeyRepository(SqlRepository[ApiKey]):
         return self._many(self.table.c.key_prefix == key_prefix)
 
     def for_client(self, client_id: int) -> list[ApiKey]:
-        return self._many(self.table.c.client_id == client_id)
-
-
-class SqlLocationRepository(SqlRepository[Location]):
-    def __init__(self, connection: Connection) -> None:
-        super().__init__(connection, tables.locations, Location)
-
-    def for_client(self, client_id: int) -> list[Location]:
         return self._many(self.table.c.client_id == client_id)
 
 
@@ -150,12 +143,6 @@ class SqlAuditLog:
 
     def add(self, entry: AuditEntry) -> None:
         self.connection.execute(insert(tables.audit_log).values(to_row(entry, tables.audit_log)))
-
-    def for_client(self, client_id: int) -> list[AuditEntry]:
-        rows = self.connection.execute(
-            select(tables.audit_log).where(tables.audit_log.c.client_id == client_id).order_by(tables.audit_log.c.id)
-        ).mappings()
-        return [from_row(AuditEntry, row) for row in rows]
 
 
 class SqlTimeEntryRepository(SqlRepository[TimeEntry]):

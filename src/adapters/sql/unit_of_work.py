@@ -14,7 +14,6 @@ from workforce_adapters.sql.repositories import (
     SqlApiKeyRepository,
     SqlAuditLog,
     SqlBookingRepository,
-    SqlLocationRepository,
     SqlRepository,
     SqlSurveyRepository,
     SqlTimeEntryRepository,
@@ -22,8 +21,8 @@ from workforce_adapters.sql.repositories import (
 )
 from workforce_core.events import Event
 from workforce_core.model.accounts import ClientAccount
-from workforce_core.model.reference import CostCode, Department
-from workforce_core.model.time_entries import Amendment
+from workforce_core.model.amendments import Amendment
+from workforce_core.model.reference import CostCode, Department, Location
 
 
 class SqlUnitOfWork:
@@ -39,7 +38,7 @@ class SqlUnitOfWork:
         c = self.connection
         self.clients = SqlRepository(c, tables.clients, ClientAccount)
         self.keys = SqlApiKeyRepository(c)
-        self.locations = SqlLocationRepository(c)
+        self.locations = SqlRepository(c, tables.locations, Location)
         self.departments = SqlRepository(c, tables.departments, Department)
         self.cost_codes = SqlRepository(c, tables.cost_codes, CostCode)
         self.workers = SqlWorkerRepository(c)

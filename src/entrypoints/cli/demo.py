@@ -105,8 +105,8 @@ def seed(s: Services) -> dict[str, Any]:
         clock=clock,
     )
     sites = []
-    for site in SITES:
-        sites.append(reference.create_location(client.id, site, uow=uow, clock=clock))
+    for fields in SITES:
+        sites.append(reference.create_location(client.id, fields, uow=uow, clock=clock))
         bar.advance()
     picking = reference.create_department(client.id, "Picking", uow=uow, clock=clock, location_id=sites[0].id)
     reference.create_department(client.id, "Transport", uow=uow, clock=clock, location_id=sites[1].id)

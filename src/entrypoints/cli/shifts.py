@@ -6,7 +6,7 @@ from typing import Any
 
 import typer
 
-from workforce_core.model.time_entries import Booking
+from workforce_core.model.bookings import Booking
 from workforce_core.rules.london import local_text, utc_text
 from workforce_core.services import bookings
 from workforce_entrypoints.cli.output import command, emit

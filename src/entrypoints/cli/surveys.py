@@ -9,7 +9,7 @@ from typing import Any
 import typer
 
 from workforce_core.errors import BadRequest, InvalidBody
-from workforce_core.model.time_entries import Survey
+from workforce_core.model.surveys import Survey
 from workforce_core.rules.london import local_text, utc_text
 from workforce_core.services import surveys
 from workforce_entrypoints.cli.output import command, emit

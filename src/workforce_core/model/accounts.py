@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
 
 from attrs import define, field, frozen
 
-AccountStatus = Literal["active", "suspended", "cancelled", "trial_ended"]
 ACCOUNT_STATUSES: tuple[str, ...] = ("active", "suspended", "cancelled", "trial_ended")
 POLICIES: tuple[str, ...] = ("no_pay", "pay")
 PRICING_CHOICES: dict[str, tuple[str, ...]] = {

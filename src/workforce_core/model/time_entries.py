@@ -1,16 +1,14 @@
-"""Time entries (shifts and breaks), bookings, surveys and amendment requests."""
+"""Time entries: shifts and the breaks inside them."""
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import datetime
 from decimal import Decimal
 
-from attrs import define, field, frozen
+from attrs import define
 
-ENTRY_TYPES: tuple[str, ...] = ("shift", "break")
 APPROVAL_STATUSES: tuple[str, ...] = ("pending", "approved", "disputed")
 CLIENT_APPROVALS: tuple[str, ...] = ("pending", "approved", "rejected")
-CLOCK_METHODS: tuple[str, ...] = ("face", "pin", "manual", "api", "mobile", "backfill")
 OPEN_SHIFT_HOURS = 18
 
 
@@ -79,62 +77,3 @@ class TimeEntry:
 
     def flag(self, *flags: str) -> None:
         self.risk_flags = tuple(dict.fromkeys((*self.risk_flags, *flags)))
-
-
-@define
-class Booking:
-    """A booked shift (the Shifts board). Only what clocking and exceptions need so far."""
-
-    client_id: int
-    worker_id: int
-    location_id: int
-    shift_date: date
-    start: datetime
-    end: datetime
-    created_at: datetime
-    break_minutes: int = 0
-    job_role: str | None = None
-    status: str = "published"
-    id: int = 0
-
-    @property
-    def cancelled(self) -> bool:
-        return self.status not in ("draft", "published", "completed")
-
-
-@frozen
-class SurveyQuestion:
-    id: int
-    text: str
-    blocking_answers: tuple[str, ...] = ()
-
-
-@define
-class Survey:
-    client_id: int
-    name: str
-    created_at: datetime
-    questions: tuple[SurveyQuestion, ...] = field(factory=tuple)
-    location_id: int | None = None
-    active: bool = True
-    id: int = 0
-
-
-AMENDMENT_STATUSES: tuple[str, ...] = ("raised", "accepted", "declined", "withdrawn")
-
-
-@define
-class Amendment:
-    entry_id: int
-    worker_id: int
-    client_id: int
-    reason: str
-    raised_by: str
-    created_at: datetime
-    requested_clock_in: datetime | None = None
-    requested_clock_out: datetime | None = None
-    requested_break_minutes: int | None = None
-    status: str = "raised"
-    decided_at: datetime | None = None
-    updated_at: datetime | None = None
-    id: int = 0

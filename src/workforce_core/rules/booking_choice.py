@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 
-from workforce_core.model.time_entries import Booking
+from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, Booking
 
-LIVE_BOOKING_STATUSES: tuple[str, ...] = ("draft", "published")
 MULTI_SHIFT_PRIORITIES: tuple[str, ...] = ("closest",)
 GRACE = timedelta(hours=1)
 

@@ -16,7 +16,8 @@ from datetime import date, datetime, timedelta
 
 from attrs import frozen
 
-from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, Booking, TimeEntry
+from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, Booking
+from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, TimeEntry
 from workforce_core.rules.london import LONDON, local_date, utc
 
 EXCEPTION_TYPES: tuple[str, ...] = (
@@ -58,7 +59,6 @@ GRACE = timedelta(minutes=15)  # late start, early finish, no-show
 BREAK_AFTER = timedelta(hours=6)
 OPEN_SPAN = timedelta(hours=OPEN_SHIFT_HOURS)  # how long an open shift is taken to last (overlaps)
 
-LIVE_BOOKINGS: tuple[str, ...] = ("draft", "published")
 RECORDED_NO_SHOWS: tuple[str, ...] = ("no_show", "awol")
 
 
@@ -236,7 +236,7 @@ def no_shows(bookings: Iterable[Booking], clocked_booking_ids: set[int], now: da
     for booking in bookings:
         if booking.id in clocked_booking_ids or now <= booking.start + GRACE:
             continue
-        if booking.status in LIVE_BOOKINGS:
+        if booking.status in LIVE_BOOKING_STATUSES:
             status = "open"
         elif booking.status in RECORDED_NO_SHOWS:
             status = "resolved"

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from workforce_core.model.time_entries import Booking, TimeEntry
+from workforce_core.model.bookings import Booking
+from workforce_core.model.time_entries import TimeEntry
 
 PAYROLL_STATUSES: tuple[str, ...] = ("payable", "on_hold", "excluded")
 

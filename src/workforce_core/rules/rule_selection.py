@@ -10,6 +10,8 @@ from workforce_core.model.rates import RateRule
 
 QUALIFYING_WEEKS = 12
 MAX_GAP_WEEKS = 6
+# how far back a pay week's parity count can reach: 12 qualifying weeks with 11 gaps of 6 weeks, plus one
+PARITY_LOOKBACK = timedelta(weeks=12 + 11 * 6 + 1)
 
 
 def select_rule(

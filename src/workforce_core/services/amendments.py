@@ -13,7 +13,7 @@ import attrs
 
 from workforce_core.errors import Conflict, NotFound, ValidationFailed
 from workforce_core.events import Event
-from workforce_core.model.time_entries import Amendment
+from workforce_core.model.amendments import Amendment
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from workforce_core.services.timesheets import (
     MAX_MINUTES,

@@ -10,17 +10,12 @@ import re
 from datetime import date, datetime, time, timedelta
 
 from workforce_core.errors import Conflict, LocationNotFound, NotFound, ValidationFailed, WorkerPending
-from workforce_core.model.time_entries import Booking
+from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, Booking
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules import fields
 from workforce_core.rules.london import from_local, local_text
 
-STATUSES: tuple[str, ...] = ("draft", "published")
 _CLOCK = re.compile(r"^(\d{2}):(\d{2})$")
-MAX_BREAK = 24 * 60
-
-
-LIVE_BOOKING = ("draft", "published")
 
 
 def require_live(booking: Booking) -> Booking:
@@ -28,14 +23,14 @@ def require_live(booking: Booking) -> Booking:
     409 ``conflict``; one already worked (``completed``) is 409 with ``reason_code`` ``worked``."""
     if booking.status == "completed":
         raise Conflict(f"booking {booking.id} was already worked.", reason_code="worked")
-    if booking.status not in LIVE_BOOKING:
+    if booking.status not in LIVE_BOOKING_STATUSES:
         raise Conflict(f"booking {booking.id} is {booking.status}.")
     return booking
 
 
 def complete_booking(tx: UnitOfWork, booking: Booking | None) -> None:
     """A booking whose shift was closed is ``completed`` (decisions.md), by any way of closing it."""
-    if booking is not None and booking.status in LIVE_BOOKING:
+    if booking is not None and booking.status in LIVE_BOOKING_STATUSES:
         booking.status = "completed"
         tx.bookings.update(booking)
 
@@ -61,8 +56,8 @@ def book(
     end = _instant(day, end_time, "end_time")
     if end <= start:
         end = _instant(day + timedelta(days=1), end_time, "end_time")
-    if status not in STATUSES:
-        raise ValidationFailed("status", f"status must be one of {', '.join(STATUSES)}.")
+    if status not in LIVE_BOOKING_STATUSES:
+        raise ValidationFailed("status", f"status must be one of {', '.join(LIVE_BOOKING_STATUSES)}.")
     length = int((end - start).total_seconds() // 60)
     if isinstance(break_minutes, bool) or not 0 <= break_minutes < length:
         raise ValidationFailed("break_minutes", "break_minutes must be from 0 to less than the shift's length.")

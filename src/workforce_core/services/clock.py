@@ -29,9 +29,10 @@ from workforce_core.errors import (
     WorkforceError,
 )
 from workforce_core.event_data import clock_base, refused_clock
+from workforce_core.model.bookings import Booking
 from workforce_core.model.principal import Principal
 from workforce_core.model.reference import Location
-from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, Booking, TimeEntry
+from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules.access import owned_site

@@ -8,13 +8,13 @@ lapses, so a claim never blocks for ever. 5xx replies are not kept: a retry runs
 from __future__ import annotations
 
 import hashlib
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from workforce_core.errors import IdempotencyInProgress, IdempotencyKeyReused, InvalidParameter
 from workforce_core.ports import IdempotencyStore, StoredReply
+from workforce_core.ports.idempotency import RETENTION
 
 HEADER = "Idempotency-Key"
-RETENTION = timedelta(hours=24)
 LEASE_SECONDS = 60
 RETRY_AFTER_SECONDS = 1
 

@@ -9,49 +9,25 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-from datetime import date, timedelta
+from datetime import date
 from decimal import Decimal
 
 from attrs import frozen
 
 from workforce_core.errors import Conflict, NotFound
 from workforce_core.model.accounts import ClientAccount
+from workforce_core.model.bookings import Booking
 from workforce_core.model.rates import PricingSettings, RateRule
-from workforce_core.model.time_entries import Booking, TimeEntry
+from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.ports import EntryFilter, Paging, PricingInputs, Queries, UnitOfWorkFactory
 from workforce_core.rules.london import local_date
 from workforce_core.rules.paid_time import PaidTime, paid_time
 from workforce_core.rules.pay_gate import GateInput, GateResult, pay_gate
 from workforce_core.rules.pay_weeks import week_of
-from workforce_core.rules.pricing import ShiftPrice, ShiftToPrice, price_week
+from workforce_core.rules.pricing import ShiftToPrice, price_week
 from workforce_core.rules.rule_selection import base_rates, parity_reached, select_rule
-from workforce_core.views import EntryView
-
-PARITY_LOOKBACK = timedelta(weeks=12 + 11 * 6 + 1)
-
-
-@frozen
-class ShiftPricing:
-    """What the reads show of one completed shift."""
-
-    entry: TimeEntry
-    paid: PaidTime
-    gate: GateResult
-    pay_week_start: date
-    rule: RateRule | None = None
-    price: ShiftPrice | None = None
-    base_pay: Decimal | None = None
-    base_charge: Decimal | None = None
-    parity: bool = False
-
-    @property
-    def paid_minutes(self) -> int:
-        return self.price.paid_minutes if self.price is not None else self.paid.paid_minutes
-
-    @property
-    def flags(self) -> tuple[str, ...]:
-        return self.gate.flags
+from workforce_core.views import EntryView, ShiftPricing
 
 
 def settings_of(client: ClientAccount) -> PricingSettings:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from workforce_core.errors import InvalidBody, LocationNotFound, NotFound, ValidationFailed
-from workforce_core.model.time_entries import Survey, SurveyQuestion
+from workforce_core.model.surveys import Survey, SurveyQuestion
 from workforce_core.ports import Clock, UnitOfWorkFactory
 from workforce_core.rules import fields
 

@@ -14,14 +14,15 @@ import attrs
 from attrs import frozen
 
 from workforce_core.errors import InvalidParameter
+from workforce_core.model.amendments import Amendment
 from workforce_core.model.principal import Principal
-from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, Amendment, TimeEntry
+from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, TimeEntry
 from workforce_core.ports import AmendmentFilter, EntryFilter, LocationFilter, Page, Paging, Queries
 from workforce_core.rules.access import owned_site, visible_sites
 from workforce_core.rules.exceptions import BREAK_AFTER, TimeException, find_exceptions
 from workforce_core.rules.london import floor_to_second, from_local, local_date
-from workforce_core.services.pricing import ShiftPricing, priced
-from workforce_core.views import EntryView
+from workforce_core.services.pricing import priced
+from workforce_core.views import EntryView, OnSiteNow, OnSiteWorker, ShiftPricing, SiteOnShift
 
 MAX_PAYROLL_MATCHES = 2000
 
@@ -129,60 +130,6 @@ def _entries(principal: Principal, query: TimesheetQuery, *, queries: Queries, n
 
 
 # ---- GET /on-site-now.php ------------------------------------------------------------------------
-
-
-@frozen
-class OnSiteWorker:
-    view: EntryView  # the open shift
-    minutes_on_shift: int
-
-    @property
-    def within_geofence(self) -> int | None:
-        return self.view.entry.within_geofence
-
-
-@frozen
-class Headcount:
-    """Counts of open shifts. ``geofence_unknown`` (no GPS or no fence) is counted as on site."""
-
-    clocked_in: int = 0
-    on_site: int = 0
-    off_site: int = 0
-    geofence_unknown: int = 0
-    low_gps_confidence: int = 0
-
-    @classmethod
-    def of(cls, workers: tuple[OnSiteWorker, ...]) -> Headcount:
-        fences = [w.within_geofence for w in workers]
-        return cls(
-            clocked_in=len(workers),
-            on_site=sum(1 for within in fences if within != 0),
-            off_site=sum(1 for within in fences if within == 0),
-            geofence_unknown=sum(1 for within in fences if within is None),
-            low_gps_confidence=sum(1 for w in workers if w.view.entry.low_gps_confidence),
-        )
-
-
-@frozen
-class SiteOnShift:
-    location_id: int
-    location_name: str
-    workers: tuple[OnSiteWorker, ...]
-
-    @property
-    def counts(self) -> Headcount:
-        return Headcount.of(self.workers)
-
-
-@frozen
-class OnSiteNow:
-    as_of: datetime
-    locations: tuple[SiteOnShift, ...]
-    unassigned: tuple[OnSiteWorker, ...]  # open shifts with no site
-
-    @property
-    def totals(self) -> Headcount:
-        return Headcount.of((*(w for site in self.locations for w in site.workers), *self.unassigned))
 
 
 def on_site_now(principal: Principal, *, queries: Queries, now: datetime, location_id: int | None = None) -> OnSiteNow:

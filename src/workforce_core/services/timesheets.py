@@ -26,8 +26,9 @@ from workforce_core.errors import (
 from workforce_core.event_data import batches, entry_fields, timesheet_batch
 from workforce_core.events import Event
 from workforce_core.model.accounts import ClientSettings
+from workforce_core.model.bookings import Booking
 from workforce_core.model.reference import Location
-from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, Booking, TimeEntry
+from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules.approval import ApprovalState, Move, move

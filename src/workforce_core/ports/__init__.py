@@ -1,0 +1,62 @@
+"""The ports the core owns, one small module per concern. Adapters satisfy them structurally (no
+inheritance); mypy strict checks every adapter and the test fakes against them.
+
+Everything is re-exported here, so an embedder writes ``from workforce_core.ports import UnitOfWork``.
+"""
+
+from workforce_core.ports.amendment_reads import AmendmentFilter, AmendmentReads
+from workforce_core.ports.clock import Clock
+from workforce_core.ports.entry_reads import EntryFilter, EntryReads
+from workforce_core.ports.idempotency import Claim, IdempotencyStore, StoredReply
+from workforce_core.ports.limits import RateDecision, RateLimiter
+from workforce_core.ports.paging import Page, Paging
+from workforce_core.ports.pricing_reads import PricingInputs, PricingReads
+from workforce_core.ports.queries import Queries
+from workforce_core.ports.rate_rule_reads import RateRuleFilter, RateRuleReads
+from workforce_core.ports.reference_reads import CostCodeFilter, DepartmentFilter, LocationFilter, ReferenceReads
+from workforce_core.ports.repositories import (
+    ApiKeyRepository,
+    AuditLog,
+    BookingRepository,
+    RateRuleRepository,
+    Repository,
+    TimeEntryRepository,
+    WorkerRepository,
+)
+from workforce_core.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from workforce_core.ports.worker_reads import WorkerFilter, WorkerReads
+
+__all__ = [
+    "AmendmentFilter",
+    "AmendmentReads",
+    "ApiKeyRepository",
+    "AuditLog",
+    "BookingRepository",
+    "Claim",
+    "Clock",
+    "CostCodeFilter",
+    "DepartmentFilter",
+    "EntryFilter",
+    "EntryReads",
+    "IdempotencyStore",
+    "LocationFilter",
+    "Page",
+    "Paging",
+    "PricingInputs",
+    "PricingReads",
+    "Queries",
+    "RateDecision",
+    "RateLimiter",
+    "RateRuleFilter",
+    "RateRuleReads",
+    "RateRuleRepository",
+    "ReferenceReads",
+    "Repository",
+    "StoredReply",
+    "TimeEntryRepository",
+    "UnitOfWork",
+    "UnitOfWorkFactory",
+    "WorkerFilter",
+    "WorkerReads",
+    "WorkerRepository",
+]

@@ -1,0 +1,52 @@
+"""Reads of time entries (GET /timesheets.php, on-site, exceptions) and of the bookings they show."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Protocol
+
+from attrs import frozen
+
+from workforce_core.model.bookings import Booking
+from workforce_core.model.time_entries import TimeEntry
+from workforce_core.ports.paging import Page, Paging
+from workforce_core.views import EntryView
+
+
+@frozen
+class EntryFilter:
+    client_id: int
+    paging: Paging
+    id: int | None = None
+    entry_types: tuple[str, ...] = ("shift",)
+    closed: bool | None = True  # True completed, False open, None either
+    clocked_in_since: datetime | None = None
+    clock_in_from: datetime | None = None
+    clock_in_before: datetime | None = None
+    updated_since: datetime | None = None
+    worker_id: int | None = None
+    worker_ids: tuple[int, ...] | None = None  # any of these workers
+    location_ids: tuple[int, ...] | None = None
+    department_id: int | None = None
+    approval_status: str | None = None
+    client_approval: str | None = None
+
+
+class EntryReads(Protocol):
+    def entries(self, query: EntryFilter) -> Page[EntryView]: ...
+
+    def breaks_of(self, shift_ids: tuple[int, ...]) -> dict[int, list[TimeEntry]]:
+        """Break entries of these shifts, by shift id (one query)."""
+        ...
+
+    def bookings(
+        self,
+        client_id: int,
+        start_from: datetime,
+        start_before: datetime,
+        location_ids: tuple[int, ...] | None,
+        *,
+        worker_id: int | None = None,
+    ) -> list[Booking]:
+        """The client's bookings (any status) starting in ``[start_from, start_before)``, by start."""
+        ...

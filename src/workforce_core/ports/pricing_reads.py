@@ -1,0 +1,32 @@
+"""What pricing needs about some workers' pay weeks, read in a few queries."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Protocol
+
+from attrs import frozen
+
+from workforce_core.model.accounts import ClientAccount
+from workforce_core.model.bookings import Booking
+from workforce_core.model.rates import RateRule
+from workforce_core.model.time_entries import TimeEntry
+from workforce_core.model.workers import Worker
+
+
+@frozen
+class PricingInputs:
+    """What pricing needs about some workers' pay weeks, read in a few queries."""
+
+    shifts: tuple[TimeEntry, ...]  # every shift of those workers in those weeks, at this client
+    breaks: dict[int, tuple[TimeEntry, ...]]  # break entries by shift id
+    bookings: dict[int, Booking]
+    workers: dict[int, Worker]
+    rules: list[RateRule]
+    payable_weeks: dict[int, tuple[date, ...]]  # per worker, earlier pay weeks with payable shifts (AWR)
+
+
+class PricingReads(Protocol):
+    def pricing_inputs(self, client: ClientAccount, entries: tuple[TimeEntry, ...]) -> PricingInputs:
+        """Everything needed to price ``entries``: their workers' shifts in the same pay weeks, and more."""
+        ...

@@ -1,0 +1,16 @@
+"""All read ports together: what the SQL adapter's read models implement (tested on a real database)."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from workforce_core.ports.amendment_reads import AmendmentReads
+from workforce_core.ports.entry_reads import EntryReads
+from workforce_core.ports.pricing_reads import PricingReads
+from workforce_core.ports.rate_rule_reads import RateRuleReads
+from workforce_core.ports.reference_reads import ReferenceReads
+from workforce_core.ports.worker_reads import WorkerReads
+
+
+class Queries(WorkerReads, ReferenceReads, EntryReads, AmendmentReads, RateRuleReads, PricingReads, Protocol):
+    """Every read port; a use case asks for the narrow one it needs."""

@@ -1,0 +1,84 @@
+"""The write-side repositories a unit of work carries: narrow, one per aggregate."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Protocol, TypeVar
+
+from workforce_core.model.audit import AuditEntry
+from workforce_core.model.bookings import Booking
+from workforce_core.model.keys import ApiKey
+from workforce_core.model.rates import RateRule
+from workforce_core.model.time_entries import TimeEntry
+from workforce_core.model.workers import Worker
+
+T = TypeVar("T")
+
+
+class Repository(Protocol[T]):
+    def get(self, id: int) -> T | None: ...
+
+    def add(self, item: T) -> T:
+        """Store a new record; returns it with its ``id``."""
+        ...
+
+    def update(self, item: T) -> None: ...
+
+
+class ApiKeyRepository(Repository[ApiKey], Protocol):
+    def by_prefix(self, key_prefix: str) -> list[ApiKey]: ...
+
+    def for_client(self, client_id: int) -> list[ApiKey]: ...
+
+
+class WorkerRepository(Repository[Worker], Protocol):
+    def lock(self, worker_id: int) -> Worker | None:
+        """The worker, locked for the rest of the transaction (concurrent clocks queue here)."""
+        ...
+
+    def count_for_client(self, client_id: int) -> int: ...
+
+    def id_by_employee_id(self, client_id: int, employee_id_key: str) -> int | None: ...
+
+    def idle_since(self, client_id: int, cutoff: datetime) -> list[Worker]:
+        """Active, approved, not dormant workers made before ``cutoff`` with no clock since it."""
+        ...
+
+    def employee_id_taken(self, client_id: int, employee_id: str, *, except_id: int = 0) -> bool: ...
+
+
+class TimeEntryRepository(Repository[TimeEntry], Protocol):
+    def open_shift(self, worker_id: int, since: datetime) -> TimeEntry | None:
+        """The worker's newest open shift clocked in at or after ``since``."""
+        ...
+
+    def overlapping(
+        self, worker_id: int, start: datetime, end: datetime | None, *, except_id: int = 0
+    ) -> TimeEntry | None:
+        """The earliest shift of the worker that ``[start, end)`` overlaps (``end`` None: still open).
+        An open shift occupies everything from its clock-in on."""
+        ...
+
+    def clashing(self, worker_id: int, at: datetime) -> TimeEntry | None:
+        """A recorded shift of the worker that ends after ``at`` (a clock at ``at`` would overlap it)."""
+        ...
+
+    def open_before(self, cutoff: datetime) -> list[TimeEntry]:
+        """Open shifts clocked in before ``cutoff`` (for the auto clock-out rule)."""
+        ...
+
+    def breaks_of(self, shift_id: int) -> list[TimeEntry]: ...
+
+
+class BookingRepository(Repository[Booking], Protocol):
+    def covering(self, worker_id: int, at: datetime) -> Booking | None:
+        """The worker's live booking whose times cover ``at`` (an hour's grace either side)."""
+        ...
+
+
+class RateRuleRepository(Repository[RateRule], Protocol):
+    def for_client(self, client_id: int) -> list[RateRule]: ...
+
+
+class AuditLog(Protocol):
+    def add(self, entry: AuditEntry) -> None: ...

@@ -1,0 +1,72 @@
+"""The unit of work: one transaction with the repositories on it, and the events it records."""
+
+from __future__ import annotations
+
+from types import TracebackType
+from typing import Protocol
+
+from workforce_core.events import Event
+from workforce_core.model.accounts import ClientAccount
+from workforce_core.model.amendments import Amendment
+from workforce_core.model.reference import CostCode, Department, Location
+from workforce_core.model.surveys import Survey
+from workforce_core.ports.repositories import (
+    ApiKeyRepository,
+    AuditLog,
+    BookingRepository,
+    RateRuleRepository,
+    Repository,
+    TimeEntryRepository,
+    WorkerRepository,
+)
+
+
+class UnitOfWork(Protocol):
+    """One transaction with the repositories on it. ``commit`` writes the recorded events too, in the
+    same transaction as the change (the outbox), so an event is never lost nor sent for a rollback."""
+
+    @property
+    def clients(self) -> Repository[ClientAccount]: ...
+    @property
+    def keys(self) -> ApiKeyRepository: ...
+    @property
+    def locations(self) -> Repository[Location]: ...
+    @property
+    def departments(self) -> Repository[Department]: ...
+    @property
+    def cost_codes(self) -> Repository[CostCode]: ...
+    @property
+    def workers(self) -> WorkerRepository: ...
+    @property
+    def audit(self) -> AuditLog: ...
+    @property
+    def entries(self) -> TimeEntryRepository: ...
+    @property
+    def bookings(self) -> BookingRepository: ...
+    @property
+    def surveys(self) -> Repository[Survey]: ...
+    @property
+    def amendments(self) -> Repository[Amendment]: ...
+    @property
+    def rate_rules(self) -> RateRuleRepository: ...
+
+    def __enter__(self) -> UnitOfWork: ...
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None: ...
+
+    def record(self, events: list[Event]) -> None: ...
+
+    def commit(self) -> None: ...
+
+    def rollback(self) -> None: ...
+
+
+class UnitOfWorkFactory(Protocol):
+    def __call__(self, *, read_only: bool = False) -> UnitOfWork:
+        """A new unit of work; ``read_only`` ones take no write lock (they must not commit changes)."""
+        ...
