@@ -116,3 +116,8 @@ def test_any_text_reads_back_as_itself_or_quoted_and_never_as_a_formula(name: st
     _, (back,) = _read(_write([[name]], header=["name"]))
     assert back == (("'" + name) if name.startswith(FORMULA_STARTS) else name)
     assert not back.startswith(FORMULA_STARTS)
+
+
+def test_a_lone_surrogate_is_written_as_a_question_mark_instead_of_failing_the_file() -> None:
+    _, (back,) = _read(_write([["Ann\ud800"]], header=["name"]))
+    assert back == "Ann?"
