@@ -89,8 +89,9 @@ def oracle(shifts: Sequence[ShiftToPrice], settings: PricingSettings) -> list[tu
             minutes[("regular", s.base_pay, s.base_charge)] += s.paid.extra_minutes
             weekly[scope] += s.paid.extra_minutes
         guarantee = s.rule.guarantee_hours
-        if guarantee is not None and s.paid.worked_minutes < guarantee * 60:
-            short = int(-(-(guarantee * 60 - s.paid.worked_minutes) // 1))
+        paid_before = daily + s.paid.extra_minutes  # every paid minute counted above, adjustments included
+        if guarantee is not None and paid_before < guarantee * 60:
+            short = int(-(-(guarantee * 60 - paid_before) // 1))
             minutes[("guarantee", s.base_pay, s.base_charge)] += short
         ordered = sorted(minutes.items(), key=lambda i: (pricing.ELEMENTS.index(i[0][0]), i[0][1], i[0][2]))
         out.append(tuple(Line(e, n, p, c) for (e, p, c), n in ordered if n))

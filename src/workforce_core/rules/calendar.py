@@ -1,4 +1,11 @@
-"""Day types in Europe/London: England and Wales bank holidays (the ``holidays`` package), Sundays, Saturdays."""
+"""Day types in Europe/London: England and Wales bank holidays (the ``holidays`` package), Sundays, Saturdays.
+
+Bank holidays are the published ones (pricing.md section 10): England's holidays with their observed
+(substitute) days, keeping only Monday to Friday dates. The package also lists a Christmas Day or
+Boxing Day that falls at a weekend; that day is priced as the weekend day it is, and its weekday
+substitute is the bank holiday (2026: Saturday 26 December is ``weekend``, Monday 28 December the
+bank holiday).
+"""
 
 from __future__ import annotations
 
@@ -14,7 +21,8 @@ DAY_TYPES: tuple[str, ...] = ("bank_holiday", "sunday", "weekend", "weekday")
 
 @lru_cache(maxsize=32)
 def _bank_holidays(year: int) -> frozenset[date]:
-    return frozenset(holidays.country_holidays("GB", subdiv="ENG", years=year).keys())
+    listed = holidays.country_holidays("GB", subdiv="ENG", years=year, observed=True)
+    return frozenset(day for day in listed if day.weekday() < 5)
 
 
 def is_bank_holiday(day: date) -> bool:

@@ -141,14 +141,18 @@ def _day_uplifts(shift: ShiftToPrice, kind: str) -> tuple[str, Decimal, Decimal]
 def _night_uplift(shift: ShiftToPrice, band: NightBand) -> tuple[str, Decimal, Decimal]:
     b, c = shift.base_pay, shift.base_charge
     pay = _uplift(b, band.pay_rate, band.multiplier, band.premium) or Decimal(0)
-    charge = _uplift(c, band.charge_rate, band.charge_multiplier or band.multiplier, band.charge_premium) or Decimal(0)
+    if band.charge_rate is None and band.charge_multiplier is None and band.charge_premium is None:
+        # no charge figure: a pay multiplier is used on the charge side too, a pay rate or premium is not
+        charge = _uplift(c, None, band.multiplier) or Decimal(0)
+    else:
+        charge = _uplift(c, band.charge_rate, band.charge_multiplier, band.charge_premium) or Decimal(0)
     return ("night", pay, charge)
 
 
 def _overtime_rates(
     shift: ShiftToPrice, weekly_position: int, daily_position: int
 ) -> tuple[str | None, Decimal, Decimal]:
-    """The overtime kind and rates of a minute at these positions (the higher of weekly and daily)."""
+    """The overtime kind and rates of a minute at these positions (the higher paid of weekly and daily)."""
     rule, b, c = shift.rule, shift.base_pay, shift.base_charge
     options: list[tuple[str, Decimal, Decimal]] = []
     if rule.overtime_threshold is not None and weekly_position >= rule.overtime_threshold * 60:
@@ -172,7 +176,8 @@ def _overtime_rates(
         options.append(("daily", pay, charge))
     if not options:
         return None, b, c
-    return max(options, key=lambda option: (option[1], option[2]))
+    # decided once, by the pay rate (a tie goes to weekly, listed first); the charge is that kind's (section 10)
+    return max(options, key=lambda option: option[1])
 
 
 def _next_threshold(shift: ShiftToPrice, weekly: int, daily: int) -> int | None:
@@ -225,6 +230,14 @@ def _keep(uplifts: list[tuple[str, Decimal, Decimal]], stacking: str) -> tuple[t
     return (best,)
 
 
+def guarantee_minutes(rule: RateRule, paid: PaidTime) -> int:
+    """The shortfall below ``guarantee_hours``, counted against the paid minutes before the guarantee,
+    pay adjustments included (pricing.md section 10), in whole minutes rounded up."""
+    if rule.guarantee_hours is None or paid.paid_minutes >= rule.guarantee_hours * 60:
+        return 0
+    return int(-(-(rule.guarantee_hours * 60 - paid.paid_minutes) // 1))
+
+
 def price_week(
     shifts: Sequence[ShiftToPrice], settings: PricingSettings, *, prior_minutes: int = 0
 ) -> list[ShiftPrice]:
@@ -238,10 +251,9 @@ def price_week(
     for shift in sorted(shifts, key=lambda s: (s.clock_in, s.entry_id)):
         scope = shift.location_id if settings.site_overtime_mode == "per_site" else "client"
         runs, weekly_counts[scope] = _price_runs(shift, settings, weekly_counts[scope])
-        guarantee = 0
         rule = shift.rule
-        if rule.guarantee_hours is not None and shift.paid.worked_minutes < rule.guarantee_hours * 60:
-            guarantee = int(-(-(rule.guarantee_hours * 60 - shift.paid.worked_minutes) // 1))
+        guarantee = guarantee_minutes(rule, shift.paid)
+        if guarantee:
             runs.append(
                 Run(
                     shift.clock_in,
