@@ -12,8 +12,9 @@ from workforce_core.model.rates import NightBand, PricingSettings, RateRule, Rat
 from workforce_core.rules import pricing
 from workforce_core.rules.calendar import day_type
 from workforce_core.rules.london import LONDON, from_local, local_date
-from workforce_core.rules.paid_time import MINUTE, paid_time
+from workforce_core.rules.paid_time import MINUTE
 from workforce_core.rules.pricing import Line, ShiftToPrice
+from workforce_core.testing.strategies import shift_to_price
 
 D = Decimal
 
@@ -44,20 +45,7 @@ def local(day: str, clock: str) -> datetime:
     return from_local(datetime.fromisoformat(day).date(), time.fromisoformat(clock))
 
 
-def shift(
-    entry_id: int, start: datetime, end: datetime, rule: RateRule, *, location_id: int | None = 1, **paid: object
-) -> ShiftToPrice:
-    assert rule.pay.base is not None
-    assert rule.charge.base is not None
-    return ShiftToPrice(
-        entry_id=entry_id,
-        clock_in=start,
-        location_id=location_id,
-        rule=rule,
-        paid=paid_time(start, end, rule, **paid),  # type: ignore[arg-type]
-        base_pay=rule.pay.base,
-        base_charge=rule.charge.base,
-    )
+shift = shift_to_price  # one builder of shifts to price, shipped with the core
 
 
 def oracle(shifts: Sequence[ShiftToPrice], settings: PricingSettings) -> list[tuple[Line, ...]]:

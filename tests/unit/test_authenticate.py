@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 
 from tests.clocks import FakeClock
 from tests.fakes import FakeDatabase, FakeUnitOfWorkFactory
-from tests.strategies import stored_scopes
 from workforce_core.errors import (
     AccountSuspended,
     ApiAccessDisabled,
@@ -23,6 +22,7 @@ from workforce_core.model.keys import ApiKey, hash_secret, prefix_of
 from workforce_core.model.principal import Principal
 from workforce_core.rules.scopes import effective_scopes
 from workforce_core.services.auth import authenticate
+from workforce_core.testing.strategies import stored_scopes
 
 NOW = datetime(2026, 5, 11, 12, 0, tzinfo=UTC)
 EARLIER = NOW - timedelta(days=1)

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from tests.strategies import case_variants, invalid_employee_ids, valid_employee_ids, valid_money
 from workforce_core.errors import ValidationFailed
 from workforce_core.rules.employee_ids import employee_id_key, generated_employee_id, is_valid_employee_id
 from workforce_core.rules.worker_fields import read_worker_fields
+from workforce_core.testing.strategies import case_variants, invalid_employee_ids, valid_employee_ids, valid_money
 
 BADGE = re.compile(r"[A-Za-z0-9_-]{1,32}")
 

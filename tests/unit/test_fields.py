@@ -10,10 +10,10 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from tests.strategies import MAX_RATE, out_of_range_money, over_two_decimals, valid_money
 from workforce_core.errors import ValidationFailed
 from workforce_core.rules import fields
 from workforce_core.rules.fields import MAX_ID
+from workforce_core.testing.strategies import MAX_RATE, out_of_range_money, over_two_decimals, valid_money
 
 CENT = Decimal("0.01")
 

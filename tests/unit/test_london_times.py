@@ -14,7 +14,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.strategies import (
+from workforce_core.rules.london import (
+    floor_to_second,
+    from_local,
+    local_date,
+    local_text,
+    parse_instant,
+    utc,
+    utc_text,
+)
+from workforce_core.testing.strategies import (
     AUTUMN_DAY,
     EXTREME_AWARE_TEXTS,
     FALL_BACK,
@@ -30,15 +39,6 @@ from tests.strategies import (
     precise_instants,
     repeated_hour_wall_times,
     skipped_hour_wall_times,
-)
-from workforce_core.rules.london import (
-    floor_to_second,
-    from_local,
-    local_date,
-    local_text,
-    parse_instant,
-    utc,
-    utc_text,
 )
 
 HOUR = timedelta(hours=1)

@@ -4,88 +4,24 @@ from __future__ import annotations
 
 import random
 from datetime import date, datetime, time, timedelta
-from decimal import Decimal
 from fractions import Fraction
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from tests.pricing_support import oracle, shift
-from workforce_core.model.rates import NightBand, OvertimeTier, PricingSettings, RateRule, Rates
+from tests.pricing_support import oracle
+from workforce_core.model.rates import PricingSettings, RateRule
 from workforce_core.rules.calendar import is_bank_holiday
 from workforce_core.rules.london import from_local, local_date
 from workforce_core.rules.pricing import ShiftToPrice, price_week
+from workforce_core.testing import strategies
 
-D = Decimal
-multipliers = st.sampled_from([None, D("1"), D("1.25"), D("1.5")])
-money = st.decimals(min_value=D("8.00"), max_value=D("30.00"), places=2)
-small_premiums = st.sampled_from([None, D("0.50"), D("1.00"), D("2.75")])
-clock_times = st.builds(time, st.integers(0, 23), st.sampled_from([0, 15, 30, 45]))
-
-
-@st.composite
-def rules(draw: st.DrawFn) -> RateRule:
-    base = draw(money)
-    threshold = draw(st.sampled_from([None, D(8), D(20), D("37.5"), D(40)]))
-    tiers: tuple[OvertimeTier, ...] = ()
-    if threshold is not None and draw(st.booleans()):
-        tiers = (OvertimeTier(threshold + D(4), multiplier=D("1.75"), charge_multiplier=D("1.8")),)
-    bands = tuple(
-        NightBand(draw(clock_times), draw(clock_times), premium=draw(small_premiums), charge_premium=D("0.75"))
-        for _ in range(draw(st.integers(0, 2)))
-    )
-    return RateRule(
-        client_id=1,
-        name="random",
-        id=draw(st.integers(1, 5)),
-        pay=Rates(base=base, overtime=draw(st.sampled_from([None, base * 2]))),
-        charge=Rates(base=base + D("5.00")),
-        overtime_threshold=threshold,
-        overtime_multiplier=draw(multipliers),
-        overtime_tiers=tiers,
-        daily_overtime_threshold=draw(st.sampled_from([None, D(8), D("10.5")])),
-        daily_overtime_multiplier=draw(multipliers),
-        weekend_multiplier=draw(multipliers),
-        sunday_multiplier=draw(multipliers),
-        bank_holiday_multiplier=draw(multipliers),
-        guarantee_hours=draw(st.sampled_from([None, D(4), D("7.5")])),
-        paid_break_minutes=draw(st.sampled_from([None, 0, 15])),
-        auto_lunch_minutes=draw(st.sampled_from([None, 30, 45])),
-        auto_lunch_after_hours=draw(st.sampled_from([None, D(6)])),
-        night_bands=bands,
-    )
-
-
-settings_ = st.builds(
-    PricingSettings,
-    premium_stacking=st.sampled_from(["stack", "highest"]),
-    premium_day_basis=st.sampled_from(["shift_start", "calendar"]),
-    site_overtime_mode=st.sampled_from(["off", "per_site"]),
-)
-# Weeks around both 2026 clock changes, a bank holiday Monday and an ordinary week.
-WEEK_STARTS = [date(2026, 3, 23), date(2026, 10, 19), date(2026, 5, 25), date(2026, 11, 16), date(2025, 8, 25)]
-
-
-@st.composite
-def weeks(draw: st.DrawFn) -> list[ShiftToPrice]:
-    rule = draw(rules())
-    monday = draw(st.sampled_from(WEEK_STARTS))
-    shifts = []
-    for n, offset in enumerate(sorted(draw(st.sets(st.integers(0, 6), min_size=1, max_size=6))), start=1):
-        start = from_local(monday + timedelta(days=offset), draw(clock_times))
-        length = timedelta(minutes=draw(st.integers(1, 14 * 60)))
-        shifts.append(
-            shift(
-                n,
-                start,
-                start + length,
-                rule,
-                location_id=draw(st.sampled_from([1, 2])),
-                manual_break_minutes=draw(st.sampled_from([None, None, 0, 20])),
-                pay_adjustment_minutes=draw(st.sampled_from([None, None, -15, 10])),
-            )
-        )
-    return shifts
+rules = strategies.rate_rules
+settings_ = strategies.pricing_settings
+weeks = strategies.weeks_of_shifts
+clock_times = strategies.clock_times
+WEEK_STARTS = strategies.WEEK_STARTS
+shift = strategies.shift_to_price
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

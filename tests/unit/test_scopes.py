@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.strategies import scope_names, scope_sets, stored_scopes, unknown_scope_names
 from workforce_core.rules.scopes import LEGACY_SCOPES, SCOPES, effective_scopes, has_scope, implied_by
+from workforce_core.testing.strategies import scope_names, scope_sets, stored_scopes, unknown_scope_names
 
 # The pairs the spec's list makes: a write scope whose read scope exists.
 WRITE_READ_PAIRS = (

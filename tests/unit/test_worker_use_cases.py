@@ -17,7 +17,6 @@ from tests.conftest import Mirror
 from tests.databases import SqliteTemplate
 from tests.fakes import FakeDatabase, FakeUnitOfWorkFactory
 from tests.sqlite_mirror import mirrored_queries
-from tests.strategies import case_variants, valid_employee_ids
 from workforce_core import events
 from workforce_core.errors import (
     Conflict,
@@ -44,6 +43,7 @@ from workforce_core.services.workers import (
     suspend_worker,
     update_worker,
 )
+from workforce_core.testing.strategies import case_variants, valid_employee_ids
 from workforce_core.views import WorkerView
 
 NOW = datetime(2026, 3, 2, 10, 0, tzinfo=UTC)

@@ -1,5 +1,8 @@
-"""Hypothesis strategies shared by the unit tests: scopes, employee ids, money, and instants and
-Europe/London wall times around the 2026 UK clock changes.
+"""Hypothesis strategies for the core's values, for property-based tests of the core and of the
+services that embed it: scopes, employee ids, money, instants and Europe/London wall times around the
+2026 UK clock changes, rate rules, pricing settings and whole weeks of shifts to price.
+
+Hypothesis is an optional dependency (``pip install 'workforce[testing]'``); only this module imports it.
 
 In 2026 the clocks go forward at 01:00 UTC on 29 March (01:00-01:59 local does not exist) and back at
 01:00 UTC on 25 October (01:00-01:59 local happens twice: first BST, then GMT).
@@ -13,6 +16,10 @@ from decimal import Decimal
 
 from hypothesis import strategies as st
 
+from workforce_core.model.rates import NightBand, OvertimeTier, PricingSettings, RateRule, Rates
+from workforce_core.rules.london import from_local
+from workforce_core.rules.paid_time import paid_time
+from workforce_core.rules.pricing import ShiftToPrice
 from workforce_core.rules.scopes import SCOPES
 
 # ---- scopes ------------------------------------------------------------------------------------
@@ -198,3 +205,104 @@ EXTREME_AWARE_TEXTS: tuple[str, ...] = (
     "0001-01-01T00:30:00+00:31",
     "9999-12-31 23:59:59-00:01",
 )
+
+
+# ---- rate rules and weeks of shifts to price ---------------------------------------------------
+
+D = Decimal
+multipliers = st.sampled_from([None, D("1"), D("1.25"), D("1.5")])
+base_rates = st.decimals(min_value=D("8.00"), max_value=D("30.00"), places=2)
+small_premiums = st.sampled_from([None, D("0.50"), D("1.00"), D("2.75")])
+clock_times = st.builds(time, st.integers(0, 23), st.sampled_from([0, 15, 30, 45]))
+
+
+@st.composite
+def rate_rules(draw: st.DrawFn) -> RateRule:
+    """A rule with pay and charge bases and any mix of overtime, tiers, premiums, night bands,
+    guarantee, paid break and auto lunch (client 1, ids 1 to 5)."""
+    base = draw(base_rates)
+    threshold = draw(st.sampled_from([None, D(8), D(20), D("37.5"), D(40)]))
+    tiers: tuple[OvertimeTier, ...] = ()
+    if threshold is not None and draw(st.booleans()):
+        tiers = (OvertimeTier(threshold + D(4), multiplier=D("1.75"), charge_multiplier=D("1.8")),)
+    bands = tuple(
+        NightBand(draw(clock_times), draw(clock_times), premium=draw(small_premiums), charge_premium=D("0.75"))
+        for _ in range(draw(st.integers(0, 2)))
+    )
+    return RateRule(
+        client_id=1,
+        name="random",
+        id=draw(st.integers(1, 5)),
+        pay=Rates(base=base, overtime=draw(st.sampled_from([None, base * 2]))),
+        charge=Rates(base=base + D("5.00")),
+        overtime_threshold=threshold,
+        overtime_multiplier=draw(multipliers),
+        overtime_tiers=tiers,
+        daily_overtime_threshold=draw(st.sampled_from([None, D(8), D("10.5")])),
+        daily_overtime_multiplier=draw(multipliers),
+        weekend_multiplier=draw(multipliers),
+        sunday_multiplier=draw(multipliers),
+        bank_holiday_multiplier=draw(multipliers),
+        guarantee_hours=draw(st.sampled_from([None, D(4), D("7.5")])),
+        paid_break_minutes=draw(st.sampled_from([None, 0, 15])),
+        auto_lunch_minutes=draw(st.sampled_from([None, 30, 45])),
+        auto_lunch_after_hours=draw(st.sampled_from([None, D(6)])),
+        night_bands=bands,
+    )
+
+
+pricing_settings = st.builds(
+    PricingSettings,
+    premium_stacking=st.sampled_from(["stack", "highest"]),
+    premium_day_basis=st.sampled_from(["shift_start", "calendar"]),
+    site_overtime_mode=st.sampled_from(["off", "per_site"]),
+)
+# Monday-start weeks around both 2026 clock changes, two bank holiday Mondays and an ordinary week.
+WEEK_STARTS: tuple[date, ...] = (
+    date(2026, 3, 23),
+    date(2026, 10, 19),
+    date(2026, 5, 25),
+    date(2026, 11, 16),
+    date(2025, 8, 25),
+)
+
+
+def shift_to_price(
+    entry_id: int, start: datetime, end: datetime, rule: RateRule, *, location_id: int | None = 1, **paid: object
+) -> ShiftToPrice:
+    """A completed shift ready for ``price_week``, at the rule's own base rates."""
+    assert rule.pay.base is not None
+    assert rule.charge.base is not None
+    return ShiftToPrice(
+        entry_id=entry_id,
+        clock_in=start,
+        location_id=location_id,
+        rule=rule,
+        paid=paid_time(start, end, rule, **paid),  # type: ignore[arg-type]
+        base_pay=rule.pay.base,
+        base_charge=rule.charge.base,
+    )
+
+
+@st.composite
+def weeks_of_shifts(draw: st.DrawFn) -> list[ShiftToPrice]:
+    """One worker's pay week under one rule: 1 to 6 shifts of up to 14 hours on different days, at two
+    sites, some with a manual break or a pay adjustment, across clock changes and bank holidays."""
+    rule = draw(rate_rules())
+    monday = draw(st.sampled_from(WEEK_STARTS))
+    shifts = []
+    for n, offset in enumerate(sorted(draw(st.sets(st.integers(0, 6), min_size=1, max_size=6))), start=1):
+        start = from_local(monday + timedelta(days=offset), draw(clock_times))
+        length = timedelta(minutes=draw(st.integers(1, 14 * 60)))
+        shifts.append(
+            shift_to_price(
+                n,
+                start,
+                start + length,
+                rule,
+                location_id=draw(st.sampled_from([1, 2])),
+                manual_break_minutes=draw(st.sampled_from([None, None, 0, 20])),
+                pay_adjustment_minutes=draw(st.sampled_from([None, None, -15, 10])),
+            )
+        )
+    return shifts
