@@ -14,6 +14,7 @@ from workforce_adapters.records import decimal_number, hours
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.rules.london import local_text
 from workforce_core.rules.paid_time import MINUTE
+from workforce_core.rules.pay_gate import NO_GATE, OPEN_CLOCK_OUT
 from workforce_core.rules.pricing import ELEMENTS, pennies
 from workforce_core.views import ShiftPricing
 
@@ -31,14 +32,9 @@ def _figures(priced: ShiftPricing) -> dict[str, tuple[int, Decimal, Decimal]]:
 def payroll_fields(entry: TimeEntry, priced: ShiftPricing | None) -> dict[str, Any]:
     """The pay-gate fields of an entry: a break has none; an open shift is on hold; a completed shift
     has its paid minutes and its payroll status."""
-    if entry.entry_type != "shift":
-        return dict.fromkeys(PAYROLL_FIELDS)
-    if priced is None:
-        return {
-            **dict.fromkeys(PAYROLL_FIELDS),
-            "payroll_status": "on_hold",
-            "payroll_excluded_reason": "open_clock_out",
-        }
+    if entry.entry_type != "shift" or priced is None:  # a break, or a shift still open (gate rule 1)
+        gate = NO_GATE if entry.entry_type != "shift" else OPEN_CLOCK_OUT
+        return {**dict.fromkeys(PAYROLL_FIELDS), "payroll_status": gate.status, "payroll_excluded_reason": gate.reason}
     return {
         "paid_minutes": priced.paid_minutes,
         "paid_hours": hours(priced.paid_minutes),

@@ -16,6 +16,7 @@ from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.ports import PricingInputs
 from workforce_core.rules.london import from_local
+from workforce_core.rules.pay_gate import counts_toward_parity
 from workforce_core.rules.pay_weeks import week_of
 from workforce_core.rules.rule_selection import PARITY_LOOKBACK
 
@@ -66,23 +67,23 @@ def load_pricing_inputs(engine: Engine, client: ClientAccount, entries: tuple[Ti
 def _payable_weeks(
     connection: Connection, client: ClientAccount, worker_ids: list[int], start: datetime, end: datetime
 ) -> dict[int, tuple[date, ...]]:
-    """Weeks with shifts that passed approval (the approval rules of the pay gate, in SQL), from the
-    look-back before the page's first week up to its last: each shift counts only the weeks before its own."""
+    """Weeks with shifts that count toward parity, from the look-back before the page's first week up to
+    its last: each shift counts only the weeks before its own. SQL narrows to agency-approved closed
+    shifts by indexed columns; the pay gate's rule decides."""
     te = tables.time_entries
-    query = select(te.c.worker_id, te.c.clock_in).where(
+    query = select(te).where(
         te.c.client_id == client.id,
         te.c.worker_id.in_(worker_ids),
         te.c.entry_type == "shift",
         te.c.clock_out.is_not(None),
         te.c.approval_status == "approved",
-        te.c.client_approval != "rejected",
-        te.c.open_query.is_(False),
         te.c.clock_in >= start - PARITY_LOOKBACK,
         te.c.clock_in < end,
     )
-    if client.settings.require_client_approval:
-        query = query.where(te.c.client_approval == "approved")
     weeks: dict[int, set[date]] = {}
-    for worker_id, clock_in in connection.execute(query):
-        weeks.setdefault(worker_id, set()).add(week_of(clock_in, client.settings.pay_week_start_day))
+    start_day, require = client.settings.pay_week_start_day, client.settings.require_client_approval
+    for row in connection.execute(query).mappings():
+        entry = from_row(TimeEntry, row)
+        if counts_toward_parity(entry, require):
+            weeks.setdefault(entry.worker_id, set()).add(week_of(entry.clock_in, start_day))
     return {worker_id: tuple(sorted(found)) for worker_id, found in weeks.items()}

@@ -15,6 +15,7 @@ from workforce_adapters.sql.rate_rules import list_rate_rules
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.amendments import Amendment
 from workforce_core.model.bookings import Booking
+from workforce_core.model.keys import ApiKey
 from workforce_core.model.rates import RateRule
 from workforce_core.model.reference import CostCode, Department, Location
 from workforce_core.model.time_entries import TimeEntry
@@ -31,6 +32,7 @@ from workforce_core.ports import (
     RateRuleFilter,
     WorkerFilter,
 )
+from workforce_core.rules.access import key_refusal
 from workforce_core.views import DepartmentView, EntryView, WorkerView
 
 T = TypeVar("T")
@@ -69,24 +71,15 @@ class SqlQueries:
         return from_row(Location, row) if row else None
 
     def origin_allowed(self, origin: str, now: datetime) -> bool:
-        """Some key that works now (not revoked or expired, its account active with API access on)
-        lists this origin."""
-        keys, origins, clients = tables.api_keys, tables.api_key_origins, tables.clients
-        query = (
-            select(origins.c.api_key_id)
-            .join(keys, keys.c.id == origins.c.api_key_id)
-            .join(clients, clients.c.id == keys.c.client_id)
-            .where(
-                origins.c.origin == origin,
-                or_(keys.c.revoked_at.is_(None), keys.c.revoked_at > now),
-                or_(keys.c.expires_at.is_(None), keys.c.expires_at > now),
-                clients.c.api_access.is_(True),
-                clients.c.status == "active",
-            )
-            .limit(1)
-        )
+        """Some key that works now (the core's rule) lists this origin; SQL finds the keys listing it."""
+        keys, origins = tables.api_keys, tables.api_key_origins
+        query = select(keys).join(origins, origins.c.api_key_id == keys.c.id).where(origins.c.origin == origin)
         with self.engine.connect() as connection:
-            return connection.execute(query).first() is not None
+            listing = [from_row(ApiKey, row) for row in connection.execute(query).mappings()]
+            client_ids = sorted({key.client_id for key in listing})
+            rows = connection.execute(select(tables.clients).where(tables.clients.c.id.in_(client_ids))).mappings()
+            clients = {row["id"]: from_row(ClientAccount, row) for row in rows}
+        return any(key_refusal(key, clients[key.client_id], now) is None for key in listing)
 
     def workers(self, query: WorkerFilter) -> Page[WorkerView]:
         w, loc, dep, cc = tables.workers, tables.locations, tables.departments, tables.cost_codes

@@ -2,11 +2,36 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
-from workforce_core.errors import LocationNotAllowed, LocationNotFound
+from workforce_core.errors import (
+    AccountSuspended,
+    ApiAccessDisabled,
+    KeyExpired,
+    KeyRevoked,
+    LocationNotAllowed,
+    LocationNotFound,
+    WorkforceError,
+)
+from workforce_core.model.accounts import ClientAccount
+from workforce_core.model.keys import ApiKey
 from workforce_core.model.principal import Principal
 from workforce_core.model.reference import Location
+
+
+def key_refusal(key: ApiKey, client: ClientAccount, now: datetime) -> WorkforceError | None:
+    """Why a known key does not work now, in the spec's order (revoked before expired, then the
+    account's API access, then its status), or None when it works."""
+    if key.revoked(now):
+        return KeyRevoked()
+    if key.expired(now):
+        return KeyExpired()
+    if not client.api_access:
+        return ApiAccessDisabled()
+    if not client.usable:
+        return AccountSuspended()
+    return None
 
 
 def owned_site(

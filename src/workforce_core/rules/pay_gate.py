@@ -28,25 +28,46 @@ class GateResult:
     flags: tuple[str, ...] = ()
 
 
-def pay_gate(given: GateInput) -> GateResult:
-    """The first rule of the table that applies decides."""
-    entry = given.entry
-    if entry.entry_type != "shift":
-        return GateResult(None, None)
-    if entry.clock_out is None:
-        return GateResult("on_hold", "open_clock_out")
-    if given.booking is not None and given.booking.cancelled and given.cancelled_policy == "no_pay":
-        return GateResult("excluded", "cancelled")
-    if given.booking is None and given.walk_in_policy == "no_pay":
-        return GateResult("excluded", "walk_in", ("walk_in_no_pay",))
+NO_GATE = GateResult(None, None)  # a break
+OPEN_CLOCK_OUT = GateResult("on_hold", "open_clock_out")  # rule 1: a shift still open
+
+
+def approval_hold(entry: TimeEntry, require_client_approval: bool) -> GateResult | None:
+    """Rules 4 to 7, the approvals: why a closed shift is held or excluded by them, or None."""
     if entry.client_approval == "rejected":
         return GateResult("excluded", "rejected")
     if entry.approval_status == "disputed" or entry.open_query:
         return GateResult("on_hold", "disputed")
     if entry.approval_status == "pending":
         return GateResult("on_hold", "pending")
-    if given.require_client_approval and entry.client_approval == "pending":
+    if require_client_approval and entry.client_approval == "pending":
         return GateResult("on_hold", "client_pending")
+    return None
+
+
+def counts_toward_parity(entry: TimeEntry, require_client_approval: bool) -> bool:
+    """A shift that makes its pay week a qualifying week for AWR parity: closed and through approval."""
+    return (
+        entry.entry_type == "shift"
+        and entry.clock_out is not None
+        and not approval_hold(entry, require_client_approval)
+    )
+
+
+def pay_gate(given: GateInput) -> GateResult:
+    """The first rule of the table that applies decides."""
+    entry = given.entry
+    if entry.entry_type != "shift":
+        return NO_GATE
+    if entry.clock_out is None:
+        return OPEN_CLOCK_OUT
+    if given.booking is not None and given.booking.cancelled and given.cancelled_policy == "no_pay":
+        return GateResult("excluded", "cancelled")
+    if given.booking is None and given.walk_in_policy == "no_pay":
+        return GateResult("excluded", "walk_in", ("walk_in_no_pay",))
+    held = approval_hold(entry, given.require_client_approval)
+    if held is not None:
+        return held
     if not given.has_pay_rate:
         return GateResult("excluded", "no_pay_rate", ("no_pay_rate",))
     if given.late_adjustment == "paid":

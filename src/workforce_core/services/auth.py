@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 from workforce_core.errors import (
-    AccountSuspended,
-    ApiAccessDisabled,
     InvalidApiKey,
-    KeyExpired,
-    KeyRevoked,
 )
 from workforce_core.model.keys import prefix_of
 from workforce_core.model.principal import Principal
 from workforce_core.ports import Clock, UnitOfWorkFactory
+from workforce_core.rules.access import key_refusal
 from workforce_core.rules.scopes import effective_scopes
 
 
@@ -24,12 +21,7 @@ def authenticate(secret: str, *, uow: UnitOfWorkFactory, clock: Clock) -> Princi
         client = tx.clients.get(key.client_id)
     if client is None:
         raise InvalidApiKey()
-    if key.revoked(now):
-        raise KeyRevoked()
-    if key.expired(now):
-        raise KeyExpired()
-    if not client.api_access:
-        raise ApiAccessDisabled()
-    if not client.usable:
-        raise AccountSuspended()
+    refusal = key_refusal(key, client, now)
+    if refusal is not None:
+        raise refusal
     return Principal(key=key, client=client, effective_scopes=effective_scopes(key.scopes, legacy=key.legacy))
