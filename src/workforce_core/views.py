@@ -1,6 +1,6 @@
 """Read views: a record with the names a reply shows beside its ids.
 
-The edge turns these into the spec's JSON shapes (``workforce_adapters.records``); events carry
+The edge turns these into the spec's JSON shapes (``workforce_adapters.json``); events carry
 them too, so an event's ``data`` is the record exactly as the API would return it.
 """
 

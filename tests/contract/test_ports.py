@@ -17,8 +17,8 @@ import pytest
 from sqlalchemy import select
 
 from tests.databases import PostgresSchema, SqliteTemplate
+from workforce_adapters.json import event_data
 from workforce_adapters.memory import MemoryUnitOfWorkFactory
-from workforce_adapters.records import event_data
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.engine import make_engine
 from workforce_adapters.sql.unit_of_work import SqlUnitOfWorkFactory

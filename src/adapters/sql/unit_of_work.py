@@ -7,7 +7,7 @@ from types import TracebackType
 
 from sqlalchemy import Connection, Engine, insert
 
-from workforce_adapters.records import event_data
+from workforce_adapters.json import event_data
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.rate_rules import SqlRateRuleRepository
 from workforce_adapters.sql.repositories import (

@@ -7,7 +7,7 @@ from enum import StrEnum
 
 import typer
 
-from workforce_adapters.records import key_record
+from workforce_adapters.json import key_record
 from workforce_core.errors import ValidationFailed
 from workforce_core.model.accounts import ClientAccount, ClientSettings
 from workforce_core.rules.london import from_local, local_text, utc_text

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from workforce_adapters.records import amendment_record, time_entry_record
+from workforce_adapters.json import amendment_record, time_entry_record
 from workforce_core.services import amendments
 from workforce_entrypoints.cli.output import command, emit
 from workforce_entrypoints.cli.state import services

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from workforce_adapters.pricing_records import payroll_fields, pricing_record
+from workforce_adapters.json import payroll_fields, pricing_record
 from workforce_core.services.pricing import price_entry
 from workforce_entrypoints.cli.output import command, emit
 from workforce_entrypoints.cli.state import services

@@ -8,7 +8,7 @@ from typing import Any
 
 import typer
 
-from workforce_adapters.records import rate_rule_record
+from workforce_adapters.json import rate_rule_record
 from workforce_core.errors import ValidationFailed
 from workforce_core.services import rate_rules
 from workforce_entrypoints.cli.output import command, emit

@@ -7,7 +7,7 @@ from enum import StrEnum
 
 import typer
 
-from workforce_adapters.records import cost_code_record, department_record, location_record
+from workforce_adapters.json import cost_code_record, department_record, location_record
 from workforce_core.errors import ValidationFailed
 from workforce_core.services import reference
 from workforce_core.views import DepartmentView

@@ -9,7 +9,7 @@ from typing import Any
 
 import typer
 
-from workforce_adapters.records import amendment_record, time_entry_record
+from workforce_adapters.json import amendment_record, time_entry_record
 from workforce_core.services import amendments, timesheets
 from workforce_core.services.timesheets import Correction, console_time
 from workforce_core.views import EntryView

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from workforce_adapters.records import worker_record
+from workforce_adapters.json import worker_record
 from workforce_core.services import workers as use_cases
 from workforce_entrypoints.cli.output import command, emit
 from workforce_entrypoints.cli.state import services

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from starlette.responses import Response
 
-from workforce_adapters.records import amendment_record
+from workforce_adapters.json import amendment_record
 from workforce_core.model.amendments import AMENDMENT_STATUSES
 from workforce_core.services import reads, time_reads
 from workforce_core.services.time_reads import AmendmentQuery

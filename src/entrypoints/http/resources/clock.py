@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from starlette.responses import Response
 
-from workforce_adapters.records import clock_result_record
+from workforce_adapters.json import clock_result_record
 from workforce_core.services.clock import clock
 from workforce_entrypoints.http.endpoint import Call, Endpoint, Method
 from workforce_entrypoints.http.replies import record

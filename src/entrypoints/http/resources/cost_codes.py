@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from starlette.responses import Response
 
-from workforce_adapters.records import cost_code_record
+from workforce_adapters.json import cost_code_record
 from workforce_core.ports import CostCodeFilter
 from workforce_core.services import reads
 from workforce_entrypoints.http.endpoint import Call, Endpoint, Method

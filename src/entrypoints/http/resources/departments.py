@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from starlette.responses import Response
 
-from workforce_adapters.records import department_record
+from workforce_adapters.json import department_record
 from workforce_core.ports import DepartmentFilter
 from workforce_core.services import reads
 from workforce_entrypoints.http.endpoint import Call, Endpoint, Method

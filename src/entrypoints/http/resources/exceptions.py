@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from starlette.responses import Response
 
-from workforce_adapters.records import exception_record
+from workforce_adapters.json import exception_record
 from workforce_core.rules.exceptions import EXCEPTION_STATUSES, EXCEPTION_TYPES
 from workforce_core.services import time_reads
 from workforce_core.services.time_reads import ExceptionQuery

@@ -6,7 +6,7 @@ from typing import Any
 
 from starlette.responses import Response
 
-from workforce_adapters.records import pricing_settings_record, rate_rule_record
+from workforce_adapters.json import pricing_settings_record, rate_rule_record
 from workforce_core.model.rates import RateRule
 from workforce_core.ports import RateRuleFilter
 from workforce_core.services import reads

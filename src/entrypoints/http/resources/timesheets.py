@@ -12,8 +12,7 @@ from typing import Any
 
 from starlette.responses import Response
 
-from workforce_adapters.pricing_records import payroll_fields, pricing_record
-from workforce_adapters.records import time_entry_record
+from workforce_adapters.json import payroll_fields, pricing_record, time_entry_record
 from workforce_core.errors import InsufficientScope
 from workforce_core.model.time_entries import APPROVAL_STATUSES, CLIENT_APPROVALS
 from workforce_core.rules.pay_gate import PAYROLL_STATUSES

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from starlette.responses import Response
 
-from workforce_adapters.records import worker_record
+from workforce_adapters.json import worker_record
 from workforce_core.errors import InvalidParameter
 from workforce_core.model.workers import WORKER_STATUSES
 from workforce_core.ports import WorkerFilter

@@ -10,7 +10,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from workforce_adapters.records import decimal_number, hours
+from workforce_adapters.json.shapes import decimal_number, hours
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.rules.london import local_text
 from workforce_core.rules.paid_time import MINUTE

@@ -1,0 +1,43 @@
+"""The spec's JSON shapes of core records, one module per resource, shared by HTTP replies, the
+console and event data. Records here are complete: the HTTP layer leaves out what a key may not see.
+"""
+
+from workforce_adapters.json.accounts import audit_record, key_record, me_record
+from workforce_adapters.json.amendments import amendment_record
+from workforce_adapters.json.events import converter, event_data
+from workforce_adapters.json.on_site import on_site_now_record, on_site_worker_record
+from workforce_adapters.json.pricing import PAYROLL_FIELDS, explanation, payroll_fields, pricing_record
+from workforce_adapters.json.rate_rules import pricing_settings_record, rate_rule_record
+from workforce_adapters.json.reference import cost_code_record, department_record, location_record
+from workforce_adapters.json.shapes import day, decimal_number, hours, number, twin
+from workforce_adapters.json.time_entries import clock_result_record, exception_record, time_entry_record
+from workforce_adapters.json.workers import worker_record
+
+__all__ = [
+    "PAYROLL_FIELDS",
+    "amendment_record",
+    "audit_record",
+    "clock_result_record",
+    "converter",
+    "cost_code_record",
+    "day",
+    "decimal_number",
+    "department_record",
+    "event_data",
+    "exception_record",
+    "explanation",
+    "hours",
+    "key_record",
+    "location_record",
+    "me_record",
+    "number",
+    "on_site_now_record",
+    "on_site_worker_record",
+    "payroll_fields",
+    "pricing_record",
+    "pricing_settings_record",
+    "rate_rule_record",
+    "time_entry_record",
+    "twin",
+    "worker_record",
+]

@@ -1,0 +1,55 @@
+"""Event data (the outbox, webhooks): each record as the API shows it, through one cattrs converter."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any
+
+from cattrs import Converter
+
+from workforce_adapters.json.accounts import audit_record, key_record, me_record
+from workforce_adapters.json.amendments import amendment_record
+from workforce_adapters.json.rate_rules import rate_rule_record
+from workforce_adapters.json.reference import cost_code_record, department_record, location_record
+from workforce_adapters.json.shapes import day, number
+from workforce_adapters.json.time_entries import clock_result_record, time_entry_record
+from workforce_adapters.json.workers import worker_record
+from workforce_core.events import Event
+from workforce_core.model.amendments import Amendment
+from workforce_core.model.audit import AuditEntry
+from workforce_core.model.keys import ApiKey
+from workforce_core.model.rates import RateRule
+from workforce_core.model.reference import CostCode, Location
+from workforce_core.rules.london import utc_text
+from workforce_core.views import (
+    ClockResult,
+    DepartmentView,
+    EntryView,
+    MeView,
+    WorkerView,
+)
+
+converter = Converter()
+
+
+def event_data(event: Event) -> dict[str, Any]:
+    """An event's ``data``: the record as the API shows it, plus ``client_id`` and the named extras."""
+    record = converter.unstructure(event.record) if event.record is not None else {}
+    return {**record, "client_id": event.client_id, **converter.unstructure(event.extra)}
+
+
+converter.register_unstructure_hook(Decimal, number)
+converter.register_unstructure_hook(date, day)
+converter.register_unstructure_hook(datetime, utc_text)
+converter.register_unstructure_hook(WorkerView, worker_record)
+converter.register_unstructure_hook(Location, location_record)
+converter.register_unstructure_hook(DepartmentView, department_record)
+converter.register_unstructure_hook(CostCode, cost_code_record)
+converter.register_unstructure_hook(MeView, me_record)
+converter.register_unstructure_hook(ApiKey, key_record)
+converter.register_unstructure_hook(AuditEntry, audit_record)
+converter.register_unstructure_hook(EntryView, time_entry_record)
+converter.register_unstructure_hook(Amendment, amendment_record)
+converter.register_unstructure_hook(RateRule, rate_rule_record)
+converter.register_unstructure_hook(ClockResult, clock_result_record)

@@ -1,0 +1,31 @@
+"""Shared shapes: numbers for money and rates, dates, and local times with their UTC twins."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+
+from workforce_core.rules.london import local_text, utc_text
+
+
+def number(value: Decimal | None) -> float | int | None:
+    if value is None:
+        return None
+    return int(value) if value == value.to_integral_value() and value.as_tuple().exponent == 0 else float(value)
+
+
+def twin(name: str, moment: datetime | None) -> dict[str, str | None]:
+    """``{name: local, name_utc: UTC}`` for one instant."""
+    return {name: local_text(moment), f"{name}_utc": utc_text(moment)}
+
+
+def day(value: date | None) -> str | None:
+    return value.isoformat() if value else None
+
+
+def hours(minutes: int | None) -> float | None:
+    return None if minutes is None else round(minutes / 60, 2)
+
+
+def decimal_number(value: Decimal | None) -> float | None:
+    return float(value) if value is not None else None
