@@ -16,9 +16,14 @@ from workforce_adapters.sql import schema
 from workforce_adapters.sql.engine import is_postgres, make_engine
 from workforce_entrypoints.bootstrap import DATABASE_ENV, RATE_LIMIT_ENV, Settings, rate_limit_storage
 from workforce_entrypoints.cli.output import command, fail
+from workforce_entrypoints.cli.request_head import DEFAULT_HEADER_SECONDS, HEADER_TIMEOUT_ENV, PROTOCOL
 from workforce_entrypoints.cli.state import database_url
 
 FORWARDED_ENV = "WORKFORCE_FORWARDED_ALLOW_IPS"
+LIMIT_CONCURRENCY_ENV = "WORKFORCE_LIMIT_CONCURRENCY"
+DEFAULT_LIMIT_CONCURRENCY = 500
+KEEP_ALIVE_SECONDS = 5
+MAX_HEAD_BYTES = 16 * 1024
 
 
 @command
@@ -34,6 +39,19 @@ def serve(
         envvar=FORWARDED_ENV,
         help="Addresses or networks (comma-separated, e.g. 127.0.0.1 or 10.0.0.0/8) of the reverse proxies whose "
         "X-Forwarded-For and X-Forwarded-Proto are believed; default none.",
+    ),
+    header_timeout: float = typer.Option(
+        DEFAULT_HEADER_SECONDS,
+        min=0.1,
+        max=300,
+        envvar=HEADER_TIMEOUT_ENV,
+        help="Seconds a connection has to send a request line and headers (after opening or its last reply).",
+    ),
+    limit_concurrency: int = typer.Option(
+        DEFAULT_LIMIT_CONCURRENCY,
+        min=2,
+        envvar=LIMIT_CONCURRENCY_ENV,
+        help="Open connections per process past which new requests are answered 503.",
     ),
 ) -> None:
     """Run the HTTP API (refuses a database that is not migrated)."""
@@ -55,6 +73,7 @@ def serve(
         fail("invalid_rate_limit_storage", str(error))
     os.environ[DATABASE_ENV] = url
     os.environ[RATE_LIMIT_ENV] = limits
+    os.environ[HEADER_TIMEOUT_ENV] = str(header_timeout)
     proxies = [address.strip() for address in forwarded_allow_ips.split(",") if address.strip()]
     uvicorn.run(
         "workforce_entrypoints.http.app:create_app",
@@ -66,6 +85,8 @@ def serve(
         proxy_headers=bool(proxies),
         forwarded_allow_ips=proxies or None,
         server_header=False,
-        timeout_keep_alive=5,
-        h11_max_incomplete_event_size=16 * 1024,
+        http=PROTOCOL,
+        limit_concurrency=limit_concurrency,
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
+        h11_max_incomplete_event_size=MAX_HEAD_BYTES,
     )
