@@ -21,6 +21,7 @@ from tests.contract.server_process import free_port, serving
 from tests.databases import SqliteTemplate
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "deploy" / "nginx" / "workforce.conf"
+SELF_SIGNED = ("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1")
 NGINX_MISSING = "the nginx example needs nginx (apt-get install nginx-light; .ci/run installs it)"
 
 
@@ -36,8 +37,7 @@ def _nginx() -> str:
 def _certificate(directory: Path) -> tuple[Path, Path]:
     certificate, key = directory / "fullchain.pem", directory / "privkey.pem"
     subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1"]
-        + ["-keyout", str(key), "-out", str(certificate)],
+        [*SELF_SIGNED, "-keyout", str(key), "-out", str(certificate)],
         check=True,
         capture_output=True,
         timeout=60,
