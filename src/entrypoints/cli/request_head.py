@@ -4,8 +4,8 @@ uvicorn has no such timeout (``timeout_keep_alive`` runs only after a reply and 
 received), so a client that opens a connection and sends nothing, or trickles its headers a byte at
 a time, holds it for ever. Here a connection must send a complete request line and headers within
 ``WORKFORCE_HEADER_TIMEOUT`` seconds of being opened or of its previous reply; otherwise it is closed.
-The body is not covered: the application bounds it (``BodyLimitMiddleware``). uvicorn is given this
-class by its import path (``PROTOCOL``), so that every server process loads it the same way.
+The body is not covered: the application bounds it (``BodyLimitMiddleware``). The seconds come from
+the environment, which ``serve`` sets for all its processes.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 HEADER_TIMEOUT_ENV = "WORKFORCE_HEADER_TIMEOUT"
 DEFAULT_HEADER_SECONDS = 10.0
-PROTOCOL = f"{__name__}:RequestHeadDeadline"
 
 
 class RequestHeadDeadline(H11Protocol):

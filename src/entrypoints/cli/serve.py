@@ -2,7 +2,9 @@
 
 Forwarding headers (``X-Forwarded-For``, ``X-Forwarded-Proto``) are believed only from the proxies
 named in ``--forwarded-allow-ips``: otherwise any client could pick the address the unknown-key
-throttle counts. Replies do not name the server software.
+throttle counts. A connection must send its request head within ``--header-timeout`` seconds
+(``request_head``), and past ``--limit-concurrency`` open connections new requests get 503. The rate
+limits' storage is chosen once for all the processes. Replies do not name the server software.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from workforce_adapters.sql import schema
 from workforce_adapters.sql.engine import is_postgres, make_engine
 from workforce_entrypoints.bootstrap import DATABASE_ENV, RATE_LIMIT_ENV, Settings, rate_limit_storage
 from workforce_entrypoints.cli.output import command, fail
-from workforce_entrypoints.cli.request_head import DEFAULT_HEADER_SECONDS, HEADER_TIMEOUT_ENV, PROTOCOL
+from workforce_entrypoints.cli.request_head import DEFAULT_HEADER_SECONDS, HEADER_TIMEOUT_ENV, RequestHeadDeadline
 from workforce_entrypoints.cli.state import database_url
 
 FORWARDED_ENV = "WORKFORCE_FORWARDED_ALLOW_IPS"
@@ -85,7 +87,7 @@ def serve(
         proxy_headers=bool(proxies),
         forwarded_allow_ips=proxies or None,
         server_header=False,
-        http=PROTOCOL,
+        http=RequestHeadDeadline,
         limit_concurrency=limit_concurrency,
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
         h11_max_incomplete_event_size=MAX_HEAD_BYTES,
