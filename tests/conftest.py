@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from tests.databases import PostgresSchema, SqliteTemplate, postgres_base_url
+from tests.databases import PostgresSchema, SqliteTemplate, postgres_database
 from tests.sqlite_mirror import mirrored_queries
 from workforce_adapters.memory import MemoryStore
 from workforce_adapters.sql.queries import SqlQueries
@@ -28,11 +28,14 @@ def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> SqliteTemplate:
 
 @pytest.fixture(scope="session")
 def postgres_schema() -> Iterator[PostgresSchema]:
-    base = postgres_base_url()
-    assert base is not None
-    created = PostgresSchema(base)
-    yield created
-    created.drop()
+    base, own = postgres_database()
+    try:
+        created = PostgresSchema(base)
+        yield created
+        created.drop()
+    finally:
+        if own is not None:
+            own.drop()
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])

@@ -21,12 +21,13 @@ from workforce_core.ports import Clock, IdempotencyStore, Queries, RateLimiter, 
 
 DATABASE_ENV = "WORKFORCE_DATABASE_URL"
 RATE_LIMIT_ENV = "WORKFORCE_RATE_LIMIT_STORAGE"
+REDIS_SCHEMES = ("redis://", "rediss://", "redis+unix://")
 
 
 @frozen
 class Settings:
     """``rate_limit_storage``: ``memory`` (one process), ``database`` (every process on the database)
-    or a ``redis://`` URL; default ``memory`` on SQLite and ``database`` on PostgreSQL."""
+    or a ``redis://`` URL; default ``memory`` for one process on SQLite, ``database`` otherwise."""
 
     database_url: str = DEFAULT_URL
     rate_limit_storage: str | None = None
@@ -39,15 +40,27 @@ class Settings:
         )
 
 
+def rate_limit_storage(settings: Settings, *, postgres: bool, processes: int = 1) -> str:
+    """The storage for the rate limits of ``processes`` server processes: ``memory`` only for one process,
+    on SQLite, unless chosen; ``database`` otherwise (each process would keep its own window in memory)."""
+    choice = settings.rate_limit_storage or ("database" if postgres or processes > 1 else "memory")
+    if choice == "memory" and processes > 1:
+        raise ValueError(
+            f"{RATE_LIMIT_ENV}=memory keeps a rate-limit window in each server process, so {processes} processes "
+            "would let through more than a key's quota: use database or a redis:// URL, or one process."
+        )
+    if choice not in ("memory", "database") and not choice.startswith(REDIS_SCHEMES):
+        raise ValueError(f"{RATE_LIMIT_ENV} must be memory, database or a redis:// URL, not {choice!r}")
+    return choice
+
+
 def rate_limiter(settings: Settings, engine: Engine) -> RateLimiter:
-    choice = settings.rate_limit_storage or ("database" if is_postgres(engine) else "memory")
+    choice = rate_limit_storage(settings, postgres=is_postgres(engine))
     if choice == "memory":
         return memory_rate_limiter()
     if choice == "database":
         return SqlRateLimiter(engine)
-    if choice.startswith(("redis://", "rediss://", "redis+unix://")):
-        return redis_rate_limiter(choice)
-    raise ValueError(f"{RATE_LIMIT_ENV} must be memory, database or a redis:// URL, not {choice!r}")
+    return redis_rate_limiter(choice)
 
 
 @define

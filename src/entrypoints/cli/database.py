@@ -1,16 +1,12 @@
-"""``workforce db upgrade`` and ``workforce serve``."""
+"""``workforce db upgrade``."""
 
 from __future__ import annotations
 
-import os
-
 import typer
-import uvicorn
 
 from workforce_adapters.sql import schema
 from workforce_adapters.sql.engine import make_engine
-from workforce_entrypoints.bootstrap import DATABASE_ENV
-from workforce_entrypoints.cli.output import command, emit, fail
+from workforce_entrypoints.cli.output import command, emit
 from workforce_entrypoints.cli.state import database_url
 
 db = typer.Typer(help="The database schema.", no_args_is_help=True)
@@ -33,35 +29,3 @@ def upgrade(ctx: typer.Context) -> None:
         )
     finally:
         engine.dispose()
-
-
-@command
-def serve(
-    ctx: typer.Context,
-    host: str = typer.Option("127.0.0.1"),
-    port: int = typer.Option(8000),
-    workers: int = typer.Option(1, min=1, max=64, help="Server processes (PostgreSQL for more than one)."),
-) -> None:
-    """Run the HTTP API (refuses a database that is not migrated)."""
-    url = database_url(ctx)
-    engine = make_engine(url)
-    try:
-        current = schema.is_current(engine)
-    finally:
-        engine.dispose()
-    if not current:
-        fail(
-            "database_not_migrated",
-            "The database is not at the latest schema: run `workforce db upgrade` first.",
-        )
-    os.environ[DATABASE_ENV] = url
-    uvicorn.run(
-        "workforce_entrypoints.http.app:create_app",
-        factory=True,
-        host=host,
-        port=port,
-        workers=workers,
-        log_level="info",
-        timeout_keep_alive=5,
-        h11_max_incomplete_event_size=16 * 1024,
-    )

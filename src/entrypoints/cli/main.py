@@ -13,6 +13,7 @@ from workforce_entrypoints.cli import (
     pricing,
     rate_rules,
     reference,
+    serve,
     shifts,
     surveys,
     timesheets,
@@ -41,7 +42,7 @@ def root(
 
 
 app.add_typer(database.db, name="db")
-app.command("serve")(database.serve)
+app.command("serve")(serve.serve)
 app.command("demo")(demo.demo)
 app.add_typer(accounts.clients, name="client")
 app.add_typer(accounts.keys, name="key")

@@ -16,6 +16,7 @@ from workforce_entrypoints.bootstrap import Services, Settings, bootstrap
 from workforce_entrypoints.http import openapi
 from workforce_entrypoints.http.endpoint import Endpoint
 from workforce_entrypoints.http.middleware.body_limit import BodyLimitMiddleware
+from workforce_entrypoints.http.middleware.reply_headers import ReplyHeadersMiddleware
 from workforce_entrypoints.http.middleware.request_id import RequestIdMiddleware
 from workforce_entrypoints.http.replies import error_reply
 from workforce_entrypoints.http.resources import (
@@ -75,9 +76,14 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
     routes = [*openapi.ROUTES, *(route for endpoint in ENDPOINTS for route in endpoint.routes())]
     app = Starlette(
         routes=routes,
-        middleware=[Middleware(RequestIdMiddleware), Middleware(BodyLimitMiddleware)],
+        middleware=[
+            Middleware(ReplyHeadersMiddleware),
+            Middleware(RequestIdMiddleware),
+            Middleware(BodyLimitMiddleware),
+        ],
         exception_handlers={HTTPException: _http_error, WorkforceError: _workforce_error},
         lifespan=lifespan,
     )
+    app.router.redirect_slashes = False  # a trailing slash is 404: no redirect built from the Host header sent
     app.state.services = built
     return app
