@@ -484,6 +484,20 @@ def test_an_idempotent_clock_in_is_recorded_once(s: Setup) -> None:
     assert len(s.world.outbox("clock_in")) == 1
 
 
+def test_an_idempotent_refused_clock_records_its_refusal_once_and_replays_it(s: Setup) -> None:
+    # the refusal event is written in a second transaction, after the first was rolled back
+    site = s.fenced_site("strict", **SITE)
+    headers = {**s.headers, "Idempotency-Key": "clock-far"}
+    body = {"action": "in", "worker_id": s.worker.id, "location_id": site.id, **FAR}
+    first = s.api.post(CLOCK, headers=headers, json=body)
+    again = s.api.post(CLOCK, headers=headers, json=body)
+    assert (first.status_code, first.json()["error_code"]) == (403, "outside_geofence")
+    assert again.content == first.content
+    assert again.headers["idempotent-replayed"] == "true"
+    assert len(s.world.outbox("clock.geofence_refused")) == 1
+    assert s.entries() == 0
+
+
 def _book(s: Setup, start: datetime, hours: float, status: str = "published") -> Booking:
     with s.world.uow() as tx:
         booking = tx.bookings.add(
