@@ -67,6 +67,16 @@ class _Record(Protocol):
 
 
 R = TypeVar("R", bound=_Record)
+
+
+@attrs.define
+class EmployeeNumber:
+    """The employee ID counter row of a client (``id`` is the client's)."""
+
+    id: int
+    last: int
+
+
 T = TypeVar("T")
 
 
@@ -87,6 +97,7 @@ class FakeDatabase:
         "bookings",
         "surveys",
         "amendments",
+        "employee_numbers",
     )
 
     def __init__(self) -> None:
@@ -100,6 +111,7 @@ class FakeDatabase:
         self.bookings: dict[int, Booking] = {}
         self.surveys: dict[int, Survey] = {}
         self.amendments: dict[int, Amendment] = {}
+        self.employee_numbers: dict[int, EmployeeNumber] = {}
         self.audit: list[AuditEntry] = []
         self.outbox: list[Event] = []
         self._sequences: dict[str, int] = {}
@@ -287,6 +299,10 @@ class FakeLocationRepository(FakeRepository[Location]):
 
 
 class FakeWorkerRepository(FakeRepository[Worker]):
+    def __init__(self, table: _Table[Worker], numbers: _Table[EmployeeNumber]) -> None:
+        super().__init__(table)
+        self._numbers = numbers
+
     def add(self, item: Worker) -> Worker:
         self._refuse_clash(item)
         return super().add(item)
@@ -298,8 +314,13 @@ class FakeWorkerRepository(FakeRepository[Worker]):
     def lock(self, worker_id: int) -> Worker | None:
         return self.get(worker_id)  # one transaction at a time here: nothing to wait for
 
-    def count_for_client(self, client_id: int) -> int:
-        return sum(1 for worker in self._table.rows() if worker.client_id == client_id)
+    def lock_employee_numbers(self, client_id: int) -> int:
+        counter = self._numbers.get(client_id)  # one transaction at a time here: nothing to wait for
+        return counter.last if counter else sum(1 for w in self._table.rows() if w.client_id == client_id)
+
+    def save_employee_number(self, client_id: int, number: int) -> None:
+        self._numbers.uow.before_write()
+        self._numbers.pending[client_id] = EmployeeNumber(client_id, number)
 
     def id_by_employee_id(self, client_id: int, employee_id_key: str) -> int | None:
         for worker in self._table.rows():
@@ -398,13 +419,14 @@ class FakeUnitOfWork:
         self._booking_table = _Table(self, "bookings", database.bookings)
         self._survey_table = _Table(self, "surveys", database.surveys)
         self._amendment_table = _Table(self, "amendments", database.amendments)
+        self._number_table = _Table(self, "employee_numbers", database.employee_numbers)
         self._audit_log = FakeAuditLog()
         self.clients = FakeRepository(self._client_table)
         self.keys = FakeApiKeyRepository(self._key_table)
         self.locations = FakeLocationRepository(self._location_table)
         self.departments = FakeRepository(self._department_table)
         self.cost_codes = FakeRepository(self._cost_code_table)
-        self.workers = FakeWorkerRepository(self._worker_table)
+        self.workers = FakeWorkerRepository(self._worker_table, self._number_table)
         self.entries = FakeTimeEntryRepository(self._entry_table)
         self.bookings = FakeBookingRepository(self._booking_table)
         self.surveys = FakeRepository(self._survey_table)
@@ -423,6 +445,7 @@ class FakeUnitOfWork:
             self._booking_table,
             self._survey_table,
             self._amendment_table,
+            self._number_table,
         )
 
     def before_write(self) -> None:
