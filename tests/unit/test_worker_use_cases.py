@@ -232,6 +232,13 @@ def test_a_refused_creation_does_not_use_up_a_number(world: World) -> None:
     assert world.create({"name": "Bea"}).worker.employee_id == "W00001"
 
 
+def test_a_worker_of_an_unknown_client_is_not_found_and_stores_nothing(world: World) -> None:
+    before = world.db.state()
+    with pytest.raises(NotFound):
+        create_worker({"name": "Ada"}, client_id=999, uow=world.uow, clock=world.clock, pending=True)
+    assert world.db.state() == before
+
+
 def test_a_generated_id_taken_at_the_last_moment_is_a_duplicate_not_a_silent_retry(world: World) -> None:
     # Under the counter's lock nobody can; a row written around it (a raw import) hits the unique index.
     def rival(db: FakeDatabase) -> None:

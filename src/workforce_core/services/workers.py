@@ -46,6 +46,8 @@ def create_worker(
     generate = values.get("employee_id") is None
     now = clock.now()
     with uow() as tx:
+        if tx.clients.get(client_id) is None:  # the console names the client
+            raise NotFound(f"client {client_id} not found")
         if principal is not None and principal.site_ids is not None and values.get("location_id") is None:
             raise ValidationFailed("location_id", "a site-limited key must give the worker's location_id.")
         refs = _references(tx, client_id, values, principal)
