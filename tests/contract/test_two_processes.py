@@ -1,12 +1,10 @@
-"""Two server processes on one PostgreSQL database: the rate limit and Idempotency-Key hold across them."""
+"""Two server processes on one PostgreSQL database: rate limits, Idempotency-Keys and generated badges hold."""
 
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -15,29 +13,11 @@ import httpx
 import pytest
 
 from tests.contract.conftest import World
+from tests.contract.processes import free_port, wait_until_serving
 from tests.databases import PostgresSchema
 from workforce_entrypoints.bootstrap import Settings, bootstrap
 
 pytestmark = pytest.mark.postgres
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _wait_until_serving(base: str, process: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(f"server exited: {process.stderr.read().decode() if process.stderr else ''}")
-        try:
-            if httpx.get(f"{base}/api/v1/me.php", timeout=1).status_code == 401:
-                return
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    raise AssertionError(f"{base} did not start")
 
 
 @pytest.fixture
@@ -49,13 +29,13 @@ def servers(postgres_schema: PostgresSchema, tmp_path: Path) -> Iterator[tuple[W
     processes, bases = [], []
     try:
         for _ in range(2):
-            port = _free_port()
+            port = free_port()
             command = [sys.executable, "-m", "workforce_entrypoints.cli", "serve", "--port", str(port)]
             log = (tmp_path / f"server-{port}.log").open("wb")
             processes.append(subprocess.Popen(command, env=environment, stdout=log, stderr=subprocess.STDOUT))
             bases.append(f"http://127.0.0.1:{port}")
         for base, process in zip(bases, processes, strict=True):
-            _wait_until_serving(base, process)
+            wait_until_serving(base, process)
         yield World(services), bases
     finally:
         for process in processes:
