@@ -8,11 +8,12 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
+from attrs import frozen
 
 STARTED = "Application startup complete"
 SERVER_ENV = ("WORKFORCE_RATE_LIMIT_STORAGE", "WORKFORCE_FORWARDED_ALLOW_IPS")
@@ -65,3 +66,31 @@ def serving(
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=15)
+
+
+@frozen
+class Server:
+    """A server process started by hand (any ``command``), for tests that kill it mid-request."""
+
+    process: subprocess.Popen[bytes]
+    base: str
+
+    @classmethod
+    def start(cls, command: list[str], environment: Mapping[str, str], log: Path) -> Server:
+        """``command`` (``{port}`` in it is filled in), output to ``log``; returns once it answers."""
+        port = free_port()
+        with log.open("ab") as output:
+            process = subprocess.Popen(
+                [part.format(port=port) for part in command],
+                env=dict(environment),
+                stdout=output,
+                stderr=subprocess.STDOUT,
+            )
+        server = cls(process, f"http://127.0.0.1:{port}")
+        wait_until_serving(server.base, process, log, processes=0)  # may log nothing at its level
+        return server
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+        self.process.wait(timeout=15)

@@ -270,6 +270,52 @@ def test_a_site_limited_key_cannot_clock_at_another_site(s: Setup) -> None:
     assert ok.status_code == 201
 
 
+def test_a_site_limited_key_clocks_a_worker_based_elsewhere_at_its_site_but_cannot_read_them(s: Setup) -> None:
+    # ownership rule 2: the shift worked at the key's site is that site's record, whoever's worker it is
+    second = s.world.site(s.account.id, "Second")
+    limited = s.world.key(s.account.id, ("clock:write", "workers:read"), location_ids=(second.id,))
+    body = {"action": "in", "worker_id": s.worker.id, "location_id": second.id}
+    reply = s.api.post(CLOCK, headers=limited, json=body)
+    assert reply.status_code == 201
+    assert (reply.json()["data"]["worker_name"], reply.json()["data"]["location_id"]) == ("Ann Clock", second.id)
+    read = s.api.get("/api/v1/workers.php", headers=limited, params={"id": s.worker.id})
+    assert (read.status_code, read.json()["error_code"]) == (404, "not_found")
+
+
+def test_already_clocked_in_does_not_name_a_shift_at_a_site_the_key_cannot_see(s: Setup) -> None:
+    second = s.world.site(s.account.id, "Second")
+    limited = s.world.key(s.account.id, ("clock:write",), location_ids=(second.id,))
+    entry_id = s.clock_("in").json()["data"]["entry_id"]  # at the worker's home site, not the key's
+    body = {"action": "in", "worker_id": s.worker.id, "location_id": second.id}
+    hidden = s.api.post(CLOCK, headers=limited, json=body)
+    assert (hidden.status_code, hidden.json()["error_code"]) == (409, "already_clocked_in")
+    assert hidden.json()["entry_id"] is None
+    assert s.clock_("in").json()["entry_id"] == entry_id  # a key that sees the site is told which
+
+
+def test_a_clash_with_a_shift_at_a_site_the_key_cannot_see_does_not_name_it(s: Setup) -> None:
+    second = s.world.site(s.account.id, "Second")
+    limited = s.world.key(s.account.id, ("clock:write",), location_ids=(second.id,))
+    s.clock_("in")
+    s.clock.advance(minutes=30)
+    s.clock_("out")
+    body = {"action": "in", "worker_id": s.worker.id, "location_id": second.id, "occurred_at": "2026-11-18T12:20:00Z"}
+    reply = s.api.post(CLOCK, headers=limited, json=body)
+    assert (reply.status_code, reply.json()["error_code"]) == (409, "conflict")
+    assert reply.json()["entry_id"] is None
+
+
+def test_a_site_limited_key_clocking_out_a_shift_at_another_site_learns_no_entry_id(s: Setup) -> None:
+    second = s.world.site(s.account.id, "Second")
+    limited = s.world.key(s.account.id, ("clock:write",), location_ids=(second.id,))
+    s.clock_("in")
+    s.clock.advance(minutes=5)
+    body = {"action": "out", "worker_id": s.worker.id, "occurred_at": "2026-11-18T11:59:00Z"}  # before the clock-in
+    reply = s.api.post(CLOCK, headers=limited, json=body)
+    assert (reply.status_code, reply.json()["error_code"]) == (403, "location_not_allowed")
+    assert "entry_id" not in reply.json()
+
+
 def test_clocking_needs_clock_write(s: Setup) -> None:
     reader = s.world.key(s.account.id, ("timesheets:read",))
     reply = s.api.post(CLOCK, headers=reader, json={"action": "in", "worker_id": s.worker.id})
@@ -484,6 +530,20 @@ def test_an_idempotent_clock_in_is_recorded_once(s: Setup) -> None:
     assert again.content == first.content
     assert s.entries() == 1
     assert len(s.world.outbox("clock_in")) == 1
+
+
+def test_an_idempotent_refused_clock_records_its_refusal_once_and_replays_it(s: Setup) -> None:
+    # the refusal event is written in a second transaction, after the first was rolled back
+    site = s.fenced_site("strict", **SITE)
+    headers = {**s.headers, "Idempotency-Key": "clock-far"}
+    body = {"action": "in", "worker_id": s.worker.id, "location_id": site.id, **FAR}
+    first = s.api.post(CLOCK, headers=headers, json=body)
+    again = s.api.post(CLOCK, headers=headers, json=body)
+    assert (first.status_code, first.json()["error_code"]) == (403, "outside_geofence")
+    assert again.content == first.content
+    assert again.headers["idempotent-replayed"] == "true"
+    assert len(s.world.outbox("clock.geofence_refused")) == 1
+    assert s.entries() == 0
 
 
 def _book(s: Setup, start: datetime, hours: float, status: str = "published") -> Booking:

@@ -214,11 +214,28 @@ def test_workers_are_found_by_employee_id_and_counted_per_client(backend: Backen
     with backend.uow(read_only=True) as tx:
         assert tx.workers.id_by_employee_id(acme.id, employee_id_key("w-7")) == ann.id
         assert tx.workers.id_by_employee_id(acme.id, employee_id_key("W-9")) is None
-        assert tx.workers.count_for_client(acme.id) == 2
         assert tx.workers.employee_id_taken(acme.id, "w-7")
         assert not tx.workers.employee_id_taken(acme.id, "W-7", except_id=ann.id)
         locked = tx.workers.lock(ann.id)
         assert locked == ann
+
+
+def test_the_employee_number_counter_starts_at_the_worker_count_and_keeps_what_is_saved(backend: Backend) -> None:
+    with backend.uow() as tx:
+        acme, other = _client(tx), _client(tx, "Other")
+        _worker(tx, acme.id, "W-1")
+        _worker(tx, acme.id, "W-2")
+        tx.commit()
+    with backend.uow() as tx:
+        assert tx.workers.lock_employee_numbers(acme.id) == 2
+        assert tx.workers.lock_employee_numbers(other.id) == 0
+        tx.workers.save_employee_number(acme.id, 7)
+        assert tx.workers.lock_employee_numbers(acme.id) == 7
+        tx.commit()
+    with backend.uow() as tx:  # not committed: forgotten
+        tx.workers.save_employee_number(acme.id, 9)
+    with backend.uow() as tx:
+        assert tx.workers.lock_employee_numbers(acme.id) == 7
 
 
 def test_idle_since_lists_only_working_workers_with_no_clock_since_the_cutoff(backend: Backend) -> None:

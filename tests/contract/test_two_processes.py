@@ -1,4 +1,4 @@
-"""Two server processes on one PostgreSQL database: the rate limit and Idempotency-Key hold across them."""
+"""Two server processes on one PostgreSQL database: rate limits, Idempotency-Keys and generated badges hold."""
 
 from __future__ import annotations
 
@@ -63,3 +63,21 @@ def test_an_idempotency_key_holds_across_two_server_processes(servers: tuple[Wor
         statuses = list(pool.map(post, range(10)))
     assert set(statuses) <= {201, 409}
     assert len([e for e in world.outbox("worker.created") if e["data"]["name"] == "Bob"]) == 1
+
+
+def test_fifty_workers_created_at_once_across_two_processes_get_fifty_distinct_badges(
+    servers: tuple[World, list[str]],
+) -> None:
+    world, bases = servers
+    account = world.account()
+    headers = world.key(account.id, ("workers:write",))
+
+    def post(n: int) -> httpx.Response:
+        url = f"{bases[n % 2]}/api/v1/workers.php"
+        return httpx.post(url, headers=headers, json={"name": f"Worker {n}"}, timeout=60)
+
+    with ThreadPoolExecutor(max_workers=25) as pool:
+        replies = list(pool.map(post, range(50)))
+    assert [reply.status_code for reply in replies] == [201] * 50
+    badges = {reply.json()["data"]["employee_id"] for reply in replies}
+    assert len(badges) == 50

@@ -109,12 +109,14 @@ def test_global_departments_and_cost_codes_can_be_given(
     assert (worker["department_name"], worker["cost_code"]) == ("Agency Pool", "GEN")
 
 
-def test_generated_employee_ids_follow_the_worker_count_and_skip_taken_ones(
+def test_generated_employee_ids_count_up_per_client_and_skip_taken_ones(
     api: TestClient, world: World, client_id: int, full: dict[str, str]
 ) -> None:
     assert data(post_worker(api, full, employee_id="W00002"), 201)["employee_id"] == "W00002"
-    assert data(post_worker(api, full, name="B"), 201)["employee_id"] == "W00003"
-    assert data(post_worker(api, full, name="C"), 201)["employee_id"] == "W00004"
+    assert data(post_worker(api, full, name="B"), 201)["employee_id"] == "W00001"
+    assert data(post_worker(api, full, name="C"), 201)["employee_id"] == "W00003"
+    assert data(post_worker(api, full, name="D", employee_id="w00004"), 201)["employee_id"] == "w00004"
+    assert data(post_worker(api, full, name="E"), 201)["employee_id"] == "W00005"
     other = world.account("Other Ltd")
     other_key = world.key(other.id, ("workers:write",))
     assert data(post_worker(api, other_key), 201)["employee_id"] == "W00001"
@@ -372,6 +374,22 @@ def test_simultaneous_creations_without_employee_ids_each_get_a_distinct_one(
     badges = {reply.json()["data"]["employee_id"] for reply in replies}
     assert len(badges) == 4
     assert all(re.fullmatch(r"W\d{5,}", badge) for badge in badges)
+
+
+def test_a_generated_employee_id_is_never_refused_while_others_take_numbers_by_hand(
+    services: Services, world: World, client_id: int, full: dict[str, str]
+) -> None:
+    # 14 generated and 6 given by hand, with numbers the generator reaches: only a hand-given one may clash
+    bodies: list[dict[str, Any]] = [
+        {"name": f"Hand {n}", "employee_id": f"w{n:05d}"} if n % 3 == 0 else {"name": f"Gen {n}"} for n in range(1, 21)
+    ]
+    replies = _simultaneous_posts(services, full, bodies)
+    generated = [reply for body, reply in zip(bodies, replies, strict=True) if "employee_id" not in body]
+    assert [reply.status_code for reply in generated] == [201] * 14
+    for reply in replies:
+        assert (reply.status_code, reply.json().get("error_code")) in ((201, None), (409, "duplicate_employee_id"))
+    badges = [reply.json()["data"]["employee_id"].upper() for reply in replies if reply.status_code == 201]
+    assert len(set(badges)) == len(badges)
 
 
 def _simultaneous_posts(services: Services, headers: dict[str, str], bodies: list[dict[str, Any]]) -> list[Any]:

@@ -222,18 +222,36 @@ def test_the_same_employee_id_is_free_in_another_client(world: World) -> None:
     assert world.create({"name": "Ada", "employee_id": "ab-1"}).worker.employee_id == "ab-1"
 
 
-def test_a_generated_id_lost_to_a_concurrent_creation_is_retried_with_the_next_number(world: World) -> None:
-    # Another transaction takes W00001 after this one looked but before it wrote.
+def test_generated_ids_follow_the_clients_counter_not_its_worker_count(world: World) -> None:
+    assert world.create({"name": "Ada"}).worker.employee_id == "W00001"
+    world.create({"name": "Bea", "employee_id": "AB-1"})  # given by hand: the counter does not move
+    assert world.create({"name": "Cy"}).worker.employee_id == "W00002"
+    assert world.db.employee_numbers[world.client.id] == 2
+
+
+def test_a_refused_creation_does_not_use_up_a_number(world: World) -> None:
+    with pytest.raises(DepartmentNotFound):
+        world.create({"name": "Ada", "department_id": 999})
+    assert world.create({"name": "Bea"}).worker.employee_id == "W00001"
+
+
+def test_a_worker_of_an_unknown_client_is_not_found_and_stores_nothing(world: World) -> None:
+    before = world.db.state()
+    with pytest.raises(NotFound):
+        create_worker({"name": "Ada"}, client_id=999, uow=world.uow, clock=world.clock, pending=True)
+    assert world.db.state() == before
+
+
+def test_a_generated_id_taken_at_the_last_moment_is_a_duplicate_not_a_silent_retry(world: World) -> None:
+    # Under the counter's lock nobody can; a row written around it (a raw import) hits the unique index.
     def rival(db: FakeDatabase) -> None:
         db.add_worker(world.client.id, "Rival", "W00001")
 
     world.uow.interleave(rival)
-    view = world.create({"name": "Ada"}, world.principal())
-    assert view.worker.employee_id in ("W00002", "W00003")  # the code adds the attempt number: W00003
-    ids = sorted(employee_id_key(w.employee_id) for w in world.db.workers.values() if w.client_id == world.client.id)
-    assert ids == ["w00001", employee_id_key(view.worker.employee_id)]
-    assert [uow.committed for uow in world.uow.opened] == [False, True]
-    assert world.db.event_names() == ["worker.created", "worker_created"]
+    with pytest.raises(DuplicateEmployeeId):
+        world.create({"name": "Ada"}, world.principal())
+    assert [uow.committed for uow in world.uow.opened] == [False]
+    assert world.db.outbox == []
 
 
 def test_a_given_id_lost_to_a_concurrent_creation_is_a_duplicate_not_retried(world: World) -> None:

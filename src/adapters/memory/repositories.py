@@ -116,8 +116,18 @@ class MemoryWorkerRepository(MemoryRepository[Worker]):
     def lock(self, worker_id: int) -> Worker | None:
         return self.get(worker_id)  # a writing unit of work already holds the store's lock
 
-    def count_for_client(self, client_id: int) -> int:
-        return len(self._table.where(lambda worker: worker.client_id == client_id))
+    def lock_employee_numbers(self, client_id: int) -> int:
+        # A writing unit of work already holds the store's lock: nothing else can change it meanwhile.
+        uow = self._table.uow
+        last = uow.employee_numbers.get(client_id, uow.store.employee_numbers.get(client_id))
+        if last is None:  # the client's first: start at its worker count
+            last = len(self._table.where(lambda worker: worker.client_id == client_id))
+            uow.employee_numbers[client_id] = last  # the counter row made with the lock: not a change yet
+        return last
+
+    def save_employee_number(self, client_id: int, number: int) -> None:
+        self._table.uow.before_write()
+        self._table.uow.employee_numbers[client_id] = number
 
     def id_by_employee_id(self, client_id: int, employee_id_key: str) -> int | None:
         found = self._table.where(lambda w: w.client_id == client_id and _key(w.employee_id) == employee_id_key)

@@ -41,6 +41,7 @@ class MemoryUnitOfWork:
         self.read_only = read_only
         self._before_first_write = before_first_write
         self._events: list[Event] = []
+        self.employee_numbers: dict[int, int] = {}  # this transaction's counter writes
         self._tables: dict[str, MemoryTable[Any]] = {name: MemoryTable(self, name) for name in TABLES}
         t = self._tables
         self._audit = MemoryAuditLog(self)
@@ -137,14 +138,17 @@ class MemoryUnitOfWork:
             for entry in self._audit.pending:
                 self.store.audit.append(attrs.evolve(entry, id=self.store.next_id("audit_log")))
             self.store.outbox.extend(self._events)
+            self.store.employee_numbers.update(self.employee_numbers)
         self._audit.pending.clear()
         self._events.clear()
+        self.employee_numbers.clear()
 
     def rollback(self) -> None:
         for table in self._tables.values():
             table.pending.clear()
         self._audit.pending.clear()
         self._events.clear()
+        self.employee_numbers.clear()
 
 
 class MemoryUnitOfWorkFactory:

@@ -1,25 +1,34 @@
-"""Idempotency-Key records in the database, so a replay holds across server processes."""
+"""Idempotency-Key records in the database, so a replay holds across server processes.
+
+A request that holds a claim runs in ``SqlKeyedWork``: its write unit of work does not commit when
+the use case says so; the reply is written to the claim's record through the same connection and
+then both commit at once. A process killed before that commit leaves nothing done (the claim's
+lease lapses and a retry runs); killed after it, the retry replays.
+"""
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
-from sqlalchemy import ColumnElement, Engine, delete, select, update
+from sqlalchemy import ColumnElement, Connection, Engine, delete, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from workforce_adapters.sql.tables import idempotency_keys as records
+from workforce_adapters.sql.unit_of_work import SqlUnitOfWork
 from workforce_core.ports import Claim, StoredReply
 from workforce_core.ports.idempotency import RETENTION
+
+
+def _where(owner: int, key: str) -> tuple[ColumnElement[bool], ColumnElement[bool]]:
+    return records.c.api_key_id == owner, records.c.key == key
 
 
 class SqlIdempotencyStore:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.insert = pg_insert if engine.dialect.name == "postgresql" else sqlite_insert
-
-    def _where(self, owner: int, key: str) -> tuple[ColumnElement[bool], ColumnElement[bool]]:
-        return records.c.api_key_id == owner, records.c.key == key
 
     def claim(self, owner: int, key: str, fingerprint: str, *, now: datetime, lease_seconds: int) -> Claim:
         lease = now + timedelta(seconds=lease_seconds)
@@ -40,11 +49,11 @@ class SqlIdempotencyStore:
                 .returning(records.c.key)
             ).first()
             if inserted is not None:
-                return Claim("new")
-            row = connection.execute(select(records).where(*self._where(owner, key)).with_for_update()).mappings().one()
+                return Claim("new", lease_until=lease)
+            row = connection.execute(select(records).where(*_where(owner, key)).with_for_update()).mappings().one()
             if row["created_at"] + RETENTION <= now:
-                connection.execute(update(records).where(*self._where(owner, key)).values(**fresh))
-                return Claim("new")
+                connection.execute(update(records).where(*_where(owner, key)).values(**fresh))
+                return Claim("new", lease_until=lease)
             if row["fingerprint"] != fingerprint:
                 return Claim("mismatch")
             if row["state"] == "done":
@@ -52,23 +61,67 @@ class SqlIdempotencyStore:
                 return Claim("replay", StoredReply(row["status"], headers, bytes(row["body"])))
             if row["lease_until"] > now:
                 return Claim("in_progress")
-            connection.execute(update(records).where(*self._where(owner, key)).values(lease_until=lease))
-            return Claim("new")
+            connection.execute(update(records).where(*_where(owner, key)).values(lease_until=lease))
+            return Claim("new", lease_until=lease)
 
-    def complete(self, owner: int, key: str, reply: StoredReply) -> None:
+    def work(self, owner: int, key: str, claim: Claim) -> SqlKeyedWork:
+        assert claim.lease_until is not None, "only a new claim has work"
+        return SqlKeyedWork(self.engine, owner, key, claim.lease_until)
+
+    def purge(self, before: datetime) -> int:
+        with self.engine.connect().execution_options(write=True) as connection, connection.begin():
+            return int(connection.execute(delete(records).where(records.c.created_at < before)).rowcount)
+
+
+class SqlKeyedWork:
+    """The units of work of one request holding a claim; the claim is named by its lease, so a
+    holder whose lease lapsed (and was taken over by a retry) can neither keep nor let go of it."""
+
+    def __init__(self, engine: Engine, owner: int, key: str, lease_until: datetime) -> None:
+        self.engine = engine
+        self.owner = owner
+        self.key = key
+        self.lease_until = lease_until
+        self.held: SqlUnitOfWork | None = None
+
+    def __call__(self, *, read_only: bool = False) -> SqlUnitOfWork:
+        if read_only:
+            return SqlUnitOfWork(self.engine, read_only=True)
+        if self.held is not None:
+            raise RuntimeError("a request sent with an Idempotency-Key commits at most one change")
+        return SqlUnitOfWork(self.engine, hold=self._hold)
+
+    def _hold(self, uow: SqlUnitOfWork) -> None:
+        self.held = uow
+
+    def _mine(self) -> tuple[Any, ...]:
+        return (*_where(self.owner, self.key), records.c.state == "running", records.c.lease_until == self.lease_until)
+
+    def _store(self, connection: Connection, reply: StoredReply) -> bool:
         values = {
             "state": "done",
             "status": reply.status,
             "headers": [list(h) for h in reply.headers],
             "body": reply.body,
         }
-        with self.engine.connect().execution_options(write=True) as connection, connection.begin():
-            connection.execute(update(records).where(*self._where(owner, key)).values(**values))
+        return connection.execute(update(records).where(*self._mine()).values(**values)).rowcount == 1
 
-    def release(self, owner: int, key: str) -> None:
-        with self.engine.connect().execution_options(write=True) as connection, connection.begin():
-            connection.execute(delete(records).where(*self._where(owner, key), records.c.state == "running"))
+    def keep(self, reply: StoredReply) -> bool:
+        held, self.held = self.held, None
+        if held is None:
+            with self.engine.connect().execution_options(write=True) as connection, connection.begin():
+                return self._store(connection, reply)
+        try:
+            if not self._store(held.connection, reply):
+                return False  # closing rolls the change back
+            held.transaction.commit()
+            return True
+        finally:
+            held.close()
 
-    def purge(self, before: datetime) -> int:
+    def drop(self) -> None:
+        held, self.held = self.held, None
+        if held is not None:
+            held.close()
         with self.engine.connect().execution_options(write=True) as connection, connection.begin():
-            return int(connection.execute(delete(records).where(records.c.created_at < before)).rowcount)
+            connection.execute(delete(records).where(*self._mine()))

@@ -7,6 +7,8 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 from sqlalchemy import Connection, Table, delete, func, insert, or_, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 
 from workforce_adapters.sql import tables
@@ -106,9 +108,24 @@ class SqlWorkerRepository(SqlRepository[Worker]):
         row = self.connection.execute(query).mappings().first()
         return from_row(Worker, row) if row else None
 
-    def count_for_client(self, client_id: int) -> int:
-        query = select(func.count()).select_from(self.table).where(self.table.c.client_id == client_id)
-        return int(self.connection.execute(query).scalar_one())
+    def lock_employee_numbers(self, client_id: int) -> int:
+        counters = tables.employee_id_counters
+        locked = select(counters.c.last_number).where(counters.c.client_id == client_id).with_for_update()
+        last = self.connection.execute(locked).scalar_one_or_none()
+        if last is None:  # the client's first: start at its worker count (a concurrent first waits here)
+            count = select(func.count()).select_from(self.table).where(self.table.c.client_id == client_id)
+            insert_ = pg_insert if self.connection.dialect.name == "postgresql" else sqlite_insert
+            self.connection.execute(
+                insert_(counters)
+                .values(client_id=client_id, last_number=count.scalar_subquery())
+                .on_conflict_do_nothing()
+            )
+            last = self.connection.execute(locked).scalar_one()
+        return int(last)
+
+    def save_employee_number(self, client_id: int, number: int) -> None:
+        counters = tables.employee_id_counters
+        self.connection.execute(update(counters).where(counters.c.client_id == client_id).values(last_number=number))
 
     def id_by_employee_id(self, client_id: int, employee_id_key: str) -> int | None:
         c = self.table.c

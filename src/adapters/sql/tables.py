@@ -156,6 +156,15 @@ workers = Table(
     Index("ix_workers_client_updated", "client_id", "updated_at"),
 )
 
+employee_id_counters = Table(
+    "employee_id_counters",
+    metadata,
+    # the last number a generated employee ID of the client used; its row lock queues every change of
+    # the client's employee IDs, so a generated one never collides
+    Column("client_id", Integer, ForeignKey("clients.id"), primary_key=True),
+    Column("last_number", Integer, nullable=False),
+)
+
 audit_log = Table(
     "audit_log",
     metadata,

@@ -1,8 +1,14 @@
-"""The SQL unit of work: one transaction, its repositories, and the outbox written in it."""
+"""The SQL unit of work: one transaction, its repositories, and the outbox written in it.
+
+A unit of work made with ``hold`` does not commit itself: ``commit`` writes the outbox and hands
+the open transaction to ``hold``, whose owner commits it later (with the stored reply of an
+Idempotency-Key) or rolls it back.
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from types import TracebackType
 
 from sqlalchemy import Connection, Engine, insert
@@ -26,9 +32,13 @@ from workforce_core.model.reference import CostCode, Department, Location
 
 
 class SqlUnitOfWork:
-    def __init__(self, engine: Engine, *, read_only: bool = False) -> None:
+    def __init__(
+        self, engine: Engine, *, read_only: bool = False, hold: Callable[[SqlUnitOfWork], None] | None = None
+    ) -> None:
         self.engine = engine
         self.read_only = read_only
+        self.hold = hold
+        self.held = False
         self.events: list[Event] = []
 
     def __enter__(self) -> SqlUnitOfWork:
@@ -57,6 +67,11 @@ class SqlUnitOfWork:
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
+        if not self.held:  # a held transaction is committed or rolled back by its holder
+            self.close()
+
+    def close(self) -> None:
+        """Roll back whatever is not committed and give the connection back."""
         try:
             if self.transaction.is_active:
                 self.transaction.rollback()
@@ -81,6 +96,10 @@ class SqlUnitOfWork:
                 ],
             )
             self.events = []
+        if self.hold is not None:
+            self.held = True
+            self.hold(self)
+            return
         self.transaction.commit()
 
     def rollback(self) -> None:

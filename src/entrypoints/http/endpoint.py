@@ -13,7 +13,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
-from attrs import define, frozen
+from attrs import define, evolve, frozen
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
@@ -29,7 +29,7 @@ from workforce_core.errors import (
     WorkforceError,
 )
 from workforce_core.model.principal import Principal
-from workforce_core.ports import StoredReply
+from workforce_core.ports import KeyedWork, StoredReply
 from workforce_core.services import idempotency, limits
 from workforce_core.services.auth import authenticate
 from workforce_entrypoints.bootstrap import Services
@@ -141,29 +141,34 @@ class Endpoint:
         call = Call(principal=principal, params=Params(request.query_params), services=services, raw_body=raw_body)
         key = request.headers.get(idempotency.HEADER)
         if key is None or request.method not in WRITES:
-            return await self._handle(method, call)
+            return await run_in_threadpool(_reply, method, call)
         key = idempotency.valid_key(key)
-        owner, store = principal.key.id, services.idempotency
         print_ = idempotency.fingerprint(request.method, request.url.path, request.url.query, raw_body)
-        stored = await run_in_threadpool(idempotency.begin, store, owner, key, print_, services.clock.now())
-        if stored is not None:
+        now = services.clock.now()
+        begun = await run_in_threadpool(idempotency.begin, services.idempotency, principal.key.id, key, print_, now)
+        if isinstance(begun, StoredReply):
             return Response(
-                stored.body, status_code=stored.status, headers={**dict(stored.headers), "Idempotent-Replayed": "true"}
+                begun.body, status_code=begun.status, headers={**dict(begun.headers), "Idempotent-Replayed": "true"}
             )
-        try:
-            reply = await self._handle(method, call)
-        except BaseException:
-            await run_in_threadpool(store.release, owner, key)
-            raise
-        kept = tuple((k, v) for k, v in reply.headers.items() if k in REPLAYED_HEADERS)
-        await run_in_threadpool(
-            idempotency.finish, store, owner, key, StoredReply(reply.status_code, kept, bytes(reply.body))
-        )
-        return reply
+        call.services = evolve(services, uow=begun)  # its units of work hold the change for the reply
+        return await run_in_threadpool(_kept_reply, method, call, begun)
 
-    @staticmethod
-    async def _handle(method: Method, call: Call) -> Response:
-        try:
-            return await run_in_threadpool(method.handler, call)
-        except WorkforceError as error:
-            return error_reply(error)
+
+def _reply(method: Method, call: Call) -> Response:
+    try:
+        return method.handler(call)
+    except WorkforceError as error:
+        return error_reply(error)
+
+
+def _kept_reply(method: Method, call: Call, work: KeyedWork) -> Response:
+    """The reply of a keyed request, kept with the change it reports (the use case's commit waits
+    for it, see ``KeyedWork``); anything that fails before that rolls the change back."""
+    try:
+        reply = _reply(method, call)
+        kept = tuple((k, v) for k, v in reply.headers.items() if k in REPLAYED_HEADERS)
+        idempotency.finish(work, StoredReply(reply.status_code, kept, bytes(reply.body)))
+    except BaseException:
+        work.drop()
+        raise
+    return reply

@@ -7,7 +7,7 @@ Everything is re-exported here, so an embedder writes ``from workforce_core.port
 from workforce_core.ports.amendment_reads import AmendmentFilter, AmendmentReads
 from workforce_core.ports.clock import Clock
 from workforce_core.ports.entry_reads import EntryFilter, EntryReads
-from workforce_core.ports.idempotency import Claim, IdempotencyStore, StoredReply
+from workforce_core.ports.idempotency import Claim, IdempotencyStore, KeyedWork, StoredReply
 from workforce_core.ports.limits import RateDecision, RateLimiter
 from workforce_core.ports.paging import Page, Paging
 from workforce_core.ports.pricing_reads import PricingInputs, PricingReads
@@ -39,6 +39,7 @@ __all__ = [
     "EntryFilter",
     "EntryReads",
     "IdempotencyStore",
+    "KeyedWork",
     "LocationFilter",
     "Page",
     "Paging",

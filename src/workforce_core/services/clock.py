@@ -2,6 +2,8 @@
 
 A refused clock changes nothing but its refusal event (recorded in a transaction of its own).
 Concurrent clocks for one worker queue on the worker's row lock: exactly one clock-in wins.
+A site-limited key may clock in a worker based elsewhere at its own site (the shift is that site's
+record); a refusal names (``entry_id``) only shifts at sites the key sees.
 """
 
 from __future__ import annotations
@@ -91,6 +93,11 @@ def _worker(tx: UnitOfWork, command: ClockCommand, principal: Principal) -> Work
     return worker
 
 
+def _shown_id(entry: TimeEntry, principal: Principal) -> int | None:
+    """The id a refusal may name: none for a shift at a site the key cannot see (ownership rule 4)."""
+    return entry.id if principal.sees_site(entry.location_id) else None
+
+
 def _site(tx: UnitOfWork, location_id: int | None, principal: Principal) -> Location | None:
     if location_id is None:
         if principal.site_ids is not None:
@@ -170,10 +177,10 @@ def _clock_in(
 ) -> ClockResult:
     open_shift = tx.entries.open_shift(worker.id, now - OPEN_WINDOW)
     if open_shift is not None:
-        raise AlreadyClockedIn(entry_id=open_shift.id)
+        raise AlreadyClockedIn(entry_id=_shown_id(open_shift, principal))
     clash = tx.entries.clashing(worker.id, at)
     if clash is not None:
-        raise Conflict("occurred_at is before the end of a recorded shift.", entry_id=clash.id)
+        raise Conflict("occurred_at is before the end of a recorded shift.", entry_id=_shown_id(clash, principal))
     booking = _booking(tx, command, worker, at)
     location_id = command.location_id or (booking.location_id if booking else None) or worker.location_id
     site = _site(tx, location_id, principal)
@@ -241,11 +248,11 @@ def _clock_out(
     entry = tx.entries.open_shift(worker.id, now - OPEN_WINDOW)
     if entry is None:
         raise NoOpenClockIn()
+    if not principal.sees_site(entry.location_id):
+        raise LocationNotAllowed(field="location_id")
     if at < entry.clock_in:
         raise Conflict("occurred_at is before the clock-in of the open shift.", entry_id=entry.id)
     site = tx.locations.get(entry.location_id) if entry.location_id is not None else None
-    if not principal.sees_site(entry.location_id):
-        raise LocationNotAllowed(field="location_id")
     check_breaks(tx, entry, entry.clock_in, at)
     fence = _fence(command, worker, site, at, principal, "out")
     entry.clock_out = at

@@ -2,7 +2,9 @@
 
 Kept 24 hours per API key. The fingerprint is the method, path (``.php`` or not), query and the
 SHA-256 of the body bytes. A claim is leased while its request runs; a crashed holder's lease
-lapses, so a claim never blocks for ever. 5xx replies are not kept: a retry runs again.
+lapses, so a claim never blocks for ever. The request's change and its reply are committed
+together (``KeyedWork``): a crash before that commit leaves nothing done, and a retry runs; after
+it, a retry replays. 5xx replies are not kept: their change is rolled back and a retry runs again.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import hashlib
 from datetime import datetime
 
 from workforce_core.errors import IdempotencyInProgress, IdempotencyKeyReused, InvalidParameter
-from workforce_core.ports import IdempotencyStore, StoredReply
+from workforce_core.ports import IdempotencyStore, KeyedWork, StoredReply
 from workforce_core.ports.idempotency import RETENTION
 
 HEADER = "Idempotency-Key"
@@ -32,23 +34,26 @@ def fingerprint(method: str, path: str, query: str, body: bytes) -> str:
     return hashlib.sha256(f"{method}\n{path}\n{query}\n{digest}".encode()).hexdigest()
 
 
-def begin(store: IdempotencyStore, owner: int, key: str, print_: str, now: datetime) -> StoredReply | None:
-    """The stored reply to replay, or None when this request should run now (the claim is held).
+def begin(store: IdempotencyStore, owner: int, key: str, print_: str, now: datetime) -> StoredReply | KeyedWork:
+    """The stored reply to replay, or the units of work to run this request in (the claim is held).
     Records past their 24 hours are dropped first (an indexed delete), so the table stays small."""
     store.purge(now - RETENTION)
     claim = store.claim(owner, key, print_, now=now, lease_seconds=LEASE_SECONDS)
     if claim.outcome == "replay":
+        assert claim.reply is not None
         return claim.reply
     if claim.outcome == "mismatch":
         raise IdempotencyKeyReused()
     if claim.outcome == "in_progress":
         raise IdempotencyInProgress(RETRY_AFTER_SECONDS)
-    return None
+    return store.work(owner, key, claim)
 
 
-def finish(store: IdempotencyStore, owner: int, key: str, reply: StoredReply) -> None:
-    """Keep the reply for replays; a 5xx is not kept (the claim is let go so a retry runs again)."""
+def finish(work: KeyedWork, reply: StoredReply) -> None:
+    """Keep the reply with the change it reports, in one commit. A 5xx is not kept: its change is
+    rolled back and the claim let go, so a retry runs again. A claim lost while the request ran
+    (its lease lapsed and a retry took it) commits nothing: 409 ``idempotency_in_progress``."""
     if reply.status >= 500:
-        store.release(owner, key)
-    else:
-        store.complete(owner, key, reply)
+        work.drop()
+    elif not work.keep(reply):
+        raise IdempotencyInProgress(RETRY_AFTER_SECONDS)

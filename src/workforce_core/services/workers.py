@@ -28,7 +28,6 @@ from workforce_core.rules.employee_ids import employee_id_key, generated_employe
 from workforce_core.rules.worker_fields import read_worker_fields
 from workforce_core.views import WorkerView
 
-GENERATE_ATTEMPTS = 5
 VISIBLE_FIELDS = (*EDITABLE_FIELDS, "has_face", "has_pin", "status", "dormant")
 
 
@@ -45,33 +44,19 @@ def create_worker(
     _require_rate_scope(raw, principal)
     values = read_worker_fields(raw, creating=True)
     generate = values.get("employee_id") is None
-    for attempt in range(GENERATE_ATTEMPTS):
-        try:
-            return _create_once(values, client_id, uow, clock, principal, pending, generate)
-        except DuplicateEmployeeId:
-            if not generate or attempt == GENERATE_ATTEMPTS - 1:
-                raise
-    raise AssertionError("unreachable")  # pragma: no cover
-
-
-def _create_once(
-    values: dict[str, Any],
-    client_id: int,
-    uow: UnitOfWorkFactory,
-    clock: Clock,
-    principal: Principal | None,
-    pending: bool,
-    generate: bool,
-) -> WorkerView:
     now = clock.now()
     with uow() as tx:
+        if tx.clients.get(client_id) is None:  # the console names the client
+            raise NotFound(f"client {client_id} not found")
         if principal is not None and principal.site_ids is not None and values.get("location_id") is None:
             raise ValidationFailed("location_id", "a site-limited key must give the worker's location_id.")
         refs = _references(tx, client_id, values, principal)
+        last = tx.workers.lock_employee_numbers(client_id)  # creations of this client queue here
         employee_id: str = values.get("employee_id") or ""
         if generate:
-            # after a lost race the winner is counted now, so the next number is free again
-            employee_id = _free_employee_id(tx, client_id, tx.workers.count_for_client(client_id) + 1)
+            number = _free_number(tx, client_id, last + 1)
+            tx.workers.save_employee_number(client_id, number)
+            employee_id = generated_employee_id(number)
         elif tx.workers.employee_id_taken(client_id, employee_id):
             raise DuplicateEmployeeId(field="employee_id")
         data = {k: v for k, v in values.items() if k != "employee_id"}
@@ -122,10 +107,9 @@ def update_worker(
             raise Conflict("an anonymised worker cannot be changed.")
         before = attrs.asdict(worker, recurse=False)
         changed = {k: v for k, v in values.items() if before[k] != v}
-        if "employee_id" in changed:
-            if employee_id_key(changed["employee_id"]) == employee_id_key(worker.employee_id):
-                pass
-            elif tx.workers.employee_id_taken(client_id, changed["employee_id"], except_id=worker.id):
+        if "employee_id" in changed and employee_id_key(changed["employee_id"]) != employee_id_key(worker.employee_id):
+            tx.workers.lock_employee_numbers(client_id)  # queue with creations: the check below stays true
+            if tx.workers.employee_id_taken(client_id, changed["employee_id"], except_id=worker.id):
                 raise DuplicateEmployeeId(field="employee_id")
         merged = {**before, **changed}
         if principal is not None and principal.site_ids is not None and merged["location_id"] is None:
@@ -289,11 +273,12 @@ def _references(
     return location, department, cost_code
 
 
-def _free_employee_id(tx: UnitOfWork, client_id: int, start: int) -> str:
-    sequence = start
-    while tx.workers.employee_id_taken(client_id, generated_employee_id(sequence)):
-        sequence += 1
-    return generated_employee_id(sequence)
+def _free_number(tx: UnitOfWork, client_id: int, start: int) -> int:
+    """The first number from ``start`` whose generated employee ID nobody has (one given by hand may)."""
+    number = start
+    while tx.workers.employee_id_taken(client_id, generated_employee_id(number)):
+        number += 1
+    return number
 
 
 def _audit(
