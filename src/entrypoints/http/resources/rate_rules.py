@@ -9,27 +9,14 @@ from starlette.responses import Response
 from workforce_adapters.json import pricing_settings_record, rate_rule_record
 from workforce_core.model.rates import RateRule
 from workforce_core.ports import RateRuleFilter
+from workforce_core.rules.visibility import Sight, visible_rate_rule
 from workforce_core.services import reads
 from workforce_entrypoints.http.endpoint import Call, Endpoint, Method
 from workforce_entrypoints.http.replies import listing, record
 
-PAY_MONEY = ("pay_rate", "premium")  # in overtime tiers and night bands
-CHARGE_MONEY = ("charge_rate", "charge_premium")
-
 
 def _shown(call: Call, rule: RateRule) -> dict[str, Any]:
-    """Each half of the money only with its own scope, in the tiers and night bands too."""
-    shown = rate_rule_record(rule)
-    hidden: tuple[str, ...] = ()
-    if not call.principal.has("pay:read"):
-        shown.pop("pay")
-        hidden += PAY_MONEY
-    if not call.principal.has("charges:read"):
-        shown.pop("charge")
-        hidden += CHARGE_MONEY
-    for name in ("overtime_tiers", "night_bands"):
-        shown[name] = [{k: v for k, v in item.items() if k not in hidden} for item in shown[name]]
-    return shown
+    return visible_rate_rule(rate_rule_record(rule), Sight.of(call.principal.effective_scopes))
 
 
 def get(call: Call) -> Response:

@@ -16,6 +16,7 @@ from workforce_adapters.json import payroll_fields, pricing_record, time_entry_r
 from workforce_core.errors import InsufficientScope
 from workforce_core.model.time_entries import APPROVAL_STATUSES, CLIENT_APPROVALS
 from workforce_core.rules.pay_gate import PAYROLL_STATUSES
+from workforce_core.rules.visibility import Sight
 from workforce_core.services import reads, time_reads
 from workforce_core.services.time_reads import ENTRY_FILTERS, TimesheetQuery
 from workforce_core.views import EntryView
@@ -28,8 +29,8 @@ def get(call: Call) -> Response:
     paging = p.paging()
     include_pricing = bool(p.boolean("include_pricing"))
     explain = bool(p.boolean("explain"))
-    pay, charge = call.principal.has("pay:read"), call.principal.has("charges:read")
-    if include_pricing and not (pay or charge):
+    sight = Sight.of(call.principal.effective_scopes)
+    if include_pricing and not (sight.pay or sight.charge):
         raise InsufficientScope("pay:read", "include_pricing needs pay:read or charges:read.")
     query = TimesheetQuery(
         paging=paging,
@@ -52,7 +53,7 @@ def get(call: Call) -> Response:
         priced = sheet.pricing.get(view.entry.id)
         body = {**time_entry_record(view), **payroll_fields(view.entry, priced)}
         if include_pricing and priced is not None:
-            body["pricing"] = pricing_record(priced, pay=pay, charge=charge, explain=explain)
+            body["pricing"] = pricing_record(priced, pay=sight.pay, charge=sight.charge, explain=explain)
         return body
 
     if query.id is not None:

@@ -8,16 +8,16 @@ from workforce_adapters.json import worker_record
 from workforce_core.errors import InvalidParameter
 from workforce_core.model.workers import WORKER_STATUSES
 from workforce_core.ports import WorkerFilter
+from workforce_core.rules.visibility import Sight, visible
 from workforce_core.services import reads
 from workforce_core.services.workers import create_worker, update_worker
 from workforce_core.views import WorkerView
 from workforce_entrypoints.http.endpoint import Call, Endpoint, Method
 from workforce_entrypoints.http.replies import listing, record
-from workforce_entrypoints.http.visibility import shown
 
 
 def _shown(call: Call, view: WorkerView) -> dict[str, object]:
-    return shown(worker_record(view), call.principal)
+    return visible(worker_record(view), Sight.of(call.principal.effective_scopes))
 
 
 def get(call: Call) -> Response:
