@@ -34,6 +34,7 @@ from workforce_core.model.surveys import Survey, SurveyQuestion
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.ports import UnitOfWork, UnitOfWorkFactory
+from workforce_core.rules.booking_choice import closest_booking
 from workforce_core.rules.employee_ids import employee_id_key
 
 T0 = datetime(2026, 3, 2, 8, 0, tzinfo=UTC)  # a Monday
@@ -379,7 +380,7 @@ def test_breaks_of_lists_the_break_entries_of_one_shift(backend: Backend) -> Non
 # ---- bookings ------------------------------------------------------------------------------------
 
 
-def test_a_clock_links_to_the_live_booking_holding_it_before_a_nearer_neighbour(backend: Backend) -> None:
+def test_near_bookings_are_the_live_ones_within_an_hours_grace(backend: Backend) -> None:
     with backend.uow() as tx:
         client = _client(tx)
         site = _site(tx, client.id)
@@ -390,9 +391,18 @@ def test_a_clock_links_to_the_live_booking_holding_it_before_a_nearer_neighbour(
         _booking(tx, worker, site, T0 + timedelta(days=1), 2, status="cancelled")
         tx.commit()
     with backend.uow(read_only=True) as tx:
-        assert tx.bookings.covering(worker.id, T0 + timedelta(hours=4, minutes=1)) == late
-        assert tx.bookings.covering(worker.id, T0 + timedelta(hours=3, minutes=59)) == early
-        assert tx.bookings.covering(worker.id, T0 - timedelta(minutes=50)) == early  # within the hour's grace
-        assert tx.bookings.covering(worker.id, T0 - timedelta(minutes=61)) is None
-        assert tx.bookings.covering(worker.id, T0 + timedelta(hours=9, minutes=1)) is None
-        assert tx.bookings.covering(worker.id, T0 + timedelta(days=1, hours=1)) is None  # only a cancelled one
+
+        def near(at: datetime) -> list[int]:
+            return sorted(b.id for b in tx.bookings.near(worker.id, at))
+
+        assert near(T0 + timedelta(hours=4, minutes=1)) == [early.id, late.id]
+        assert near(T0 - timedelta(minutes=50)) == [early.id]  # within the hour's grace
+        assert near(T0 - timedelta(minutes=61)) == []
+        assert near(T0 + timedelta(hours=9, minutes=1)) == []
+        assert near(T0 + timedelta(days=1, hours=1)) == []  # only a cancelled one
+        assert (
+            closest_booking(
+                tx.bookings.near(worker.id, T0 + timedelta(hours=4, minutes=1)), T0 + timedelta(hours=4, minutes=1)
+            )
+            == late
+        )

@@ -22,7 +22,7 @@ from workforce_core.model.rates import RateRule
 from workforce_core.model.surveys import Survey, SurveyQuestion
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
-from workforce_core.rules.booking_choice import closest_booking
+from workforce_core.rules.booking_choice import within_grace
 from workforce_core.rules.employee_ids import employee_id_key
 
 if TYPE_CHECKING:
@@ -193,9 +193,10 @@ class MemoryTimeEntryRepository(MemoryRepository[TimeEntry]):
 
 
 class MemoryBookingRepository(MemoryRepository[Booking]):
-    def covering(self, worker_id: int, at: datetime) -> Booking | None:
-        near = self._table.where(lambda b: b.worker_id == worker_id and b.status in LIVE_BOOKING_STATUSES)
-        return closest_booking(near, at)
+    def near(self, worker_id: int, at: datetime) -> list[Booking]:
+        return self._table.where(
+            lambda b: b.worker_id == worker_id and b.status in LIVE_BOOKING_STATUSES and within_grace(b, at)
+        )
 
 
 class MemorySurveyRepository(MemoryRepository[Survey]):

@@ -20,7 +20,7 @@ from workforce_core.model.keys import ApiKey
 from workforce_core.model.surveys import Survey, SurveyQuestion
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
-from workforce_core.rules.booking_choice import GRACE, closest_booking
+from workforce_core.rules.booking_choice import GRACE
 from workforce_core.rules.employee_ids import employee_id_key
 
 T = TypeVar("T")
@@ -212,16 +212,14 @@ class SqlBookingRepository(SqlRepository[Booking]):
     def __init__(self, connection: Connection) -> None:
         super().__init__(connection, tables.shifts, Booking)
 
-    def covering(self, worker_id: int, at: datetime) -> Booking | None:
-        """The worker's live bookings within the grace of ``at`` (indexed); the core rule chooses."""
+    def near(self, worker_id: int, at: datetime) -> list[Booking]:
         c = self.table.c
-        near = self._many(
+        return self._many(
             c.worker_id == worker_id,
             c.status.in_(LIVE_BOOKING_STATUSES),
             c.start <= at + GRACE,
             c.end >= at - GRACE,
         )
-        return closest_booking(near, at)
 
 
 class SqlSurveyRepository(SqlRepository[Survey]):

@@ -77,8 +77,9 @@ class TimeEntryRepository(Repository[TimeEntry], Protocol):
 
 
 class BookingRepository(Repository[Booking], Protocol):
-    def covering(self, worker_id: int, at: datetime) -> Booking | None:
-        """The worker's live booking whose times cover ``at`` (an hour's grace either side)."""
+    def near(self, worker_id: int, at: datetime) -> list[Booking]:
+        """The worker's live bookings whose times, widened by an hour's grace either side, hold ``at``
+        (the candidates ``rules.booking_choice.closest_booking`` chooses from)."""
         ...
 
 

@@ -17,7 +17,7 @@ MULTI_SHIFT_PRIORITIES: tuple[str, ...] = ("closest",)
 GRACE = timedelta(hours=1)
 
 
-def near(booking: Booking, at: datetime, grace: timedelta = GRACE) -> bool:
+def within_grace(booking: Booking, at: datetime, grace: timedelta = GRACE) -> bool:
     """Whether ``at`` lies within the booking's times widened by ``grace`` either side."""
     return booking.start - grace <= at <= booking.end + grace
 
@@ -35,5 +35,5 @@ def closest_booking(
         gap = abs(booking.start - at) if inside else min(abs(booking.start - at), abs(booking.end - at))
         return (0 if inside else 1, gap, booking.id)
 
-    live = [b for b in candidates if b.status in LIVE_BOOKING_STATUSES and near(b, at, grace)]
+    live = [b for b in candidates if b.status in LIVE_BOOKING_STATUSES and within_grace(b, at, grace)]
     return min(live, key=rank, default=None)

@@ -38,6 +38,7 @@ from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules.access import owned_site
+from workforce_core.rules.booking_choice import closest_booking
 from workforce_core.rules.clock_request import ClockCommand, clock_instant, read_clock_request
 from workforce_core.rules.employee_ids import employee_id_key
 from workforce_core.rules.geofence import FenceCheck, check_fence
@@ -106,13 +107,15 @@ def _site(tx: UnitOfWork, location_id: int | None, principal: Principal) -> Loca
     return owned_site(principal, tx.locations.get(location_id), field="location_id")
 
 
-def _booking(tx: UnitOfWork, command: ClockCommand, worker: Worker, at: datetime) -> Booking | None:
+def _booking(
+    tx: UnitOfWork, command: ClockCommand, worker: Worker, at: datetime, principal: Principal
+) -> Booking | None:
     if command.scheduled_shift_id is not None:
         booking = tx.bookings.get(command.scheduled_shift_id)
         if booking is None or booking.worker_id != worker.id or booking.client_id != worker.client_id:
             raise NotFound("The booking was not found.", field="scheduled_shift_id")
         return require_live(booking)
-    return tx.bookings.covering(worker.id, at)
+    return closest_booking(tx.bookings.near(worker.id, at), at, principal.client.settings.multi_shift_priority)
 
 
 def _fence(
@@ -181,7 +184,7 @@ def _clock_in(
     clash = tx.entries.clashing(worker.id, at)
     if clash is not None:
         raise Conflict("occurred_at is before the end of a recorded shift.", entry_id=_shown_id(clash, principal))
-    booking = _booking(tx, command, worker, at)
+    booking = _booking(tx, command, worker, at, principal)
     location_id = command.location_id or (booking.location_id if booking else None) or worker.location_id
     site = _site(tx, location_id, principal)
     fence = _fence(command, worker, site, at, principal, "in")

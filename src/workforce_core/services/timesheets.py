@@ -32,6 +32,7 @@ from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules.approval import ApprovalState, Move, move
+from workforce_core.rules.booking_choice import closest_booking
 from workforce_core.rules.london import local_text, parse_instant
 from workforce_core.services.bookings import complete_booking, require_live
 from workforce_core.views import EntryView
@@ -557,8 +558,10 @@ def _batch_events(name: str, views: list[EntryView], now: datetime, **extra: Any
 def _booking(tx: UnitOfWork, worker: Worker, site: Location, shift_id: int | None, at: datetime) -> Booking | None:
     """The booking a backfilled shift was worked against: the one named, else a live one at the site covering it."""
     if shift_id is None:
-        covering = tx.bookings.covering(worker.id, at)
-        return covering if covering is not None and covering.location_id == site.id else None
+        client = tx.clients.get(site.client_id)
+        priority = client.settings.multi_shift_priority if client else "closest"
+        at_site = [b for b in tx.bookings.near(worker.id, at) if b.location_id == site.id]
+        return closest_booking(at_site, at, priority)
     booking = tx.bookings.get(shift_id)
     if booking is None or booking.worker_id != worker.id:
         raise NotFound("The booking was not found for this worker.", field="scheduled_shift_id")
