@@ -173,6 +173,7 @@ class ShiftPricing:
     base_pay: Decimal | None = None
     base_charge: Decimal | None = None
     parity: bool = False
+    source: str = "live"  # "live": priced now; "locked": the frozen figures of a locked pay week
 
     @property
     def paid_minutes(self) -> int:

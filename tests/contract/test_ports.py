@@ -406,3 +406,40 @@ def test_near_bookings_are_the_live_ones_within_an_hours_grace(backend: Backend)
             )
             == late
         )
+
+
+# ---- the pricing read, inside the transaction ------------------------------------------------------
+
+
+def test_pricing_inputs_are_the_workers_shifts_of_those_pay_weeks_with_what_pricing_needs(backend: Backend) -> None:
+    week = T0  # Monday 2 March 2026 08:00 UTC
+    with backend.uow() as tx:
+        client = _client(tx)
+        site = _site(tx, client.id)
+        ann, bea = _worker(tx, client.id, "A-1"), _worker(tx, client.id, "B-1")
+        rule = tx.rate_rules.add(
+            RateRule(
+                client_id=client.id,
+                name="parity",
+                pay=Rates(base=Decimal(12), post_parity=Decimal(13)),
+                created_at=T0,
+            )
+        )
+        tx.rate_rules.add(RateRule(client_id=_client(tx, "Other").id, name="theirs", created_at=T0))
+        booked = _booking(tx, ann, site, week + timedelta(days=1), 8)
+        tuesday = _shift(tx, ann, week + timedelta(days=1), 8, scheduled_shift_id=booked.id)
+        lunch = _shift(tx, ann, week + timedelta(days=1, hours=4), 0.5, entry_type="break", parent_id=tuesday.id)
+        monday = _shift(tx, ann, week, 8)
+        _shift(tx, ann, week + timedelta(days=7), 8)  # next week: not read
+        _shift(tx, bea, week, 8)  # another worker: not read
+        for weeks_back, approval in ((1, "approved"), (2, "approved"), (3, "pending")):
+            _shift(tx, ann, week - timedelta(weeks=weeks_back), 8, approval_status=approval)
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        inputs = tx.pricing.inputs(tx.clients.get(client.id) or client, (monday,))
+    assert sorted(s.id for s in inputs.shifts) == sorted([monday.id, tuesday.id])
+    assert inputs.breaks == {tuesday.id: (lunch,)}
+    assert inputs.bookings == {booked.id: booked}
+    assert inputs.workers == {ann.id: ann}
+    assert [r.id for r in inputs.rules] == [rule.id]
+    assert inputs.payable_weeks == {ann.id: (date(2026, 2, 16), date(2026, 2, 23))}  # approved weeks only

@@ -53,7 +53,7 @@ def pricing_record(priced: ShiftPricing, *, pay: bool, charge: bool, explain: bo
     if charge:
         body["charge_amount"] = float(sum((f[2] for f in figures.values()), Decimal(0))) if priced_at_all else None
     body["pay_week_start"] = priced.pay_week_start.isoformat()
-    body["source"] = "live"
+    body["source"] = priced.source
     elements: dict[str, dict[str, Any]] = {}
     for name, (minutes, pay_figure, charge_figure) in figures.items():
         element: dict[str, Any] = {"minutes": minutes}

@@ -8,6 +8,7 @@ from typing import Any
 
 import attrs
 
+from workforce_adapters.memory.pricing import MemoryPricingInputs
 from workforce_adapters.memory.repositories import (
     MemoryApiKeyRepository,
     MemoryAuditLog,
@@ -56,6 +57,7 @@ class MemoryUnitOfWork:
         self._surveys = MemorySurveyRepository(t["surveys"])
         self._amendments: MemoryRepository[Amendment] = MemoryRepository(t["amendments"])
         self._rate_rules = MemoryRateRuleRepository(t["rate_rules"])
+        self._pricing = MemoryPricingInputs(self)
 
     # the repositories, read-only as the port declares them
     @property
@@ -105,6 +107,15 @@ class MemoryUnitOfWork:
     @property
     def rate_rules(self) -> MemoryRateRuleRepository:
         return self._rate_rules
+
+    @property
+    def pricing(self) -> MemoryPricingInputs:
+        return self._pricing
+
+    @property
+    def tables(self) -> dict[str, MemoryTable[Any]]:
+        """Each table as this transaction sees it (for the adapter's own reads)."""
+        return self._tables
 
     def before_write(self) -> None:
         if self.read_only:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime
 
-from sqlalchemy import Connection, Engine, select
+from sqlalchemy import Connection, select
 
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.breaks import breaks_by_shift
@@ -15,45 +15,53 @@ from workforce_core.model.bookings import Booking
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.ports import PricingInputs
-from workforce_core.rules.london import from_local
 from workforce_core.rules.pay_gate import counts_toward_parity
-from workforce_core.rules.pay_weeks import week_of
+from workforce_core.rules.pay_weeks import week_of, weeks_span
 from workforce_core.rules.rule_selection import PARITY_LOOKBACK
 
 
-def load_pricing_inputs(engine: Engine, client: ClientAccount, entries: tuple[TimeEntry, ...]) -> PricingInputs:
-    te, start_day = tables.time_entries, client.settings.pay_week_start_day
+class SqlPricingInputs:
+    """The pricing read on a unit of work's connection (inside its transaction)."""
+
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+
+    def inputs(self, client: ClientAccount, entries: tuple[TimeEntry, ...]) -> PricingInputs:
+        return load_pricing_inputs(self.connection, client, entries)
+
+
+def load_pricing_inputs(connection: Connection, client: ClientAccount, entries: tuple[TimeEntry, ...]) -> PricingInputs:
+    te = tables.time_entries
     worker_ids = sorted({e.worker_id for e in entries})
-    if not worker_ids:
+    span = weeks_span((e.clock_in for e in entries), client.settings.pay_week_start_day)
+    if span is None:
         return PricingInputs((), {}, {}, {}, [], {})
-    weeks = sorted({week_of(e.clock_in, start_day) for e in entries})
-    start, end = from_local(weeks[0], time(0)), from_local(weeks[-1] + timedelta(days=7), time(0))
-    with engine.connect() as connection:
-        shifts = tuple(
-            from_row(TimeEntry, row)
-            for row in connection.execute(
-                select(te).where(
-                    te.c.client_id == client.id,
-                    te.c.worker_id.in_(worker_ids),
-                    te.c.entry_type == "shift",
-                    te.c.clock_in >= start,
-                    te.c.clock_in < end,
-                )
-            ).mappings()
-        )
-        breaks = breaks_by_shift(connection, [s.id for s in shifts])
-        booking_ids = sorted({s.scheduled_shift_id for s in shifts if s.scheduled_shift_id})
-        bookings = {}
-        if booking_ids:
-            rows = connection.execute(select(tables.shifts).where(tables.shifts.c.id.in_(booking_ids)))
-            bookings = {row["id"]: from_row(Booking, row) for row in rows.mappings()}
-        rows = connection.execute(select(tables.workers).where(tables.workers.c.id.in_(worker_ids)))
-        workers = {row["id"]: from_row(Worker, row) for row in rows.mappings()}
-        rows = connection.execute(select(tables.rate_rules).where(tables.rate_rules.c.client_id == client.id))
-        rules = [rule_from_row(row) for row in rows.mappings()]
-        payable_weeks: dict[int, tuple[date, ...]] = {}
-        if any(r.pay.post_parity is not None or r.charge.post_parity is not None for r in rules):
-            payable_weeks = _payable_weeks(connection, client, worker_ids, start, end)
+    start, end = span
+    shifts = tuple(
+        from_row(TimeEntry, row)
+        for row in connection.execute(
+            select(te).where(
+                te.c.client_id == client.id,
+                te.c.worker_id.in_(worker_ids),
+                te.c.entry_type == "shift",
+                te.c.clock_in >= start,
+                te.c.clock_in < end,
+            )
+        ).mappings()
+    )
+    breaks = breaks_by_shift(connection, [s.id for s in shifts])
+    booking_ids = sorted({s.scheduled_shift_id for s in shifts if s.scheduled_shift_id})
+    bookings = {}
+    if booking_ids:
+        rows = connection.execute(select(tables.shifts).where(tables.shifts.c.id.in_(booking_ids)))
+        bookings = {row["id"]: from_row(Booking, row) for row in rows.mappings()}
+    rows = connection.execute(select(tables.workers).where(tables.workers.c.id.in_(worker_ids)))
+    workers = {row["id"]: from_row(Worker, row) for row in rows.mappings()}
+    rows = connection.execute(select(tables.rate_rules).where(tables.rate_rules.c.client_id == client.id))
+    rules = [rule_from_row(row) for row in rows.mappings()]
+    payable_weeks: dict[int, tuple[date, ...]] = {}
+    if any(r.pay.post_parity is not None or r.charge.post_parity is not None for r in rules):
+        payable_weeks = _payable_weeks(connection, client, worker_ids, start, end)
     return PricingInputs(
         shifts=shifts,
         breaks={k: tuple(v) for k, v in breaks.items()},

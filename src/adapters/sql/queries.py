@@ -267,4 +267,5 @@ class SqlQueries:
         return list_rate_rules(self.engine, query)
 
     def pricing_inputs(self, client: ClientAccount, entries: tuple[TimeEntry, ...]) -> PricingInputs:
-        return load_pricing_inputs(self.engine, client, entries)
+        with self.engine.connect() as connection:
+            return load_pricing_inputs(connection, client, entries)

@@ -15,6 +15,7 @@ from sqlalchemy import Connection, Engine, insert
 
 from workforce_adapters.json import event_data
 from workforce_adapters.sql import tables
+from workforce_adapters.sql.pricing_inputs import SqlPricingInputs
 from workforce_adapters.sql.rate_rules import SqlRateRuleRepository
 from workforce_adapters.sql.repositories import (
     SqlApiKeyRepository,
@@ -58,6 +59,7 @@ class SqlUnitOfWork:
         self.surveys = SqlSurveyRepository(c)
         self.amendments = SqlRepository(c, tables.amendments, Amendment)
         self.rate_rules = SqlRateRuleRepository(c)
+        self.pricing = SqlPricingInputs(c)
         self.events = []
         return self
 

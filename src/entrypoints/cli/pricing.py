@@ -18,7 +18,7 @@ def explain(ctx: typer.Context, entry_id: int = typer.Argument(..., metavar="ENT
     """The rule chosen and why, the break taken, each interval with its day type, night band and
     overtime tier, the rates and the figures (pay and charge)."""
     s = services(ctx)
-    priced = price_entry(entry_id, uow=s.uow, queries=s.queries)
+    priced = price_entry(entry_id, uow=s.uow)
     emit(
         {
             "entry_id": entry_id,

@@ -10,7 +10,7 @@ from workforce_core.ports.entry_reads import EntryFilter, EntryReads
 from workforce_core.ports.idempotency import Claim, IdempotencyStore, KeyedWork, StoredReply
 from workforce_core.ports.limits import RateDecision, RateLimiter
 from workforce_core.ports.paging import Page, Paging
-from workforce_core.ports.pricing_reads import PricingInputs, PricingReads
+from workforce_core.ports.pricing_reads import PricingInputs, PricingInputsReader, PricingReads
 from workforce_core.ports.queries import Queries
 from workforce_core.ports.rate_rule_reads import RateRuleFilter, RateRuleReads
 from workforce_core.ports.reference_reads import CostCodeFilter, DepartmentFilter, LocationFilter, ReferenceReads
@@ -44,6 +44,7 @@ __all__ = [
     "Page",
     "Paging",
     "PricingInputs",
+    "PricingInputsReader",
     "PricingReads",
     "Queries",
     "RateDecision",

@@ -26,6 +26,13 @@ class PricingInputs:
     payable_weeks: dict[int, tuple[date, ...]]  # per worker, earlier pay weeks with payable shifts (AWR)
 
 
+class PricingInputsReader(Protocol):
+    """What pricing needs, read inside a unit of work's transaction (so a use case can price and
+    store figures atomically)."""
+
+    def inputs(self, client: ClientAccount, entries: tuple[TimeEntry, ...]) -> PricingInputs: ...
+
+
 class PricingReads(Protocol):
     def pricing_inputs(self, client: ClientAccount, entries: tuple[TimeEntry, ...]) -> PricingInputs:
         """Everything needed to price ``entries``: their workers' shifts in the same pay weeks, and more."""

@@ -10,6 +10,7 @@ from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.amendments import Amendment
 from workforce_core.model.reference import CostCode, Department, Location
 from workforce_core.model.surveys import Survey
+from workforce_core.ports.pricing_reads import PricingInputsReader
 from workforce_core.ports.repositories import (
     ApiKeyRepository,
     AuditLog,
@@ -49,6 +50,8 @@ class UnitOfWork(Protocol):
     def amendments(self) -> Repository[Amendment]: ...
     @property
     def rate_rules(self) -> RateRuleRepository: ...
+    @property
+    def pricing(self) -> PricingInputsReader: ...
 
     def __enter__(self) -> UnitOfWork: ...
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from collections.abc import Iterable
+from datetime import date, datetime, time, timedelta
 
-from workforce_core.rules.london import local_date
+from workforce_core.rules.london import from_local, local_date
 
 
 def week_start(day: date, start_day: int) -> date:
@@ -14,3 +15,12 @@ def week_start(day: date, start_day: int) -> date:
 
 def week_of(clock_in: datetime, start_day: int) -> date:
     return week_start(local_date(clock_in), start_day)
+
+
+def weeks_span(clock_ins: Iterable[datetime], start_day: int) -> tuple[datetime, datetime] | None:
+    """The instants from the start of the first pay week holding one of ``clock_ins`` to the end of
+    the last (what pricing must read: every shift of those weeks); None for no clock-in."""
+    weeks = sorted({week_of(moment, start_day) for moment in clock_ins})
+    if not weeks:
+        return None
+    return from_local(weeks[0], time(0)), from_local(weeks[-1] + timedelta(days=7), time(0))

@@ -20,7 +20,7 @@ from workforce_core.model.bookings import Booking
 from workforce_core.model.rates import PricingSettings, RateRule
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
-from workforce_core.ports import EntryFilter, Paging, PricingInputs, Queries, UnitOfWorkFactory
+from workforce_core.ports import PricingInputs, PricingReads, UnitOfWorkFactory
 from workforce_core.rules.london import local_date
 from workforce_core.rules.paid_time import PaidTime, paid_time
 from workforce_core.rules.pay_gate import GateInput, GateResult, pay_gate
@@ -101,7 +101,7 @@ def price_shifts(wanted: Iterable[int], client: ClientAccount, inputs: PricingIn
     return result
 
 
-def priced(views: Iterable[EntryView], client: ClientAccount, queries: Queries) -> dict[int, ShiftPricing]:
+def priced(views: Iterable[EntryView], client: ClientAccount, queries: PricingReads) -> dict[int, ShiftPricing]:
     """Pricing of the completed shifts among ``views`` (open shifts and breaks have none)."""
     closed = tuple(v.entry for v in views if v.entry.entry_type == "shift" and v.entry.clock_out is not None)
     if not closed:
@@ -109,17 +109,17 @@ def priced(views: Iterable[EntryView], client: ClientAccount, queries: Queries) 
     return price_shifts([entry.id for entry in closed], client, queries.pricing_inputs(client, closed))
 
 
-def price_entry(entry_id: int, *, uow: UnitOfWorkFactory, queries: Queries) -> ShiftPricing:
-    """One completed shift priced as /timesheets.php prices it (the console's ``price explain``)."""
+def price_entry(entry_id: int, *, uow: UnitOfWorkFactory) -> ShiftPricing:
+    """One completed shift priced as /timesheets.php prices it (the console's ``price explain``),
+    from what one transaction sees."""
     with uow(read_only=True) as tx:
         entry = tx.entries.get(entry_id)
         client = tx.clients.get(entry.client_id) if entry is not None else None
-    if entry is None or client is None:
-        raise NotFound(f"time entry {entry_id} not found")
-    if entry.entry_type != "shift" or entry.clock_out is None:
-        raise Conflict("only a completed shift is priced; this entry is a break or still open.")
-    page = queries.entries(EntryFilter(client_id=client.id, paging=Paging(limit=1), id=entry_id, closed=None))
-    return priced(page.items, client, queries)[entry_id]
+        if entry is None or client is None:
+            raise NotFound(f"time entry {entry_id} not found")
+        if entry.entry_type != "shift" or entry.clock_out is None:
+            raise Conflict("only a completed shift is priced; this entry is a break or still open.")
+        return price_shifts([entry_id], client, tx.pricing.inputs(client, (entry,)))[entry_id]
 
 
 @frozen

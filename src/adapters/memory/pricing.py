@@ -1,0 +1,56 @@
+"""The pricing read over the memory store, as one transaction sees it (the SQL adapter's twin)."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import TYPE_CHECKING
+
+from workforce_core.model.accounts import ClientAccount
+from workforce_core.model.time_entries import TimeEntry
+from workforce_core.ports import PricingInputs
+from workforce_core.rules.pay_gate import counts_toward_parity
+from workforce_core.rules.pay_weeks import week_of, weeks_span
+from workforce_core.rules.rule_selection import PARITY_LOOKBACK
+
+if TYPE_CHECKING:
+    from workforce_adapters.memory.unit_of_work import MemoryUnitOfWork
+
+
+class MemoryPricingInputs:
+    def __init__(self, uow: MemoryUnitOfWork) -> None:
+        self.uow = uow
+
+    def inputs(self, client: ClientAccount, entries: tuple[TimeEntry, ...]) -> PricingInputs:
+        span = weeks_span((e.clock_in for e in entries), client.settings.pay_week_start_day)
+        if span is None:
+            return PricingInputs((), {}, {}, {}, [], {})
+        start, end = span
+        worker_ids = {e.worker_id for e in entries}
+        tables = self.uow.tables
+        mine = tables["entries"].where(
+            lambda e: e.client_id == client.id and e.worker_id in worker_ids and e.entry_type == "shift"
+        )
+        shifts = tuple(e for e in mine if start <= e.clock_in < end)
+        shift_ids = {s.id for s in shifts}
+        breaks: dict[int, list[TimeEntry]] = {}
+        for b in tables["entries"].where(lambda e: e.entry_type == "break" and e.parent_id in shift_ids):
+            assert b.parent_id is not None
+            breaks.setdefault(b.parent_id, []).append(b)
+        booking_ids = {s.scheduled_shift_id for s in shifts if s.scheduled_shift_id}
+        rules = tables["rate_rules"].where(lambda rule: rule.client_id == client.id)
+        payable_weeks: dict[int, tuple[date, ...]] = {}
+        if any(r.pay.post_parity is not None or r.charge.post_parity is not None for r in rules):
+            start_day, require = client.settings.pay_week_start_day, client.settings.require_client_approval
+            found: dict[int, set[date]] = {}
+            for e in mine:
+                if start - PARITY_LOOKBACK <= e.clock_in < end and counts_toward_parity(e, require):
+                    found.setdefault(e.worker_id, set()).add(week_of(e.clock_in, start_day))
+            payable_weeks = {worker_id: tuple(sorted(weeks)) for worker_id, weeks in found.items()}
+        return PricingInputs(
+            shifts=shifts,
+            breaks={k: tuple(sorted(v, key=lambda b: (b.clock_in, b.id))) for k, v in breaks.items()},
+            bookings={b.id: b for b in tables["bookings"].where(lambda b: b.id in booking_ids)},
+            workers={w.id: w for w in tables["workers"].where(lambda w: w.id in worker_ids)},
+            rules=rules,
+            payable_weeks=payable_weeks,
+        )
