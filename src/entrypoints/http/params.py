@@ -11,10 +11,11 @@ from typing import NoReturn
 
 from starlette.datastructures import QueryParams
 
-from workforce_core.errors import InvalidParameter
+from workforce_core.errors import InvalidParameter, ValidationFailed
 from workforce_core.ports import Paging
 from workforce_core.rules.fields import MAX_ID
 from workforce_core.rules.london import parse_instant
+from workforce_core.rules.text import single_line
 
 TRUE, FALSE = ("true", "1"), ("false", "0")
 FIRST_DAY, LAST_DAY = date(1900, 1, 1), date(2999, 12, 31)  # room for periods around any date asked
@@ -33,8 +34,10 @@ class Params:
         if len(values) > 1:
             raise InvalidParameter(name, f"{name} is given more than once.")
         value = values[0]
-        if "\x00" in value:
-            raise InvalidParameter(name, f"{name} cannot hold a NUL character.")
+        try:
+            single_line(value, name)  # a query value is one line of text, as every string the API reads
+        except ValidationFailed as refused:
+            raise InvalidParameter(name, refused.message) from None
         if len(value) > max_length:
             raise InvalidParameter(name, f"{name} is at most {max_length} characters.")
         return value
