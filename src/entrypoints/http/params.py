@@ -19,8 +19,8 @@ from workforce_core.rules.text import single_line
 
 TRUE, FALSE = ("true", "1"), ("false", "0")
 FIRST_DAY, LAST_DAY = date(1900, 1, 1), date(2999, 12, 31)  # room for periods around any date asked
-_INTEGER = re.compile(r"^[0-9]{1,10}$")
-_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+_INTEGER = re.compile(r"[0-9]{1,10}")
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 class Params:
@@ -46,7 +46,7 @@ class Params:
         value = self.text(name)
         if value is None or value == "":
             return None if value is None else self._bad(name, "an integer")
-        if not _INTEGER.match(value) or not low <= int(value) <= high:
+        if not _INTEGER.fullmatch(value) or not low <= int(value) <= high:
             self._bad(name, f"an integer from {low} to {high}")
         return int(value)
 
@@ -76,7 +76,7 @@ class Params:
         value = self.text(name)
         if value is None:
             return None
-        if not _DATE.match(value):
+        if not _DATE.fullmatch(value):
             self._bad(name, "a date YYYY-MM-DD")
         try:
             day = date.fromisoformat(value)

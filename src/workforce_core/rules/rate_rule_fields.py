@@ -16,7 +16,7 @@ from workforce_core.errors import ValidationFailed
 from workforce_core.model.rates import CHARGE_FIELDS, PAY_FIELDS, NightBand, OvertimeTier, RateRule, Rates
 from workforce_core.rules import fields, text
 
-_TIME = re.compile(r"^([01]\d|2[0-3]):([0-5]\d)(?::00)?$")
+_TIME = re.compile(r"([01]\d|2[0-3]):([0-5]\d)(?::00)?")
 RATE_NAMES = ("base", "overtime", "daily_overtime", "weekend", "sunday", "bank_holiday", "pre_parity", "post_parity")
 MULTIPLIERS = (
     "overtime_multiplier",
@@ -54,7 +54,7 @@ def _multiplier(value: Any, name: str) -> Decimal | None:
 
 
 def _time(value: Any, name: str) -> time:
-    match = _TIME.match(value) if isinstance(value, str) else None
+    match = _TIME.fullmatch(value) if isinstance(value, str) else None
     if match is None:
         raise ValidationFailed(name, f"{name} must be a time HH:MM.")
     return time(int(match.group(1)), int(match.group(2)))

@@ -16,7 +16,7 @@ from workforce_core.rules import fields, text
 from workforce_core.rules.london import from_local, local_text
 
 STATUSES: tuple[str, ...] = ("draft", "published")
-_CLOCK = re.compile(r"^(\d{2}):(\d{2})$")
+_CLOCK = re.compile(r"(\d{2}):(\d{2})")
 MAX_BREAK = 24 * 60
 
 
@@ -106,7 +106,7 @@ def _day(written: str) -> date:
 
 
 def _instant(day: date, written: str, field: str) -> datetime:
-    match = _CLOCK.match(written.strip())
+    match = _CLOCK.fullmatch(written.strip())
     if not match or int(match.group(1)) > 23 or int(match.group(2)) > 59:
         raise ValidationFailed(field, f"{field} must be a local time HH:MM.")
     wall = time(int(match.group(1)), int(match.group(2)))

@@ -45,7 +45,7 @@ MAX_SHIFT = timedelta(hours=24)
 MAX_MINUTES = 24 * 60
 OPEN_WINDOW = timedelta(hours=OPEN_SHIFT_HOURS)
 
-_CONSOLE_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2})?(?P<zone>Z|z|[+-]\d{2}:?\d{2})?$")
+_CONSOLE_TIME = re.compile(r"\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2})?(?P<zone>Z|z|[+-]\d{2}:?\d{2})?")
 
 
 def console_time(text: str, field: str) -> datetime:
@@ -55,7 +55,7 @@ def console_time(text: str, field: str) -> datetime:
     the skipped spring hour does not exist and is refused.
     """
     written = text.strip()
-    match = _CONSOLE_TIME.match(written)
+    match = _CONSOLE_TIME.fullmatch(written)
     moment = parse_instant(written) if match else None
     if match is None or moment is None:
         raise ValidationFailed(field, f"{field} must be a local time YYYY-MM-DD HH:MM (Europe/London).")
