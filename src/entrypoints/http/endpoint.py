@@ -53,11 +53,12 @@ class Call:
 
     def body(self) -> dict[str, Any]:
         """The JSON object sent, or 400 ``invalid_body``. Numbers keep their exact decimal digits; a
-        non-finite number (``NaN``) reaches the field readers, which refuse it naming the field."""
+        non-finite number (``NaN``) reaches the field readers, which refuse it naming the field; an object
+        that names a key twice is refused (which value was meant is unclear)."""
         if not self.raw_body.strip():
             raise InvalidBody("A JSON object body is required.")
         try:
-            parsed = json.loads(self.raw_body, parse_float=Decimal, parse_constant=_constant)
+            parsed = json.loads(self.raw_body, parse_float=Decimal, parse_constant=_constant, object_pairs_hook=_object)
         except (ValueError, RecursionError):
             raise InvalidBody("The body is not valid JSON.") from None
         if not isinstance(parsed, dict):
@@ -67,6 +68,14 @@ class Call:
         except UnicodeEncodeError:
             raise InvalidBody("The body holds a string that is not valid Unicode text.") from None
         return parsed
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are all different."""
+    read = dict(pairs)
+    if len(read) != len(pairs):
+        raise InvalidBody("A JSON object in the body names the same key more than once.")
+    return read
 
 
 def _constant(name: str) -> Decimal:

@@ -11,15 +11,16 @@ from typing import NoReturn
 
 from starlette.datastructures import QueryParams
 
-from workforce_core.errors import InvalidParameter
+from workforce_core.errors import InvalidParameter, ValidationFailed
 from workforce_core.ports import Paging
 from workforce_core.rules.fields import MAX_ID
 from workforce_core.rules.london import parse_instant
+from workforce_core.rules.text import single_line
 
 TRUE, FALSE = ("true", "1"), ("false", "0")
 FIRST_DAY, LAST_DAY = date(1900, 1, 1), date(2999, 12, 31)  # room for periods around any date asked
-_INTEGER = re.compile(r"^[0-9]{1,10}$")
-_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+_INTEGER = re.compile(r"[0-9]{1,10}")
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 class Params:
@@ -33,8 +34,10 @@ class Params:
         if len(values) > 1:
             raise InvalidParameter(name, f"{name} is given more than once.")
         value = values[0]
-        if "\x00" in value:
-            raise InvalidParameter(name, f"{name} cannot hold a NUL character.")
+        try:
+            single_line(value, name)  # a query value is one line of text, as every string the API reads
+        except ValidationFailed as refused:
+            raise InvalidParameter(name, refused.message) from None
         if len(value) > max_length:
             raise InvalidParameter(name, f"{name} is at most {max_length} characters.")
         return value
@@ -43,7 +46,7 @@ class Params:
         value = self.text(name)
         if value is None or value == "":
             return None if value is None else self._bad(name, "an integer")
-        if not _INTEGER.match(value) or not low <= int(value) <= high:
+        if not _INTEGER.fullmatch(value) or not low <= int(value) <= high:
             self._bad(name, f"an integer from {low} to {high}")
         return int(value)
 
@@ -73,7 +76,7 @@ class Params:
         value = self.text(name)
         if value is None:
             return None
-        if not _DATE.match(value):
+        if not _DATE.fullmatch(value):
             self._bad(name, "a date YYYY-MM-DD")
         try:
             day = date.fromisoformat(value)

@@ -10,7 +10,7 @@ from typing import Any
 from attrs import frozen
 
 from workforce_core.errors import ValidationFailed
-from workforce_core.rules import fields
+from workforce_core.rules import fields, text
 from workforce_core.rules.geofence import Position
 from workforce_core.rules.london import is_local, parse_instant, passes
 
@@ -62,7 +62,9 @@ def read_clock_request(raw: Mapping[str, Any]) -> ClockCommand:
         raise ValidationFailed("worker_id", "give exactly one of worker_id or employee_id.")
     worker_id = fields.identifier(raw, "worker_id")
     employee_id = raw.get("employee_id")
-    if has_badge and (not isinstance(employee_id, str) or not 1 <= len(employee_id) <= 32):
+    if has_badge and (
+        not isinstance(employee_id, str) or not 1 <= len(text.single_line(employee_id, "employee_id")) <= 32
+    ):
         raise ValidationFailed("employee_id", "employee_id must be a string of 1 to 32 characters.")
     latitude = _number(raw, "latitude", Decimal(-90), Decimal(90))
     longitude = _number(raw, "longitude", Decimal(-180), Decimal(180))
@@ -75,13 +77,13 @@ def read_clock_request(raw: Mapping[str, Any]) -> ClockCommand:
     occurred_at: datetime | None = None
     readings: tuple[datetime, ...] = ()
     if raw.get("occurred_at") is not None:
-        text = raw["occurred_at"]
-        occurred_at = parse_instant(text) if isinstance(text, str) else None
+        written = raw["occurred_at"]
+        occurred_at = parse_instant(text.single_line(written, "occurred_at")) if isinstance(written, str) else None
         if occurred_at is None:
             raise ValidationFailed("occurred_at", "occurred_at is ISO 8601 with Z or an offset, or a local time.")
-        readings = passes(occurred_at) if is_local(text) else (occurred_at,)
+        readings = passes(occurred_at) if is_local(written) else (occurred_at,)
     notes = raw.get("notes")
-    if notes is not None and (not isinstance(notes, str) or len(notes) > MAX_NOTES):
+    if notes is not None and (not isinstance(notes, str) or len(text.free_text(notes, "notes")) > MAX_NOTES):
         raise ValidationFailed("notes", f"notes is a string of at most {MAX_NOTES} characters.")
     return ClockCommand(
         action=str(action),
@@ -111,7 +113,7 @@ def _answers(value: Any) -> tuple[SurveyAnswer, ...]:
         answer = item.get("answer_value")
         if isinstance(question, bool) or not isinstance(question, int) or not 1 <= question <= fields.MAX_ID:
             raise ValidationFailed("survey_answers", "question_id must be a positive integer.")
-        if not isinstance(answer, str) or len(answer) > 255:
+        if not isinstance(answer, str) or len(text.single_line(answer, "survey_answers")) > 255:
             raise ValidationFailed("survey_answers", "answer_value must be a string of at most 255 characters.")
         answers.append(SurveyAnswer(question, answer))
     return tuple(answers)

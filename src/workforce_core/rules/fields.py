@@ -11,17 +11,19 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from workforce_core.errors import ValidationFailed
+from workforce_core.rules.text import TextKind, single_line
 
 MAX_ID = 2_147_483_647
-_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
-_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+_EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def _blank(value: Any) -> bool:
     return value is None or value == ""
 
 
-def text(raw: Mapping[str, Any], name: str, *, max_length: int, required: bool = False) -> str | None:
+def text(raw: Mapping[str, Any], name: str, *, kind: TextKind, max_length: int, required: bool = False) -> str | None:
+    """A string of this ``kind`` (``rules.text``), trimmed, of at most ``max_length`` characters."""
     value = raw.get(name)
     if _blank(value):
         if required:
@@ -29,21 +31,27 @@ def text(raw: Mapping[str, Any], name: str, *, max_length: int, required: bool =
         return None
     if not isinstance(value, str):
         raise ValidationFailed(name, f"{name} must be a string.")
-    value = value.strip()
+    value = kind(value, name).strip()
     if not value:
         if required:
             raise ValidationFailed(name, f"{name} cannot be blank.")
         return None
-    if "\x00" in value:
-        raise ValidationFailed(name, f"{name} cannot hold a NUL character.")
     if len(value) > max_length:
         raise ValidationFailed(name, f"{name} must be at most {max_length} characters.")
     return value
 
 
+def text_value(value: str, name: str, *, kind: TextKind, max_length: int) -> str:
+    """A string given on its own (a console option): of this ``kind``, trimmed, 1 to ``max_length`` characters."""
+    trimmed = kind(value, name).strip()
+    if not 1 <= len(trimmed) <= max_length:
+        raise ValidationFailed(name, f"{name} must be 1 to {max_length} characters.")
+    return trimmed
+
+
 def email(raw: Mapping[str, Any], name: str = "email") -> str | None:
-    value = text(raw, name, max_length=254)
-    if value is not None and not _EMAIL.match(value):
+    value = text(raw, name, kind=single_line, max_length=254)
+    if value is not None and not _EMAIL.fullmatch(value):
         raise ValidationFailed(name, f"{name} is not an email address.")
     return value
 
@@ -74,7 +82,7 @@ def day(raw: Mapping[str, Any], name: str) -> date | None:
     value = raw.get(name)
     if _blank(value):
         return None
-    if not isinstance(value, str) or not _DATE.match(value):
+    if not isinstance(value, str) or not _DATE.fullmatch(value):
         raise ValidationFailed(name, f"{name} must be a date YYYY-MM-DD.")
     try:
         return date.fromisoformat(value)

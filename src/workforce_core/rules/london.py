@@ -12,8 +12,8 @@ from zoneinfo import ZoneInfo
 
 LONDON = ZoneInfo("Europe/London")
 
-_LOCAL = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?)?$", re.ASCII)
-_AWARE = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|z|[+-]\d{2}:?\d{2})$", re.ASCII)
+_LOCAL = re.compile(r"(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?)?", re.ASCII)
+_AWARE = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|z|[+-]\d{2}:?\d{2})", re.ASCII)
 
 
 def utc(moment: datetime) -> datetime:
@@ -58,12 +58,12 @@ def parse_instant(text: str) -> datetime | None:
     is not one of those forms (the caller decides which error that is).
     """
     text = text.strip()
-    if _AWARE.match(text):
+    if _AWARE.fullmatch(text):
         try:
             return datetime.fromisoformat(text.replace("z", "Z")).astimezone(UTC)
         except (ValueError, OverflowError):  # OverflowError: the UTC instant falls outside years 1-9999
             return None
-    match = _LOCAL.match(text)
+    match = _LOCAL.fullmatch(text)
     if not match:
         return None
     day_text, hour, minute, second = match.groups()
@@ -77,7 +77,7 @@ def parse_instant(text: str) -> datetime | None:
 
 def is_local(text: str) -> bool:
     """Whether the text is a local wall-clock time (no ``Z`` and no offset)."""
-    return bool(_LOCAL.match(text.strip()))
+    return bool(_LOCAL.fullmatch(text.strip()))
 
 
 def passes(moment: datetime) -> tuple[datetime, ...]:

@@ -14,9 +14,9 @@ from typing import Any
 
 from workforce_core.errors import ValidationFailed
 from workforce_core.model.rates import CHARGE_FIELDS, PAY_FIELDS, NightBand, OvertimeTier, RateRule, Rates
-from workforce_core.rules import fields
+from workforce_core.rules import fields, text
 
-_TIME = re.compile(r"^([01]\d|2[0-3]):([0-5]\d)(?::00)?$")
+_TIME = re.compile(r"([01]\d|2[0-3]):([0-5]\d)(?::00)?")
 RATE_NAMES = ("base", "overtime", "daily_overtime", "weekend", "sunday", "bank_holiday", "pre_parity", "post_parity")
 MULTIPLIERS = (
     "overtime_multiplier",
@@ -54,7 +54,7 @@ def _multiplier(value: Any, name: str) -> Decimal | None:
 
 
 def _time(value: Any, name: str) -> time:
-    match = _TIME.match(value) if isinstance(value, str) else None
+    match = _TIME.fullmatch(value) if isinstance(value, str) else None
     if match is None:
         raise ValidationFailed(name, f"{name} must be a time HH:MM.")
     return time(int(match.group(1)), int(match.group(2)))
@@ -132,7 +132,7 @@ def _bands(raw: Any) -> tuple[NightBand, ...]:
 
 
 def read_rate_rule(raw: Mapping[str, Any], *, client_id: int) -> RateRule:
-    name = fields.text(raw, "name", max_length=150, required=True)
+    name = fields.text(raw, "name", kind=text.name, max_length=150, required=True)
     assert name is not None
     numbers: dict[str, Any] = {n: _multiplier(raw.get(n), n) for n in MULTIPLIERS}
     numbers.update(
@@ -161,7 +161,7 @@ def read_rate_rule(raw: Mapping[str, Any], *, client_id: int) -> RateRule:
         pay=pay,
         charge=_rates(raw.get("charge"), "charge", CHARGE_FIELDS),
         location_id=fields.identifier(raw, "location_id"),
-        job_role=fields.text(raw, "job_role", max_length=100),
+        job_role=fields.text(raw, "job_role", kind=text.single_line, max_length=100),
         cost_code_id=fields.identifier(raw, "cost_code_id"),
         valid_from=valid_from,
         valid_to=valid_to,

@@ -8,10 +8,14 @@ from typing import Any
 from workforce_core.errors import ValidationFailed
 from workforce_core.model.reference import LANGUAGES
 from workforce_core.model.workers import EDITABLE_FIELDS
-from workforce_core.rules import fields
+from workforce_core.rules import fields, text
 from workforce_core.rules.employee_ids import is_valid_employee_id
 
-TEXT_LIMITS: dict[str, int] = {"phone": 32, "job_role": 100, "leave_reason": 255}
+TEXTS: dict[str, tuple[text.TextKind, int]] = {
+    "phone": (text.single_line, 32),
+    "job_role": (text.single_line, 100),
+    "leave_reason": (text.free_text, 255),
+}
 CREATE_ONLY_ABSENT: tuple[str, ...] = ("leave_reason", "active")
 
 
@@ -33,13 +37,14 @@ def read_worker_fields(raw: Mapping[str, Any], *, creating: bool) -> dict[str, A
 
 def _read_one(raw: Mapping[str, Any], name: str, *, creating: bool) -> Any:
     if name == "name":
-        return fields.text(raw, "name", max_length=100, required=True)
+        return fields.text(raw, "name", kind=text.name, max_length=100, required=True)
     if name == "employee_id":
         return _employee_id(raw, creating=creating)
     if name == "email":
         return fields.email(raw)
-    if name in TEXT_LIMITS:
-        return fields.text(raw, name, max_length=TEXT_LIMITS[name])
+    if name in TEXTS:
+        kind, max_length = TEXTS[name]
+        return fields.text(raw, name, kind=kind, max_length=max_length)
     if name in ("location_id", "department_id", "cost_code_id"):
         return fields.identifier(raw, name)
     if name in ("start_date", "end_date"):

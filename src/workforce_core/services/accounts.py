@@ -11,6 +11,7 @@ from workforce_core.errors import NotFound, ValidationFailed
 from workforce_core.model.accounts import ACCOUNT_STATUSES, POLICIES, PRICING_CHOICES, ClientAccount, ClientSettings
 from workforce_core.model.keys import MAX_RATE_LIMIT, ApiKey, IssuedKey, hash_secret, new_secret, prefix_of
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
+from workforce_core.rules import fields, text
 from workforce_core.rules.scopes import SCOPES
 
 DEFAULT_OVERLAP_HOURS = 24
@@ -61,9 +62,7 @@ def _check_settings(settings: ClientSettings) -> None:
 
 
 def create_client(cmd: CreateClient, *, uow: UnitOfWorkFactory, clock: Clock) -> ClientAccount:
-    name = cmd.name.strip()
-    if not name or len(name) > 200:
-        raise ValidationFailed("name", "name is 1 to 200 characters.")
+    name = fields.text_value(cmd.name, "name", kind=text.name, max_length=200)
     _check_settings(cmd.settings)
     with uow() as tx:
         client = tx.clients.add(ClientAccount(name=name, created_at=clock.now(), settings=cmd.settings))
@@ -91,8 +90,8 @@ def update_client(cmd: UpdateClient, *, uow: UnitOfWorkFactory, clock: Clock) ->
             if cmd.status not in ACCOUNT_STATUSES:
                 raise ValidationFailed("status", f"status is one of {', '.join(ACCOUNT_STATUSES)}.")
             client.status = cmd.status
-        if cmd.name is not None:
-            client.name = cmd.name.strip() or client.name
+        if cmd.name is not None and cmd.name.strip():
+            client.name = fields.text_value(cmd.name, "name", kind=text.name, max_length=200)
         if cmd.api_access is not None:
             if client.api_access and not cmd.api_access:
                 _revoke_every_key(tx, client.id, clock.now())
@@ -108,9 +107,8 @@ def create_key(cmd: CreateKey, *, uow: UnitOfWorkFactory, clock: Clock) -> Issue
         raise ValidationFailed("scope", f"unknown scope {unknown[0]}; scopes are {', '.join(SCOPES)}.")
     if not 1 <= cmd.rate_limit_per_minute <= MAX_RATE_LIMIT:
         raise ValidationFailed("rate_limit", f"rate limit is 1 to {MAX_RATE_LIMIT} requests per minute.")
-    name = cmd.name.strip()
-    if not name or len(name) > 100:
-        raise ValidationFailed("name", "name is 1 to 100 characters.")
+    name = fields.text_value(cmd.name, "name", kind=text.name, max_length=100)
+    origins = tuple(fields.text_value(o, "origin", kind=text.single_line, max_length=255) for o in cmd.allowed_origins)
     with uow() as tx:
         _client(tx, cmd.client_id)
         for location_id in cmd.location_ids or ():
@@ -129,7 +127,7 @@ def create_key(cmd: CreateKey, *, uow: UnitOfWorkFactory, clock: Clock) -> Issue
                 legacy=cmd.legacy,
                 location_ids=tuple(sorted(set(cmd.location_ids))) if cmd.location_ids is not None else None,
                 rate_limit_per_minute=cmd.rate_limit_per_minute,
-                allowed_origins=_unique(cmd.allowed_origins),
+                allowed_origins=_unique(origins),
                 expires_at=cmd.expires_at,
             )
         )

@@ -15,6 +15,7 @@ from workforce_core.errors import Conflict, NotFound, ValidationFailed
 from workforce_core.events import Event
 from workforce_core.model.amendments import Amendment
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
+from workforce_core.rules import fields, text
 from workforce_core.services.timesheets import (
     MAX_MINUTES,
     MAX_SHIFT,
@@ -43,8 +44,8 @@ def raise_amendment(
     """A request for other times or another break on a completed shift (status ``raised``)."""
     if clock_in is None and clock_out is None and break_minutes is None:
         raise ValidationFailed(None, "ask for at least one of clock-in, clock-out or break minutes.")
-    text = _text(reason, "reason", 500)
-    by = _text(raised_by, "raised_by", 100)
+    written = fields.text_value(reason, "reason", kind=text.free_text, max_length=500)
+    by = fields.text_value(raised_by, "raised_by", kind=text.single_line, max_length=100)
     minutes(break_minutes, "break_minutes", 0, MAX_MINUTES)
     now = clock.now()
     with uow() as tx:
@@ -65,7 +66,7 @@ def raise_amendment(
                 entry_id=entry.id,
                 worker_id=entry.worker_id,
                 client_id=entry.client_id,
-                reason=text,
+                reason=written,
                 raised_by=by,
                 created_at=now,
                 updated_at=now,
@@ -142,10 +143,3 @@ def _decided(tx: UnitOfWork, amendment: Amendment, decision: str, now: datetime)
 def _amended(amendment: Amendment, now: datetime) -> Event:
     """``timesheet.amended``: the request as /amendments.php shows it (``status`` included), plus ``client_id``."""
     return Event("timesheet.amended", amendment.client_id, now, attrs.evolve(amendment))
-
-
-def _text(value: str, field: str, max_length: int) -> str:
-    text = value.strip()
-    if not text or len(text) > max_length or "\x00" in text:
-        raise ValidationFailed(field, f"{field} must be 1 to {max_length} characters.")
-    return text

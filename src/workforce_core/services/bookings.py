@@ -12,10 +12,10 @@ from datetime import date, datetime, time, timedelta
 from workforce_core.errors import Conflict, LocationNotFound, NotFound, ValidationFailed, WorkerPending
 from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, Booking
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
-from workforce_core.rules import fields
+from workforce_core.rules import fields, text
 from workforce_core.rules.london import from_local, local_text
 
-_CLOCK = re.compile(r"^(\d{2}):(\d{2})$")
+_CLOCK = re.compile(r"(\d{2}):(\d{2})")
 
 
 def require_live(booking: Booking) -> Booking:
@@ -61,7 +61,7 @@ def book(
     length = int((end - start).total_seconds() // 60)
     if isinstance(break_minutes, bool) or not 0 <= break_minutes < length:
         raise ValidationFailed("break_minutes", "break_minutes must be from 0 to less than the shift's length.")
-    role = job_role.strip() if job_role and job_role.strip() else None
+    role = text.single_line(job_role, "job_role").strip() or None if job_role else None
     if role is not None and len(role) > 100:
         raise ValidationFailed("job_role", "job_role must be at most 100 characters.")
     with uow() as tx:
@@ -93,19 +93,19 @@ def book(
     return booking
 
 
-def _day(text: str) -> date:
-    day = fields.day({"shift_date": text.strip()}, "shift_date")
+def _day(written: str) -> date:
+    day = fields.day({"shift_date": written.strip()}, "shift_date")
     if day is None:
         raise ValidationFailed("shift_date", "shift_date is required (YYYY-MM-DD).")
     return day
 
 
-def _instant(day: date, text: str, field: str) -> datetime:
-    match = _CLOCK.match(text.strip())
+def _instant(day: date, written: str, field: str) -> datetime:
+    match = _CLOCK.fullmatch(written.strip())
     if not match or int(match.group(1)) > 23 or int(match.group(2)) > 59:
         raise ValidationFailed(field, f"{field} must be a local time HH:MM.")
     wall = time(int(match.group(1)), int(match.group(2)))
     moment = from_local(day, wall)
     if local_text(moment) != f"{day.isoformat()} {wall.isoformat()}":
-        raise ValidationFailed(field, f"{day} {text} does not exist in Europe/London (the clocks went forward).")
+        raise ValidationFailed(field, f"{day} {written} does not exist in Europe/London (the clocks went forward).")
     return moment

@@ -18,7 +18,7 @@ from workforce_core.model.reference import (
     Location,
 )
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
-from workforce_core.rules import fields
+from workforce_core.rules import fields, text
 
 
 def _coordinate(raw: Mapping[str, Any], name: str, bound: int) -> Decimal | None:
@@ -43,14 +43,15 @@ def _whole(raw: Mapping[str, Any], name: str, low: int, high: int) -> int | None
 
 
 def create_location(client_id: int, raw: Mapping[str, Any], *, uow: UnitOfWorkFactory, clock: Clock) -> Location:
-    name = fields.text(raw, "name", max_length=150, required=True)
+    name = fields.text(raw, "name", kind=text.name, max_length=150, required=True)
     assert name is not None
     latitude = _coordinate(raw, "latitude", 90)
     longitude = _coordinate(raw, "longitude", 180)
     if (latitude is None) != (longitude is None):
         raise ValidationFailed("longitude" if longitude is None else "latitude", "give both latitude and longitude.")
     texts: dict[str, Any] = {
-        n: fields.text(raw, n, max_length=255) for n in ("address", "city", "postcode", *BILLING_FIELDS)
+        n: fields.text(raw, n, kind=text.single_line, max_length=255)
+        for n in ("address", "city", "postcode", *BILLING_FIELDS)
     }
     location = Location(
         client_id=client_id,
@@ -84,7 +85,7 @@ def create_department(
 ) -> Department:
     """A department of one client, or a global one (``client_id`` None) shared by every client."""
     raw = {"name": name, "description": description}
-    clean_name = fields.text(raw, "name", max_length=100, required=True)
+    clean_name = fields.text(raw, "name", kind=text.name, max_length=100, required=True)
     assert clean_name is not None
     with uow() as tx:
         if client_id is not None:
@@ -98,7 +99,7 @@ def create_department(
                 client_id=client_id,
                 name=clean_name,
                 created_at=clock.now(),
-                description=fields.text(raw, "description", max_length=255),
+                description=fields.text(raw, "description", kind=text.free_text, max_length=255),
                 location_id=location_id,
             )
         )
@@ -110,7 +111,7 @@ def create_cost_code(
     client_id: int | None, code: str, *, uow: UnitOfWorkFactory, clock: Clock, description: str | None = None
 ) -> CostCode:
     raw = {"code": code, "description": description}
-    clean_code = fields.text(raw, "code", max_length=50, required=True)
+    clean_code = fields.text(raw, "code", kind=text.name, max_length=50, required=True)
     assert clean_code is not None
     with uow() as tx:
         if client_id is not None:
@@ -120,7 +121,7 @@ def create_cost_code(
                 client_id=client_id,
                 code=clean_code,
                 created_at=clock.now(),
-                description=fields.text(raw, "description", max_length=255),
+                description=fields.text(raw, "description", kind=text.free_text, max_length=255),
             )
         )
         tx.commit()

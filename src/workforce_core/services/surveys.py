@@ -9,7 +9,7 @@ from typing import Any
 from workforce_core.errors import InvalidBody, LocationNotFound, NotFound, ValidationFailed
 from workforce_core.model.surveys import Survey, SurveyQuestion
 from workforce_core.ports import Clock, UnitOfWorkFactory
-from workforce_core.rules import fields
+from workforce_core.rules import fields, text
 
 MAX_QUESTIONS = 50
 MAX_ANSWERS = 20
@@ -20,7 +20,7 @@ def create_survey(client_id: int, raw: Any, *, uow: UnitOfWorkFactory, clock: Cl
     ids are given when the survey is stored."""
     if not isinstance(raw, Mapping):
         raise InvalidBody("The survey must be a JSON object.")
-    name = fields.text(raw, "name", max_length=150, required=True)
+    name = fields.text(raw, "name", kind=text.name, max_length=150, required=True)
     assert name is not None
     location_id = fields.identifier(raw, "location_id")
     active = raw.get("active", True)
@@ -59,8 +59,8 @@ def _questions(value: Any) -> tuple[SurveyQuestion, ...]:
 def _question(item: Any, where: str) -> SurveyQuestion:
     if not isinstance(item, Mapping):
         raise ValidationFailed(where, f"{where} must be an object with text and blocking_answers.")
-    text = item.get("text")
-    if not isinstance(text, str) or not text.strip() or len(text.strip()) > 500:
+    question = item.get("text")
+    if not isinstance(question, str) or not 1 <= len(text.single_line(question, f"{where}.text").strip()) <= 500:
         raise ValidationFailed(f"{where}.text", f"{where}.text must be 1 to 500 characters.")
     answers = item.get("blocking_answers", [])
     field = f"{where}.blocking_answers"
@@ -68,7 +68,7 @@ def _question(item: Any, where: str) -> SurveyQuestion:
         raise ValidationFailed(field, f"{field} must be a list of at most {MAX_ANSWERS} answers.")
     cleaned: list[str] = []
     for answer in answers:
-        if not isinstance(answer, str) or not answer.strip() or len(answer.strip()) > 255:
+        if not isinstance(answer, str) or not 1 <= len(text.single_line(answer, field).strip()) <= 255:
             raise ValidationFailed(field, f"each of {field} must be a string of 1 to 255 characters.")
         cleaned.append(answer.strip())
-    return SurveyQuestion(id=0, text=text.strip(), blocking_answers=tuple(dict.fromkeys(cleaned)))
+    return SurveyQuestion(id=0, text=question.strip(), blocking_answers=tuple(dict.fromkeys(cleaned)))

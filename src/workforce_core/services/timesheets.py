@@ -31,9 +31,11 @@ from workforce_core.model.reference import Location
 from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
+from workforce_core.rules import fields
 from workforce_core.rules.approval import ApprovalState, Move, move
 from workforce_core.rules.booking_choice import closest_booking
 from workforce_core.rules.london import local_text, parse_instant
+from workforce_core.rules.text import free_text
 from workforce_core.services.bookings import complete_booking, require_live
 from workforce_core.views import EntryView
 
@@ -45,7 +47,7 @@ MAX_SHIFT = timedelta(hours=24)
 MAX_MINUTES = 24 * 60
 OPEN_WINDOW = timedelta(hours=OPEN_SHIFT_HOURS)
 
-_CONSOLE_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2})?(?P<zone>Z|z|[+-]\d{2}:?\d{2})?$")
+_CONSOLE_TIME = re.compile(r"\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2})?(?P<zone>Z|z|[+-]\d{2}:?\d{2})?")
 
 
 def console_time(text: str, field: str) -> datetime:
@@ -55,7 +57,7 @@ def console_time(text: str, field: str) -> datetime:
     the skipped spring hour does not exist and is refused.
     """
     written = text.strip()
-    match = _CONSOLE_TIME.match(written)
+    match = _CONSOLE_TIME.fullmatch(written)
     moment = parse_instant(written) if match else None
     if match is None or moment is None:
         raise ValidationFailed(field, f"{field} must be a local time YYYY-MM-DD HH:MM (Europe/London).")
@@ -201,7 +203,7 @@ def client_approve(entry_ids: Iterable[int], *, uow: UnitOfWorkFactory, clock: C
 
 def client_reject(entry_ids: Iterable[int], reason: str, *, uow: UnitOfWorkFactory, clock: Clock) -> list[EntryView]:
     """Client rejection with a reason: ``timesheet.client_rejected`` with ``reason``."""
-    text = _text(reason, "reason", 255)
+    text = fields.text_value(reason, "reason", kind=free_text, max_length=255)
 
     def note(entry: TimeEntry) -> None:
         entry.client_rejected_reason = text
@@ -588,10 +590,3 @@ def _auto_end(tx: UnitOfWork, entry: TimeEntry, booking: Booking | None, now: da
     for piece in tx.entries.breaks_of(entry.id):
         end = max(end, piece.clock_out or piece.clock_in)
     return min(end, now)
-
-
-def _text(value: str, field: str, max_length: int) -> str:
-    text = value.strip()
-    if not text or len(text) > max_length or "\x00" in text:
-        raise ValidationFailed(field, f"{field} must be 1 to {max_length} characters.")
-    return text
