@@ -22,23 +22,110 @@ def _blank(value: Any) -> bool:
     return value is None or value == ""
 
 
-def text(raw: Mapping[str, Any], name: str, *, kind: TextKind, max_length: int, required: bool = False) -> str | None:
+# ---- one JSON value, named by its field -----------------------------------------------------------
+
+
+def read_text(value: Any, name: str, *, kind: TextKind, max_length: int, required: bool = False) -> str | None:
     """A string of this ``kind`` (``rules.text``), trimmed, of at most ``max_length`` characters."""
-    value = raw.get(name)
     if _blank(value):
         if required:
             raise ValidationFailed(name, f"{name} is required and cannot be blank.")
         return None
     if not isinstance(value, str):
         raise ValidationFailed(name, f"{name} must be a string.")
-    value = kind(value, name).strip()
-    if not value:
+    trimmed = kind(value, name).strip()
+    if not trimmed:
         if required:
             raise ValidationFailed(name, f"{name} cannot be blank.")
         return None
-    if len(value) > max_length:
+    if len(trimmed) > max_length:
         raise ValidationFailed(name, f"{name} must be at most {max_length} characters.")
+    return trimmed
+
+
+def read_email(value: Any, name: str = "email") -> str | None:
+    found = read_text(value, name, kind=single_line, max_length=254)
+    if found is not None and not _EMAIL.fullmatch(found):
+        raise ValidationFailed(name, f"{name} is not an email address.")
+    return found
+
+
+def read_id(value: Any, name: str, *, required: bool = False) -> int | None:
+    if _blank(value):
+        if required:
+            raise ValidationFailed(name, f"{name} is required.")
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ID:
+        raise ValidationFailed(name, f"{name} must be a positive integer id.")
     return value
+
+
+def read_choice(value: Any, name: str, options: tuple[str, ...], *, required: bool = False) -> str | None:
+    if _blank(value):
+        if required:
+            raise ValidationFailed(name, f"{name} is required.")
+        return None
+    if value not in options:
+        raise ValidationFailed(name, f"{name} must be one of {', '.join(options)}.")
+    return str(value)
+
+
+def read_day(value: Any, name: str) -> date | None:
+    if _blank(value):
+        return None
+    if not isinstance(value, str) or not _DATE.fullmatch(value):
+        raise ValidationFailed(name, f"{name} must be a date YYYY-MM-DD.")
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise ValidationFailed(name, f"{name} is not a real date.") from None
+
+
+def read_flag(value: Any, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise ValidationFailed(name, f"{name} must be true or false.")
+    return value
+
+
+def read_number(value: Any, name: str, low: Decimal, high: Decimal, *, message: str | None = None) -> Decimal | None:
+    """A finite JSON number from ``low`` to ``high`` (the one Decimal reader of request values)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
+        raise ValidationFailed(name, f"{name} must be a number.")
+    try:
+        number = Decimal(str(value)) if isinstance(value, float) else Decimal(value)
+    except InvalidOperation:
+        raise ValidationFailed(name, f"{name} must be a number.") from None
+    if not number.is_finite() or not low <= number <= high:
+        raise ValidationFailed(name, message or f"{name} must be a number from {low} to {high}.")
+    return number
+
+
+def read_whole(value: Any, name: str, low: int, high: int) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValidationFailed(name, f"{name} must be a whole number from {low} to {high}.")
+    return value
+
+
+def read_money(value: Any, name: str, *, maximum: Decimal = Decimal("9999.99")) -> Decimal | None:
+    """A rate: a JSON number from 0 to ``maximum`` with at most 2 decimals."""
+    if _blank(value):
+        return None
+    amount = read_number(value, name, Decimal(0), maximum, message=f"{name} must be from 0 to {maximum}.")
+    assert amount is not None
+    if amount != amount.quantize(Decimal("0.01")):
+        raise ValidationFailed(name, f"{name} has at most 2 decimals.")
+    return abs(amount).quantize(Decimal("0.01"))  # abs: -0 is 0
+
+
+# ---- a field of a JSON object (the readers above, by key) ---------------------------------------
+
+
+def text(raw: Mapping[str, Any], name: str, *, kind: TextKind, max_length: int, required: bool = False) -> str | None:
+    return read_text(raw.get(name), name, kind=kind, max_length=max_length, required=required)
 
 
 def text_value(value: str, name: str, *, kind: TextKind, max_length: int) -> str:
@@ -50,66 +137,24 @@ def text_value(value: str, name: str, *, kind: TextKind, max_length: int) -> str
 
 
 def email(raw: Mapping[str, Any], name: str = "email") -> str | None:
-    value = text(raw, name, kind=single_line, max_length=254)
-    if value is not None and not _EMAIL.fullmatch(value):
-        raise ValidationFailed(name, f"{name} is not an email address.")
-    return value
+    return read_email(raw.get(name), name)
 
 
 def identifier(raw: Mapping[str, Any], name: str, *, required: bool = False) -> int | None:
-    value = raw.get(name)
-    if _blank(value):
-        if required:
-            raise ValidationFailed(name, f"{name} is required.")
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ID:
-        raise ValidationFailed(name, f"{name} must be a positive integer id.")
-    return value
+    return read_id(raw.get(name), name, required=required)
 
 
 def choice(raw: Mapping[str, Any], name: str, options: tuple[str, ...], *, required: bool = False) -> str | None:
-    value = raw.get(name)
-    if _blank(value):
-        if required:
-            raise ValidationFailed(name, f"{name} is required.")
-        return None
-    if value not in options:
-        raise ValidationFailed(name, f"{name} must be one of {', '.join(options)}.")
-    return str(value)
+    return read_choice(raw.get(name), name, options, required=required)
 
 
 def day(raw: Mapping[str, Any], name: str) -> date | None:
-    value = raw.get(name)
-    if _blank(value):
-        return None
-    if not isinstance(value, str) or not _DATE.fullmatch(value):
-        raise ValidationFailed(name, f"{name} must be a date YYYY-MM-DD.")
-    try:
-        return date.fromisoformat(value)
-    except ValueError:
-        raise ValidationFailed(name, f"{name} is not a real date.") from None
+    return read_day(raw.get(name), name)
 
 
 def flag(raw: Mapping[str, Any], name: str) -> bool:
-    value = raw.get(name)
-    if not isinstance(value, bool):
-        raise ValidationFailed(name, f"{name} must be true or false.")
-    return value
+    return read_flag(raw.get(name), name)
 
 
 def money(raw: Mapping[str, Any], name: str, *, maximum: Decimal = Decimal("9999.99")) -> Decimal | None:
-    """A rate: a JSON number from 0 to ``maximum`` with at most 2 decimals."""
-    value = raw.get(name)
-    if _blank(value):
-        return None
-    if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
-        raise ValidationFailed(name, f"{name} must be a number.")
-    try:
-        amount = Decimal(str(value)) if isinstance(value, float) else Decimal(value)
-    except InvalidOperation:
-        raise ValidationFailed(name, f"{name} must be a number.") from None
-    if not amount.is_finite() or not Decimal(0) <= amount <= maximum:
-        raise ValidationFailed(name, f"{name} must be from 0 to {maximum}.")
-    if amount != amount.quantize(Decimal("0.01")):
-        raise ValidationFailed(name, f"{name} has at most 2 decimals.")
-    return abs(amount).quantize(Decimal("0.01"))  # abs: -0 is 0
+    return read_money(raw.get(name), name, maximum=maximum)

@@ -8,13 +8,12 @@ record); a refusal names (``entry_id``) only shifts at sites the key sees.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import datetime, timedelta
-from typing import Any
 
 import attrs
 
 from workforce_core import events
+from workforce_core.commands.clocking import ClockWorker
 from workforce_core.errors import (
     AlreadyClockedIn,
     BlockedBySurvey,
@@ -39,7 +38,7 @@ from workforce_core.model.workers import Worker
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules.access import owned_site
 from workforce_core.rules.booking_choice import closest_booking
-from workforce_core.rules.clock_request import ClockCommand, clock_instant, read_clock_request
+from workforce_core.rules.clock_request import clock_instant
 from workforce_core.rules.employee_ids import employee_id_key
 from workforce_core.rules.geofence import FenceCheck, check_fence
 from workforce_core.rules.london import local_text, utc_text
@@ -59,10 +58,10 @@ class _Refused(Exception):
         self.event = event
 
 
-def clock(raw: Mapping[str, Any], *, principal: Principal, uow: UnitOfWorkFactory, clock: Clock) -> ClockResult:
-    command = read_clock_request(raw)
+def clock(command: ClockWorker, *, principal: Principal, uow: UnitOfWorkFactory, clock: Clock) -> ClockResult:
     now = clock.now()
-    at, backdated = clock_instant(command.occurred_at, now, command.occurred_at_passes)
+    written = command.occurred_at
+    at, backdated = clock_instant(written.at if written else None, now, written.passes if written else ())
     try:
         with uow() as tx:
             worker = _worker(tx, command, principal)
@@ -79,7 +78,7 @@ def clock(raw: Mapping[str, Any], *, principal: Principal, uow: UnitOfWorkFactor
         raise refused.error from None
 
 
-def _worker(tx: UnitOfWork, command: ClockCommand, principal: Principal) -> Worker:
+def _worker(tx: UnitOfWork, command: ClockWorker, principal: Principal) -> Worker:
     worker_id = command.worker_id
     if worker_id is None:
         assert command.employee_id is not None
@@ -108,7 +107,7 @@ def _site(tx: UnitOfWork, location_id: int | None, principal: Principal) -> Loca
 
 
 def _booking(
-    tx: UnitOfWork, command: ClockCommand, worker: Worker, at: datetime, principal: Principal
+    tx: UnitOfWork, command: ClockWorker, worker: Worker, at: datetime, principal: Principal
 ) -> Booking | None:
     if command.scheduled_shift_id is not None:
         booking = tx.bookings.get(command.scheduled_shift_id)
@@ -119,7 +118,7 @@ def _booking(
 
 
 def _fence(
-    command: ClockCommand, worker: Worker, site: Location | None, at: datetime, principal: Principal, action: str
+    command: ClockWorker, worker: Worker, site: Location | None, at: datetime, principal: Principal, action: str
 ) -> FenceCheck:
     fence = check_fence(site, command.position)
     if fence.refusal is None:
@@ -145,7 +144,7 @@ def _fence(
 
 
 def _check_survey(
-    tx: UnitOfWork, command: ClockCommand, worker: Worker, site: Location | None, at: datetime, principal: Principal
+    tx: UnitOfWork, command: ClockWorker, worker: Worker, site: Location | None, at: datetime, principal: Principal
 ) -> None:
     if command.survey_id is None:
         if command.survey_answers:
@@ -171,7 +170,7 @@ def _check_survey(
 
 def _clock_in(
     tx: UnitOfWork,
-    command: ClockCommand,
+    command: ClockWorker,
     principal: Principal,
     worker: Worker,
     at: datetime,
@@ -241,7 +240,7 @@ def _clock_in(
 
 def _clock_out(
     tx: UnitOfWork,
-    command: ClockCommand,
+    command: ClockWorker,
     principal: Principal,
     worker: Worker,
     at: datetime,

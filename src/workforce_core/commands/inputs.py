@@ -1,0 +1,160 @@
+"""How a command's field is read from its JSON value (a request body or console input).
+
+A command field names its input kind in its attrs metadata (``given(Text(...))``); the edge's one
+converter (``workforce_adapters.json.commands``) reads each field with it, so the checks themselves
+(ranges, the text policy, dates) stay here in the core, written once, and every entry point that
+builds a command answers a bad value the same way: ``ValidationFailed`` naming the field.
+"""
+
+from __future__ import annotations
+
+import enum
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any
+
+import attrs
+from attrs import frozen
+
+from workforce_core.errors import ValidationFailed
+from workforce_core.rules import fields
+from workforce_core.rules.london import is_local, parse_instant, passes
+from workforce_core.rules.text import TextKind, single_line
+
+INPUT = "workforce.input"  # the attrs metadata key holding a field's input kind
+
+
+class Unset(enum.Enum):
+    """A field the request did not send (PUT changes only what it sends; null clears)."""
+
+    UNSET = "unset"
+
+
+UNSET = Unset.UNSET
+
+
+@frozen
+class Input:
+    """An input kind. ``required``: a missing key is read as null (and so refused by ``read``)."""
+
+    required: bool = attrs.field(default=False, kw_only=True)
+
+    def read(self, value: Any, field: str) -> Any:  # pragma: no cover - every kind overrides it
+        raise NotImplementedError
+
+
+@frozen
+class Id(Input):
+    def read(self, value: Any, field: str) -> int | None:
+        return fields.read_id(value, field, required=self.required)
+
+
+@frozen
+class Text(Input):
+    kind: TextKind = single_line
+    max_length: int = 255
+
+    def read(self, value: Any, field: str) -> str | None:
+        return fields.read_text(value, field, kind=self.kind, max_length=self.max_length, required=self.required)
+
+
+@frozen
+class Email(Input):
+    def read(self, value: Any, field: str) -> str | None:
+        return fields.read_email(value, field)
+
+
+@frozen
+class Choice(Input):
+    options: tuple[str, ...] = ()
+
+    def read(self, value: Any, field: str) -> str | None:
+        return fields.read_choice(value, field, self.options, required=self.required)
+
+
+@frozen
+class Day(Input):
+    def read(self, value: Any, field: str) -> date | None:
+        return fields.read_day(value, field)
+
+
+@frozen
+class Flag(Input):
+    def read(self, value: Any, field: str) -> bool:
+        return fields.read_flag(value, field)
+
+
+@frozen
+class Money(Input):
+    """A rate of pay or charge: 0 to ``maximum``, at most 2 decimals."""
+
+    maximum: Decimal = Decimal("9999.99")
+
+    def read(self, value: Any, field: str) -> Decimal | None:
+        return fields.read_money(value, field, maximum=self.maximum)
+
+
+@frozen
+class Number(Input):
+    low: Decimal = Decimal(0)
+    high: Decimal = Decimal(0)
+
+    def read(self, value: Any, field: str) -> Decimal | None:
+        return fields.read_number(value, field, self.low, self.high)
+
+
+@frozen
+class Whole(Input):
+    low: int = 0
+    high: int = 0
+
+    def read(self, value: Any, field: str) -> int | None:
+        return fields.read_whole(value, field, self.low, self.high)
+
+
+@frozen
+class WrittenInstant:
+    """An instant as a client wrote it: a local time in the repeated autumn hour has two readings."""
+
+    at: datetime
+    passes: tuple[datetime, ...]
+
+
+@frozen
+class Instant(Input):
+    """ISO 8601 with ``Z`` or an offset, or a Europe/London local time (the spec's convention)."""
+
+    def read(self, value: Any, field: str) -> WrittenInstant | None:
+        if value is None:
+            return None
+        found = parse_instant(single_line(value, field)) if isinstance(value, str) else None
+        if found is None:
+            raise ValidationFailed(field, f"{field} is ISO 8601 with Z or an offset, or a local time.")
+        return WrittenInstant(found, passes(found) if is_local(value) else (found,))
+
+
+@frozen
+class Items(Input):
+    """A list of nested commands (``of``), at most ``most``; any fault in one is this field's."""
+
+    of: type = object
+    most: int = 100
+
+    def read(self, value: Any, field: str) -> list[Any]:
+        if value is None:
+            return []
+        if not isinstance(value, list) or len(value) > self.most:
+            raise ValidationFailed(field, f"{field} is a list of at most {self.most} items.")
+        if not all(isinstance(item, dict) for item in value):
+            raise ValidationFailed(field, f"each item of {field} is an object.")
+        return value
+
+
+def given(kind: Input, default: Any = None) -> Any:
+    """A command field read with ``kind``; ``default`` when the key is absent."""
+    return attrs.field(default=default, metadata={INPUT: kind})
+
+
+def input_of(field: attrs.Attribute[Any]) -> Input | None:
+    kind = field.metadata.get(INPUT)
+    return kind if isinstance(kind, Input) else None
