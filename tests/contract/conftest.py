@@ -17,7 +17,9 @@ from typer.testing import CliRunner
 
 from tests.clocks import FakeClock
 from tests.openapi_check import validate_reply
+from workforce_adapters.json.commands import structure
 from workforce_adapters.sql import tables
+from workforce_core.commands.workers import CreateWorker
 from workforce_core.model.accounts import ClientAccount, ClientSettings
 from workforce_core.model.reference import CostCode, Department, Location
 from workforce_core.rules.scopes import SCOPES
@@ -65,7 +67,11 @@ class World:
 
     def worker(self, client_id: int, name: str = "Ann Worker", *, pending: bool = False, **raw: Any) -> WorkerView:
         return workers.create_worker(
-            {"name": name, **raw}, client_id=client_id, uow=self.uow, clock=self.clock, pending=pending
+            structure(CreateWorker, {"name": name, **raw}),
+            client_id=client_id,
+            uow=self.uow,
+            clock=self.clock,
+            pending=pending,
         )
 
     def outbox(self, event: str | None = None) -> list[dict[str, Any]]:

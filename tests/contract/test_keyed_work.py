@@ -11,6 +11,7 @@ from sqlalchemy import func, select
 
 from tests.contract.conftest import World
 from workforce_adapters.sql import tables
+from workforce_core.commands.workers import CreateWorker
 from workforce_core.ports import Claim, KeyedWork, StoredReply
 from workforce_core.services.workers import create_worker
 
@@ -34,7 +35,7 @@ def _keyed(world: World, key: str = "k") -> Keyed:
 
 
 def _hire(world: World, keyed: Keyed, name: str = "Ann") -> None:
-    create_worker({"name": name}, client_id=keyed.client_id, uow=keyed.work, clock=world.clock)
+    create_worker(CreateWorker(name=name), client_id=keyed.client_id, uow=keyed.work, clock=world.clock)
 
 
 def _count(world: World, table: str) -> int:

@@ -11,9 +11,10 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from workforce_adapters.json.commands import structure
+from workforce_core.commands.workers import CreateWorker, UpdateWorker
 from workforce_core.errors import ValidationFailed
 from workforce_core.rules.employee_ids import employee_id_key, generated_employee_id, is_valid_employee_id
-from workforce_core.rules.worker_fields import read_worker_fields
 from workforce_core.testing.strategies import case_variants, invalid_employee_ids, valid_employee_ids, valid_money
 
 BADGE = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -106,7 +107,12 @@ def test_ab_1_and_lowercase_ab_1_are_one_badge() -> None:
     assert employee_id_key("AB-1") == employee_id_key("ab-1") == "ab-1"
 
 
-# ---- worker_fields.py: employee_id and name ----------------------------------------------------
+# ---- the WorkerCreate and WorkerUpdate bodies: employee_id and name ------------------------------
+
+
+def read_worker_fields(raw: dict[str, Any], *, creating: bool) -> dict[str, Any]:
+    """The fields a body sent, as the command built from it holds them."""
+    return structure(CreateWorker if creating else UpdateWorker, raw).sent()
 
 
 @given(valid_employee_ids)

@@ -17,7 +17,9 @@ from tests.conftest import Mirror
 from tests.databases import SqliteTemplate
 from tests.fakes import FakeDatabase, FakeUnitOfWorkFactory
 from tests.sqlite_mirror import mirrored_queries
+from workforce_adapters.json.commands import structure
 from workforce_core import events
+from workforce_core.commands.workers import CreateWorker, UpdateWorker
 from workforce_core.errors import (
     Conflict,
     CostCodeNotFound,
@@ -35,6 +37,7 @@ from workforce_core.model.workers import EDITABLE_FIELDS, Worker
 from workforce_core.ports import Paging, WorkerFilter
 from workforce_core.rules.employee_ids import employee_id_key
 from workforce_core.rules.london import local_text, parse_instant
+from workforce_core.rules.scopes import require_rates_write
 from workforce_core.services import reads
 from workforce_core.services.workers import (
     anonymise_worker,
@@ -71,13 +74,25 @@ class World:
         return self.db.principal(issued.key.id)
 
     def create(self, raw: dict[str, Any], principal: Principal | None = None, **options: Any) -> WorkerView:
+        require_rates_write(raw, principal)  # as the HTTP resource does, before the body is read
         return create_worker(
-            raw, client_id=self.client.id, uow=self.uow, clock=self.clock, principal=principal, **options
+            structure(CreateWorker, raw),
+            client_id=self.client.id,
+            uow=self.uow,
+            clock=self.clock,
+            principal=principal,
+            **options,
         )
 
     def update(self, worker_id: int, raw: dict[str, Any], principal: Principal | None = None) -> WorkerView:
+        require_rates_write(raw, principal)
         return update_worker(
-            worker_id, raw, client_id=self.client.id, uow=self.uow, clock=self.clock, principal=principal
+            worker_id,
+            structure(UpdateWorker, raw),
+            client_id=self.client.id,
+            uow=self.uow,
+            clock=self.clock,
+            principal=principal,
         )
 
     def stored(self, worker_id: int) -> Worker:
@@ -238,7 +253,7 @@ def test_a_refused_creation_does_not_use_up_a_number(world: World) -> None:
 def test_a_worker_of_an_unknown_client_is_not_found_and_stores_nothing(world: World) -> None:
     before = world.db.state()
     with pytest.raises(NotFound):
-        create_worker({"name": "Ada"}, client_id=999, uow=world.uow, clock=world.clock, pending=True)
+        create_worker(CreateWorker(name="Ada"), client_id=999, uow=world.uow, clock=world.clock, pending=True)
     assert world.db.state() == before
 
 
@@ -708,7 +723,7 @@ class EmployeeIdsStayUnique(RuleBasedStateMachine):
         clash = employee_id is not None and self._taken(client_id, employee_id)
         try:
             view = create_worker(
-                body,
+                structure(CreateWorker, body),
                 client_id=client_id,
                 uow=self.world.uow,
                 clock=self.world.clock,
@@ -733,7 +748,7 @@ class EmployeeIdsStayUnique(RuleBasedStateMachine):
         try:
             view = update_worker(
                 worker_id,
-                {"employee_id": wanted},
+                UpdateWorker(employee_id=wanted),
                 client_id=client_id,
                 uow=self.world.uow,
                 clock=self.world.clock,

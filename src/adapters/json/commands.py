@@ -16,7 +16,7 @@ import attrs
 from cattrs import ClassValidationError, Converter
 from cattrs.gen import make_dict_structure_fn, override
 
-from workforce_core.commands.inputs import Input, Items, input_of
+from workforce_core.commands.inputs import Input, Items, input_of, must_send
 from workforce_core.errors import ValidationFailed, WorkforceError
 
 C = TypeVar("C")
@@ -53,7 +53,7 @@ converter.register_structure_hook_factory(is_command, _structuring)
 
 
 def _required(cls: type[Any]) -> tuple[str, ...]:
-    return tuple(f.name for f in attrs.fields(cls) if (kind := input_of(f)) is not None and kind.required)
+    return tuple(f.name for f in attrs.fields(cls) if must_send(f))
 
 
 def structure(cls: type[C], raw: Mapping[str, Any]) -> C:

@@ -11,7 +11,9 @@ from typing import Any
 
 import typer
 
+from workforce_adapters.json.commands import structure
 from workforce_adapters.sql.schema import has_clients
+from workforce_core.commands.workers import CreateWorker
 from workforce_core.model.accounts import ClientSettings
 from workforce_core.rules.london import from_local, local_date
 from workforce_core.rules.scopes import SCOPES
@@ -126,10 +128,12 @@ def seed(s: Services) -> dict[str, Any]:
             "hourly_rate": Decimal("12.60"),
             "charge_rate": Decimal("17.95"),
         }
-        made.append(workers.create_worker(raw, client_id=client.id, uow=uow, clock=clock).worker.id)
+        made.append(
+            workers.create_worker(structure(CreateWorker, raw), client_id=client.id, uow=uow, clock=clock).worker.id
+        )
         bar.advance()
     workers.create_worker(
-        {"name": "Karol Zieliński", "location_id": sites[0].id},
+        CreateWorker(name="Karol Zieliński", location_id=sites[0].id),
         client_id=client.id,
         uow=uow,
         clock=clock,

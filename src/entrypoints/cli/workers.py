@@ -5,6 +5,8 @@ from __future__ import annotations
 import typer
 
 from workforce_adapters.json import worker_record
+from workforce_adapters.json.commands import structure
+from workforce_core.commands.workers import CreateWorker
 from workforce_core.services import workers as use_cases
 from workforce_entrypoints.cli.output import command, emit
 from workforce_entrypoints.cli.state import services
@@ -25,7 +27,9 @@ def register(
     """A self-registered worker: ``pending`` until approved (cannot clock or be booked)."""
     s = services(ctx)
     raw = {"name": name, "employee_id": employee_id, "location_id": location, "email": email}
-    view = use_cases.create_worker(raw, client_id=client, uow=s.uow, clock=s.clock, pending=True)
+    view = use_cases.create_worker(
+        structure(CreateWorker, raw), client_id=client, uow=s.uow, clock=s.clock, pending=True
+    )
     emit(worker_record(view))
 
 

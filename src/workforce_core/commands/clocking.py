@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from attrs import frozen
 
-from workforce_core.commands.inputs import Choice, Id, Instant, Items, Number, Text, WrittenInstant, given
+from workforce_core.commands.inputs import Choice, Id, Instant, Items, Number, Text, WrittenInstant, given, needed
 from workforce_core.errors import ValidationFailed
 from workforce_core.rules import text
 from workforce_core.rules.geofence import Position
@@ -15,18 +15,18 @@ MAX_NOTES = 255
 CLOCK_ACTIONS: tuple[str, ...] = ("in", "out")
 
 
-@frozen
+@frozen(kw_only=True)
 class SurveyAnswer:
-    question_id: int = given(Id(required=True))
-    answer_value: str = given(Text(text.single_line, 255, required=True))
+    question_id: int = needed(Id(required=True))
+    answer_value: str = needed(Text(text.single_line, 255, required=True))
 
 
-@frozen
+@frozen(kw_only=True)
 class ClockWorker:
     """Clock a worker in or out. The worker is named by exactly one of ``worker_id`` or ``employee_id``;
     ``latitude`` and ``longitude`` come together."""
 
-    action: str = given(Choice(CLOCK_ACTIONS, required=True))
+    action: str = needed(Choice(CLOCK_ACTIONS, required=True))
     worker_id: int | None = given(Id())
     employee_id: str | None = given(Text(text.single_line, 32))
     location_id: int | None = given(Id())

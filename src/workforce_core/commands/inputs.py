@@ -35,7 +35,8 @@ UNSET = Unset.UNSET
 
 @frozen
 class Input:
-    """An input kind. ``required``: a missing key is read as null (and so refused by ``read``)."""
+    """An input kind. ``required``: null or blank is refused (a field made with ``needed`` must also be
+    sent; one made with ``given`` may be left out)."""
 
     required: bool = attrs.field(default=False, kw_only=True)
 
@@ -153,6 +154,15 @@ class Items(Input):
 def given(kind: Input, default: Any = None) -> Any:
     """A command field read with ``kind``; ``default`` when the key is absent."""
     return attrs.field(default=default, metadata={INPUT: kind})
+
+
+def needed(kind: Input) -> Any:
+    """A command field that must be sent: a missing key is read as null, which ``kind`` refuses."""
+    return attrs.field(metadata={INPUT: kind})
+
+
+def must_send(field: attrs.Attribute[Any]) -> bool:
+    return input_of(field) is not None and field.default is attrs.NOTHING
 
 
 def input_of(field: attrs.Attribute[Any]) -> Input | None:

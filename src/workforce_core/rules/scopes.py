@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from workforce_core.model.principal import Principal
+from workforce_core.model.workers import RATE_FIELDS
+
 SCOPES: tuple[str, ...] = (
     "workers:read",
     "workers:write",
@@ -67,3 +70,10 @@ def effective_scopes(stored: Iterable[str], *, legacy: bool) -> tuple[str, ...]:
 
 def has_scope(effective: Iterable[str], needed: str) -> bool:
     return needed in set(effective)
+
+
+def require_rates_write(sent: Iterable[str], principal: Principal | None) -> None:
+    """Setting a worker's rate needs ``rates:write`` (403 before any value is looked at); the console
+    (no principal) may."""
+    if principal is not None and any(name in RATE_FIELDS for name in sent):
+        principal.require("rates:write")

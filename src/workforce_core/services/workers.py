@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 
 from workforce_core import events
+from workforce_core.commands.workers import CreateWorker, UpdateWorker
 from workforce_core.errors import (
     Conflict,
     CostCodeNotFound,
@@ -21,18 +22,18 @@ from workforce_core.errors import (
 from workforce_core.model.audit import AuditEntry
 from workforce_core.model.principal import Principal
 from workforce_core.model.reference import CostCode, Department, Location
-from workforce_core.model.workers import EDITABLE_FIELDS, RATE_FIELDS, Worker
+from workforce_core.model.workers import EDITABLE_FIELDS, Worker
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules.access import owned_site
 from workforce_core.rules.employee_ids import employee_id_key, generated_employee_id
-from workforce_core.rules.worker_fields import read_worker_fields
+from workforce_core.rules.scopes import require_rates_write
 from workforce_core.views import WorkerView
 
 VISIBLE_FIELDS = (*EDITABLE_FIELDS, "has_face", "has_pin", "status", "dormant")
 
 
 def create_worker(
-    raw: Mapping[str, Any],
+    command: CreateWorker,
     *,
     client_id: int,
     uow: UnitOfWorkFactory,
@@ -41,8 +42,8 @@ def create_worker(
     pending: bool = False,
 ) -> WorkerView:
     """A new worker. ``principal`` is the API key (None from the console); ``pending`` = self-registered."""
-    _require_rate_scope(raw, principal)
-    values = read_worker_fields(raw, creating=True)
+    require_rates_write(command.sent(), principal)
+    values = command.sent()
     generate = values.get("employee_id") is None
     now = clock.now()
     with uow() as tx:
@@ -90,7 +91,7 @@ def create_worker(
 
 def update_worker(
     worker_id: int,
-    raw: Mapping[str, Any],
+    command: UpdateWorker,
     *,
     client_id: int,
     uow: UnitOfWorkFactory,
@@ -98,8 +99,8 @@ def update_worker(
     principal: Principal | None = None,
 ) -> WorkerView:
     """A partial change. Only fields whose value really changes are written and announced."""
-    _require_rate_scope(raw, principal)
-    values = read_worker_fields(raw, creating=False)
+    require_rates_write(command.sent(), principal)
+    values = command.sent()
     now = clock.now()
     with uow() as tx:
         worker = _visible_worker(tx, worker_id, client_id, principal)
@@ -218,11 +219,6 @@ def _console_change(worker_id: int, change: dict[str, Any], *, uow: UnitOfWorkFa
             tx.record(events.worker_updated(view, client_id=worker.client_id, at=now, changes=shown, via_api=False))
         tx.commit()
     return view
-
-
-def _require_rate_scope(raw: Mapping[str, Any], principal: Principal | None) -> None:
-    if principal is not None and any(name in raw for name in RATE_FIELDS):
-        principal.require("rates:write")
 
 
 def _worker(tx: UnitOfWork, worker_id: int) -> Worker:

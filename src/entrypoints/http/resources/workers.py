@@ -5,9 +5,12 @@ from __future__ import annotations
 from starlette.responses import Response
 
 from workforce_adapters.json import worker_record
+from workforce_adapters.json.commands import structure
+from workforce_core.commands.workers import CreateWorker, UpdateWorker
 from workforce_core.errors import InvalidParameter
 from workforce_core.model.workers import WORKER_STATUSES
 from workforce_core.ports import WorkerFilter
+from workforce_core.rules.scopes import require_rates_write
 from workforce_core.rules.visibility import Sight, visible
 from workforce_core.services import reads
 from workforce_core.services.workers import create_worker, update_worker
@@ -42,8 +45,14 @@ def get(call: Call) -> Response:
 
 def post(call: Call) -> Response:
     s = call.services
+    body = call.body()
+    require_rates_write(body, call.principal)  # 403 before any value of the body is looked at
     view = create_worker(
-        call.body(), client_id=call.principal.client_id, principal=call.principal, uow=s.uow, clock=s.clock
+        structure(CreateWorker, body),
+        client_id=call.principal.client_id,
+        principal=call.principal,
+        uow=s.uow,
+        clock=s.clock,
     )
     return record(_shown(call, view), status=201, message="Worker created.")
 
@@ -53,9 +62,11 @@ def put(call: Call) -> Response:
     if worker_id is None:
         raise InvalidParameter("id", "id is required: PUT /workers.php?id=<worker_id>.")
     s = call.services
+    body = call.body()
+    require_rates_write(body, call.principal)
     view = update_worker(
         worker_id,
-        call.body(),
+        structure(UpdateWorker, body),
         client_id=call.principal.client_id,
         principal=call.principal,
         uow=s.uow,
