@@ -24,9 +24,9 @@ from workforce_core.model.principal import Principal
 from workforce_core.model.reference import Location
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
-from workforce_core.services import bookings, timesheets
+from workforce_core.rules.console_times import console_time
+from workforce_core.services import bookings, time_records
 from workforce_core.services.clock import clock
-from workforce_core.services.timesheets import console_time
 from workforce_core.views import ClockResult, EntryView
 
 NOW = datetime(2026, 2, 10, 12, 0, tzinfo=UTC)  # a Tuesday, GMT
@@ -101,7 +101,7 @@ class TimeWorld:
     def backfill(
         self, start: str, end: str, *, worker: Worker | None = None, site: Location | None = None, **options: Any
     ) -> EntryView:
-        return timesheets.backfill(
+        return time_records.backfill(
             (worker or self.ann).id,
             (site or self.north).id,
             at(start),
@@ -113,7 +113,7 @@ class TimeWorld:
 
     def add_break(self, shift_id: int, start: str, end: str) -> tuple[EntryView, EntryView]:
         """A break typed in for a shift: (the break, its shift)."""
-        return timesheets.add_break(shift_id, at(start), at(end), uow=self.uow, clock=self.clock)
+        return time_records.add_break(shift_id, at(start), at(end), uow=self.uow, clock=self.clock)
 
     def book(
         self, day: str, start: str, end: str, *, worker: Worker | None = None, site: Location | None = None, **kw: Any

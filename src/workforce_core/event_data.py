@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from workforce_core.events import Event
 from workforce_core.model.reference import Location
 from workforce_core.model.workers import Worker
 from workforce_core.rules.london import local_text, utc_text
@@ -119,3 +120,36 @@ def timesheet_batch(site: int | None, group: list[EntryView], client_id: int, **
         "entries": [entry_fields(view) for view in group],
         **extra,
     }
+
+
+# ---- time_entry.* and timesheet.* events ------------------------------------------------------
+
+VIA_ADMIN = "admin_timesheets"  # the agency console's timesheet screen
+
+
+def entry_event(name: str, view: EntryView, now: datetime, **extra: Any) -> Event:
+    """A time_entry.* event: the entry's fields (as the catalogue lists them) plus ``change`` and extras."""
+    return Event(name, view.entry.client_id, now, entry_fields(view), extra)
+
+
+def created_event(view: EntryView, now: datetime) -> Event:
+    """A record typed in by hand in the agency console (a paper shift or a break)."""
+    return entry_event("time_entry.created", view, now, change="backfill", via="admin", reason_code=None, batch_id=None)
+
+
+def updated_event(
+    name: str, view: EntryView, now: datetime, *, change: str, changes: list[str], via: str = VIA_ADMIN
+) -> Event:
+    return entry_event(name, view, now, change=change, via=via, reason_code=None, changes=changes, adjustment_id=None)
+
+
+def batch_events(name: str, views: list[EntryView], now: datetime, **extra: Any) -> list[Event]:
+    """timesheet.* events: per client, one per site, at most 100 entries each."""
+    by_client: dict[int, list[EntryView]] = {}
+    for view in views:
+        by_client.setdefault(view.entry.client_id, []).append(view)
+    return [
+        Event(name, client_id, now, None, timesheet_batch(site, group, client_id, **extra))
+        for client_id, client_views in by_client.items()
+        for site, group in batches(client_views)
+    ]

@@ -18,7 +18,7 @@ from starlette.testclient import TestClient
 from tests.clocks import FakeClock
 from tests.contract.conftest import Console, World
 from tests.contract.helpers import LOCAL_TIME, UTC_TIME, assert_error, data, path
-from workforce_core.services import timesheets
+from workforce_core.services import time_records
 from workforce_entrypoints.cli.main import app as cli_app
 
 # The time_entry.* data fields of the spec's catalogue (without change and the extras).
@@ -152,7 +152,7 @@ def entry_ids(world: World, acme: Acme, count: int) -> list[int]:
     made = []
     for day in range(count):
         start = datetime(2026, 1, 1, 9, tzinfo=UTC) + timedelta(days=day)
-        view = timesheets.backfill(
+        view = time_records.backfill(
             acme.ann.id, acme.site.id, start, start + timedelta(hours=1), uow=world.uow, clock=world.clock
         )
         made.append(view.entry.id)

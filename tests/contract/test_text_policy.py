@@ -24,7 +24,7 @@ from workforce_adapters.sql import tables
 from workforce_core.errors import ValidationFailed
 from workforce_core.rules import text
 from workforce_core.rules.text import TextKind
-from workforce_core.services import rate_rules, surveys, timesheets
+from workforce_core.services import console_times, rate_rules, surveys, time_records
 
 CLOCK = path("clock")
 NOON = datetime(2026, 11, 18, 12, 0, tzinfo=UTC)  # a Wednesday, GMT
@@ -188,11 +188,11 @@ def booked(console: Console, world: World, clock: FakeClock) -> dict[str, int]:
     account = world.account("Console Text")
     site = world.site(account.id, "Depot")
     worker = world.worker(account.id, "Cal Console", location_id=site.id).worker
-    shift = timesheets.backfill(
+    shift = time_records.backfill(
         worker.id,
         site.id,
-        timesheets.console_time("2026-11-17 08:00", "clock_in"),
-        timesheets.console_time("2026-11-17 16:00", "clock_out"),
+        console_times.console_time("2026-11-17 08:00", "clock_in"),
+        console_times.console_time("2026-11-17 16:00", "clock_out"),
         uow=world.uow,
         clock=world.clock,
     )

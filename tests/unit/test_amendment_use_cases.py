@@ -17,7 +17,7 @@ from tests.time_world import NOW, TimeWorld, at, refused
 from workforce_core.errors import Conflict, NotFound, ValidationFailed
 from workforce_core.event_data import entry_fields
 from workforce_core.model.amendments import Amendment
-from workforce_core.services import amendments, timesheets
+from workforce_core.services import amendments, approvals, corrections
 from workforce_core.views import EntryView
 
 
@@ -174,7 +174,7 @@ def test_accepting_applies_the_request_like_an_edit(world: TimeWorld) -> None:
 
 def test_accepting_on_an_approved_shift_sends_it_back_to_pending(world: TimeWorld) -> None:
     sid = shift(world)
-    timesheets.approve([sid], uow=world.uow, clock=world.clock)
+    approvals.approve([sid], uow=world.uow, clock=world.clock)
     raised = raise_(world, sid, clock_in=at("2026-02-03 08:30"))
     mark = len(world.db.outbox)
     _, view = accept(world, raised.id)
@@ -200,7 +200,7 @@ def test_an_accept_that_would_overlap_another_shift_is_refused_and_the_request_s
     raised = raise_(world, sid, clock_out=at("2026-02-03 18:30"))
     assert refused(world, Conflict, accept, world, raised.id).extra == {"entry_id": later}
     assert world.db.amendments[raised.id].status == "raised"
-    timesheets.edit(later, timesheets.Correction(clock_in=at("2026-02-03 18:30")), uow=world.uow, clock=world.clock)
+    corrections.edit(later, corrections.Correction(clock_in=at("2026-02-03 18:30")), uow=world.uow, clock=world.clock)
     assert accept(world, raised.id)[1].entry.clock_out == at("2026-02-03 18:30")
 
 

@@ -20,8 +20,8 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 from tests.time_world import NOW, TimeWorld, at, refused
 from workforce_core.errors import Conflict, NotFound, ValidationFailed
 from workforce_core.event_data import entry_fields
-from workforce_core.services import amendments, timesheets
-from workforce_core.services.timesheets import Correction
+from workforce_core.services import amendments, approvals, corrections, time_records
+from workforce_core.services.corrections import Correction
 from workforce_core.views import EntryView
 
 
@@ -35,31 +35,31 @@ def shift(world: TimeWorld, day: str = "2026-02-03", **options: Any) -> int:
 
 
 def approve(world: TimeWorld, *ids: int) -> list[EntryView]:
-    return timesheets.approve(ids, uow=world.uow, clock=world.clock)
+    return approvals.approve(ids, uow=world.uow, clock=world.clock)
 
 
 def client_approve(world: TimeWorld, *ids: int) -> list[EntryView]:
-    return timesheets.client_approve(ids, uow=world.uow, clock=world.clock)
+    return approvals.client_approve(ids, uow=world.uow, clock=world.clock)
 
 
 def client_reject(world: TimeWorld, reason: str, *ids: int) -> list[EntryView]:
-    return timesheets.client_reject(ids, reason, uow=world.uow, clock=world.clock)
+    return approvals.client_reject(ids, reason, uow=world.uow, clock=world.clock)
 
 
 def revert(world: TimeWorld, *ids: int) -> list[EntryView]:
-    return timesheets.revert(ids, uow=world.uow, clock=world.clock)
+    return approvals.revert(ids, uow=world.uow, clock=world.clock)
 
 
 def dispute(world: TimeWorld, entry_id: int) -> EntryView:
-    return timesheets.dispute(entry_id, uow=world.uow, clock=world.clock)
+    return approvals.dispute(entry_id, uow=world.uow, clock=world.clock)
 
 
 def query(world: TimeWorld, entry_id: int, via: str = "client") -> EntryView:
-    return timesheets.query(entry_id, via, uow=world.uow, clock=world.clock)
+    return approvals.query(entry_id, via, uow=world.uow, clock=world.clock)
 
 
 def resolve(world: TimeWorld, entry_id: int) -> EntryView:
-    return timesheets.resolve_query(entry_id, uow=world.uow, clock=world.clock)
+    return approvals.resolve_query(entry_id, uow=world.uow, clock=world.clock)
 
 
 # ---- agency approval ------------------------------------------------------------------------------------------
@@ -369,11 +369,11 @@ class ApprovalUseCases(RuleBasedStateMachine):
         elif action == "resolve_query":
             resolve(world, entry_id)
         elif action == "clock_out":
-            timesheets.clock_out(entry_id, at("2026-02-10 11:00"), uow=world.uow, clock=world.clock)
+            time_records.clock_out(entry_id, at("2026-02-10 11:00"), uow=world.uow, clock=world.clock)
         else:
             minutes = 10 if current.break_minutes != 10 else 20
             if action == "correct":
-                timesheets.edit(entry_id, Correction(break_minutes=minutes), uow=world.uow, clock=world.clock)
+                corrections.edit(entry_id, Correction(break_minutes=minutes), uow=world.uow, clock=world.clock)
             else:
                 raised = amendments.raise_amendment(
                     entry_id, reason="break was longer", break_minutes=minutes, uow=world.uow, clock=world.clock

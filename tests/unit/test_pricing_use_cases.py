@@ -25,7 +25,7 @@ from workforce_core.errors import Conflict, NotFound
 from workforce_core.model.accounts import ClientSettings
 from workforce_core.ports import Paging
 from workforce_core.rules.pricing import ShiftPrice, pennies
-from workforce_core.services import amendments, time_reads, timesheets
+from workforce_core.services import amendments, approvals, corrections, time_reads
 from workforce_core.services.pricing import price_entry
 from workforce_core.services.rate_rules import create_rate_rule
 from workforce_core.views import ShiftPricing
@@ -61,7 +61,7 @@ class Pricing:
         return self.world.backfill(start, end, **options).entry.id
 
     def approve(self, *ids: int) -> None:
-        timesheets.approve(ids, uow=self.world.uow, clock=self.world.clock)
+        approvals.approve(ids, uow=self.world.uow, clock=self.world.clock)
 
     def priced(self, entry_id: int) -> ShiftPricing:
         return price_entry(entry_id, uow=self.world.uow)  # priced inside one memory transaction
@@ -102,7 +102,7 @@ def test_a_booked_shift_is_held_pending_until_the_agency_approves_it(mirror: Mir
     assert p.gate(sid) == ("on_hold", "pending")
     p.approve(sid)
     assert p.gate(sid) == ("payable", None)
-    timesheets.revert([sid], uow=p.world.uow, clock=p.world.clock)
+    approvals.revert([sid], uow=p.world.uow, clock=p.world.clock)
     assert p.gate(sid) == ("on_hold", "pending")
 
 
@@ -143,9 +143,9 @@ def test_a_client_rejection_excludes_the_shift_before_any_hold(mirror: Mirror) -
     p = Pricing(mirror, walk_in_policy="pay")
     sid = p.shift("2026-11-17 08:00", "2026-11-17 16:30")
     p.approve(sid)
-    timesheets.dispute(sid, uow=p.world.uow, clock=p.world.clock)
-    timesheets.query(sid, "worker", uow=p.world.uow, clock=p.world.clock)
-    timesheets.client_reject([sid], "not on site", uow=p.world.uow, clock=p.world.clock)
+    approvals.dispute(sid, uow=p.world.uow, clock=p.world.clock)
+    approvals.query(sid, "worker", uow=p.world.uow, clock=p.world.clock)
+    approvals.client_reject([sid], "not on site", uow=p.world.uow, clock=p.world.clock)
     assert p.gate(sid) == ("excluded", "rejected")
 
 
@@ -153,13 +153,13 @@ def test_a_dispute_or_an_open_query_holds_the_shift(mirror: Mirror) -> None:
     p = Pricing(mirror, walk_in_policy="pay")
     sid = p.shift("2026-11-17 08:00", "2026-11-17 16:30")
     p.approve(sid)
-    timesheets.query(sid, "client", uow=p.world.uow, clock=p.world.clock)
+    approvals.query(sid, "client", uow=p.world.uow, clock=p.world.clock)
     assert p.gate(sid) == ("on_hold", "disputed")
-    timesheets.resolve_query(sid, uow=p.world.uow, clock=p.world.clock)
+    approvals.resolve_query(sid, uow=p.world.uow, clock=p.world.clock)
     assert p.gate(sid) == ("payable", None)
-    timesheets.dispute(sid, uow=p.world.uow, clock=p.world.clock)
+    approvals.dispute(sid, uow=p.world.uow, clock=p.world.clock)
     assert p.gate(sid) == ("on_hold", "disputed")
-    timesheets.edit(sid, timesheets.Correction(break_minutes=45), uow=p.world.uow, clock=p.world.clock)
+    corrections.edit(sid, corrections.Correction(break_minutes=45), uow=p.world.uow, clock=p.world.clock)
     assert p.gate(sid) == ("on_hold", "pending")  # the correction settles the dispute; approve it again
 
 
@@ -168,14 +168,14 @@ def test_a_client_that_must_sign_off_holds_approved_shifts_until_it_does(mirror:
     sid = p.shift("2026-11-17 08:00", "2026-11-17 16:30")
     p.approve(sid)
     assert p.gate(sid) == ("on_hold", "client_pending")
-    timesheets.client_approve([sid], uow=p.world.uow, clock=p.world.clock)
+    approvals.client_approve([sid], uow=p.world.uow, clock=p.world.clock)
     assert p.gate(sid) == ("payable", None)
 
 
 def test_a_client_sign_off_does_not_replace_the_agencys_approval(mirror: Mirror) -> None:
     p = Pricing(mirror, walk_in_policy="pay", require_client_approval=True)
     sid = p.shift("2026-11-17 08:00", "2026-11-17 16:30")
-    timesheets.client_approve([sid], uow=p.world.uow, clock=p.world.clock)
+    approvals.client_approve([sid], uow=p.world.uow, clock=p.world.clock)
     assert p.gate(sid) == ("on_hold", "pending")
 
 
@@ -229,7 +229,7 @@ def test_the_gate_follows_the_approval_rows_of_section_2_after_any_moves(
     p.world.book("2026-11-17", "08:00", "16:30")
     sid = p.shift("2026-11-17 08:00", "2026-11-17 16:30")
     for move in moves:
-        call = getattr(timesheets, move)
+        call = getattr(approvals, move)
         arguments: tuple[Any, ...] = {
             "query": (sid, "agency"),
             "client_reject": ([sid], "no"),
@@ -259,7 +259,7 @@ def test_a_timesheet_read_filtered_by_payroll_status_keeps_what_the_gate_gives(m
     held = p.shift("2026-11-17 08:00", "2026-11-17 16:30")
     rejected = p.shift("2026-11-18 08:00", "2026-11-18 16:30")
     p.approve(payable, rejected)
-    timesheets.client_reject([rejected], "no", uow=p.world.uow, clock=p.world.clock)
+    approvals.client_reject([rejected], "no", uow=p.world.uow, clock=p.world.clock)
     reader = p.world.db.principal(p.world.db.add_key(p.world.client.id, ("timesheets:read",)).key.id)
     queries = mirror(p.world.db)
     found = {}
@@ -353,8 +353,8 @@ def test_example_5_a_correction_that_shortens_the_week_moves_the_overtime(r: Pri
     days = ["2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21"]
     ids = [r.shift(f"{day} 08:00", f"{day} 16:30") for day in days]
     r.approve(*ids)
-    timesheets.edit(
-        ids[0], timesheets.Correction(clock_out=at("2026-11-16 12:00")), uow=r.world.uow, clock=r.world.clock
+    corrections.edit(
+        ids[0], corrections.Correction(clock_out=at("2026-11-16 12:00")), uow=r.world.uow, clock=r.world.clock
     )
     r.approve(ids[0])  # the correction sent it back to pending
     price = r.price(ids[-1])  # Monday now pays 240 minutes: 40 h are reached 240 minutes into Saturday
@@ -385,8 +385,8 @@ def test_a_manual_break_replaces_the_auto_lunch_and_a_pay_adjustment_adds_regula
     sid = r.shift("2026-11-17 08:00", "2026-11-17 16:30", break_minutes=0)
     r.approve(sid)
     assert r.price(sid).paid_minutes == 510  # a manual break of 0 is a break: no auto lunch
-    timesheets.edit(
-        sid, timesheets.Correction(break_minutes=45, pay_adjustment_minutes=15), uow=r.world.uow, clock=r.world.clock
+    corrections.edit(
+        sid, corrections.Correction(break_minutes=45, pay_adjustment_minutes=15), uow=r.world.uow, clock=r.world.clock
     )
     r.approve(sid)
     price = r.price(sid)

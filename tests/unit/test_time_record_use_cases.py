@@ -17,8 +17,9 @@ from tests.time_world import NOW, TimeWorld, at, data, refused
 from workforce_core.errors import Conflict, LocationNotFound, NotFound, ValidationFailed, WorkerPending
 from workforce_core.event_data import entry_fields
 from workforce_core.model.accounts import ClientSettings
-from workforce_core.services import timesheets
-from workforce_core.services.timesheets import Correction, auto_close, clock_out, edit
+from workforce_core.services import approvals, time_records
+from workforce_core.services.corrections import Correction, edit
+from workforce_core.services.time_records import auto_close, clock_out
 from workforce_core.views import EntryView
 
 
@@ -40,7 +41,7 @@ def close(world: TimeWorld, entry_id: int, when: str) -> EntryView:
 
 
 def approve(world: TimeWorld, *entry_ids: int) -> None:
-    timesheets.approve(entry_ids, uow=world.uow, clock=world.clock)
+    approvals.approve(entry_ids, uow=world.uow, clock=world.clock)
 
 
 # ---- backfill: a paper shift typed in ---------------------------------------------------------------------------
@@ -144,7 +145,7 @@ def test_backfill_refuses_unknown_or_foreign_records_and_pending_or_anonymised_w
     gone = world.worker("Anon", "E-8", anonymised_at=NOW)
 
     def fill(worker_id: int, site_id: int) -> EntryView:
-        return timesheets.backfill(worker_id, site_id, at(times[0]), at(times[1]), uow=world.uow, clock=world.clock)
+        return time_records.backfill(worker_id, site_id, at(times[0]), at(times[1]), uow=world.uow, clock=world.clock)
 
     assert refused(world, NotFound, fill, 9999, world.north.id).extra == {"field": "worker_id"}
     assert refused(world, LocationNotFound, fill, world.ann.id, world.foreign_site.id).extra == {"field": "location_id"}
@@ -187,7 +188,7 @@ def test_a_workers_second_shift_is_taken_exactly_when_it_does_not_overlap_the_fi
 
     def fill(start: int, minutes: int) -> EntryView:
         clock_in = base + timedelta(minutes=start)
-        return timesheets.backfill(
+        return time_records.backfill(
             world.ann.id,
             world.north.id,
             clock_in,
@@ -245,7 +246,7 @@ def test_a_break_on_an_approved_shift_sends_it_back_to_pending(world: TimeWorld)
 def test_a_break_on_a_disputed_shift_settles_the_dispute_without_an_unapproved_event(world: TimeWorld) -> None:
     shift = world.backfill("2026-02-03 08:00", "2026-02-03 16:00")
     approve(world, shift.entry.id)
-    timesheets.dispute(shift.entry.id, uow=world.uow, clock=world.clock)
+    approvals.dispute(shift.entry.id, uow=world.uow, clock=world.clock)
     mark = len(world.db.outbox)
     _, of = break_in(world, shift.entry.id, "2026-02-03 12:00", "2026-02-03 12:20")
     assert of.entry.approval_status == "pending"
@@ -347,7 +348,7 @@ def test_an_edit_of_an_approved_shift_sends_it_back_to_pending(world: TimeWorld)
 def test_an_edit_of_a_disputed_shift_settles_the_dispute_without_an_unapproved_event(world: TimeWorld) -> None:
     shift = world.backfill("2026-02-03 08:00", "2026-02-03 16:00")
     approve(world, shift.entry.id)
-    timesheets.dispute(shift.entry.id, uow=world.uow, clock=world.clock)
+    approvals.dispute(shift.entry.id, uow=world.uow, clock=world.clock)
     mark = len(world.db.outbox)
     assert edit_(world, shift.entry.id, break_minutes=30).entry.approval_status == "pending"
     assert world.names_since(mark) == ["time_entry.updated"]

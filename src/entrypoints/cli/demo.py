@@ -17,7 +17,7 @@ from workforce_core.commands.workers import CreateWorker
 from workforce_core.model.accounts import ClientSettings
 from workforce_core.rules.london import from_local, local_date
 from workforce_core.rules.scopes import SCOPES
-from workforce_core.services import accounts, bookings, rate_rules, reference, timesheets, workers
+from workforce_core.services import accounts, approvals, bookings, rate_rules, reference, time_records, workers
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.cli.output import command, emit, progress
 from workforce_entrypoints.cli.state import services
@@ -87,9 +87,9 @@ def _demo_shifts(s: Services, client_id: int, site_ids: list[int], worker_ids: l
         for offset in range(5):
             day = last_monday + timedelta(days=offset)
             start, end = from_local(day, time(8, 0)), from_local(day, time(16, 30))
-            shift = timesheets.backfill(worker_id, site_ids[0], start, end, uow=s.uow, clock=s.clock)
+            shift = time_records.backfill(worker_id, site_ids[0], start, end, uow=s.uow, clock=s.clock)
             entry_ids.append(shift.entry.id)
-        timesheets.approve(entry_ids, uow=s.uow, clock=s.clock)
+        approvals.approve(entry_ids, uow=s.uow, clock=s.clock)
     tomorrow = today + timedelta(days=1)
     for worker_id in worker_ids[3:5]:
         bookings.book(

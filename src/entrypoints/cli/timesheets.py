@@ -10,8 +10,9 @@ from typing import Any
 import typer
 
 from workforce_adapters.json import amendment_record, time_entry_record
-from workforce_core.services import amendments, timesheets
-from workforce_core.services.timesheets import Correction, console_time
+from workforce_core.rules.console_times import console_time
+from workforce_core.services import amendments, approvals, corrections, time_records
+from workforce_core.services.corrections import Correction
 from workforce_core.views import EntryView
 from workforce_entrypoints.cli.output import command, emit
 from workforce_entrypoints.cli.state import services
@@ -52,7 +53,7 @@ def backfill(
     """A paper shift typed in (clock_method backfill); sends time_entry.created."""
     s = services(ctx)
     start, end = console_time(clock_in, "clock_in"), console_time(clock_out, "clock_out")
-    view = timesheets.backfill(
+    view = time_records.backfill(
         worker, location, start, end, break_minutes=break_minutes, shift_id=shift, uow=s.uow, clock=s.clock
     )
     emit(time_entry_record(view))
@@ -68,7 +69,7 @@ def add_break(
 ) -> None:
     """A break entry inside a shift (entry_type break); prints the break with its shift."""
     s = services(ctx)
-    piece, shift = timesheets.add_break(
+    piece, shift = time_records.add_break(
         shift_id, console_time(start, "start"), console_time(end, "end"), uow=s.uow, clock=s.clock
     )
     emit({**time_entry_record(piece), "shift": time_entry_record(shift)})
@@ -79,7 +80,7 @@ def add_break(
 def approve(ctx: typer.Context, entry_ids: list[int] = IDS) -> None:
     """Agency approval: pending to approved; timesheet.approved (one event per site, 100 shifts at most)."""
     s = services(ctx)
-    emit(entries(timesheets.approve(entry_ids, uow=s.uow, clock=s.clock)))
+    emit(entries(approvals.approve(entry_ids, uow=s.uow, clock=s.clock)))
 
 
 @app.command("client-approve")
@@ -87,7 +88,7 @@ def approve(ctx: typer.Context, entry_ids: list[int] = IDS) -> None:
 def client_approve(ctx: typer.Context, entry_ids: list[int] = IDS) -> None:
     """Client sign-off: timesheet.client_approved."""
     s = services(ctx)
-    emit(entries(timesheets.client_approve(entry_ids, uow=s.uow, clock=s.clock)))
+    emit(entries(approvals.client_approve(entry_ids, uow=s.uow, clock=s.clock)))
 
 
 @app.command("client-reject")
@@ -97,7 +98,7 @@ def client_reject(
 ) -> None:
     """Client rejection: timesheet.client_rejected with the reason."""
     s = services(ctx)
-    emit(entries(timesheets.client_reject(entry_ids, reason, uow=s.uow, clock=s.clock)))
+    emit(entries(approvals.client_reject(entry_ids, reason, uow=s.uow, clock=s.clock)))
 
 
 @app.command("revert")
@@ -105,7 +106,7 @@ def client_reject(
 def revert(ctx: typer.Context, entry_ids: list[int] = IDS) -> None:
     """Approved back to pending: timesheet.unapproved (reason_code reverted)."""
     s = services(ctx)
-    emit(entries(timesheets.revert(entry_ids, uow=s.uow, clock=s.clock)))
+    emit(entries(approvals.revert(entry_ids, uow=s.uow, clock=s.clock)))
 
 
 @app.command("query")
@@ -117,7 +118,7 @@ def query(
 ) -> None:
     """Raise a query: the shift is held (open_query); timesheet.queried."""
     s = services(ctx)
-    emit(time_entry_record(timesheets.query(entry_id, via, uow=s.uow, clock=s.clock)))
+    emit(time_entry_record(approvals.query(entry_id, via, uow=s.uow, clock=s.clock)))
 
 
 @app.command("resolve-query")
@@ -125,7 +126,7 @@ def query(
 def resolve_query(ctx: typer.Context, entry_id: int = typer.Argument(..., metavar="ID")) -> None:
     """Settle the open query: time_entry.updated (change query_resolved)."""
     s = services(ctx)
-    emit(time_entry_record(timesheets.resolve_query(entry_id, uow=s.uow, clock=s.clock)))
+    emit(time_entry_record(approvals.resolve_query(entry_id, uow=s.uow, clock=s.clock)))
 
 
 @app.command("dispute")
@@ -133,7 +134,7 @@ def resolve_query(ctx: typer.Context, entry_id: int = typer.Argument(..., metava
 def dispute(ctx: typer.Context, entry_id: int = typer.Argument(..., metavar="ID")) -> None:
     """The client disputes an approved shift: timesheet.unapproved (reason_code disputed)."""
     s = services(ctx)
-    emit(time_entry_record(timesheets.dispute(entry_id, uow=s.uow, clock=s.clock)))
+    emit(time_entry_record(approvals.dispute(entry_id, uow=s.uow, clock=s.clock)))
 
 
 @app.command("edit")
@@ -154,7 +155,7 @@ def edit(
         break_minutes=break_minutes,
         pay_adjustment_minutes=pay_adjustment_minutes,
     )
-    emit(time_entry_record(timesheets.edit(entry_id, change, uow=s.uow, clock=s.clock)))
+    emit(time_entry_record(corrections.edit(entry_id, change, uow=s.uow, clock=s.clock)))
 
 
 @app.command("clock-out")
@@ -166,7 +167,7 @@ def clock_out(
 ) -> None:
     """Close an open shift by hand (clock_out_method manual): time_entry.updated (clocked_out)."""
     s = services(ctx)
-    emit(time_entry_record(timesheets.clock_out(entry_id, console_time(at, "clock_out"), uow=s.uow, clock=s.clock)))
+    emit(time_entry_record(time_records.clock_out(entry_id, console_time(at, "clock_out"), uow=s.uow, clock=s.clock)))
 
 
 @app.command("auto-close")
@@ -174,7 +175,7 @@ def clock_out(
 def auto_close(ctx: typer.Context) -> None:
     """Close every shift open 18 hours: at its booked end, else clock-in plus the client's default shift hours."""
     s = services(ctx)
-    emit(entries(timesheets.auto_close(uow=s.uow, clock=s.clock)))
+    emit(entries(time_records.auto_close(uow=s.uow, clock=s.clock)))
 
 
 @app.command("amend")

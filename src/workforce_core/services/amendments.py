@@ -16,14 +16,8 @@ from workforce_core.events import Event
 from workforce_core.model.amendments import Amendment
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules import fields, text
-from workforce_core.services.timesheets import (
-    MAX_MINUTES,
-    MAX_SHIFT,
-    Correction,
-    correct_entry,
-    locked_shift,
-    minutes,
-)
+from workforce_core.services.corrections import Correction, correct_entry
+from workforce_core.services.entry_edits import MAX_MINUTES, MAX_SHIFT, check_entry_editable, minutes
 from workforce_core.views import EntryView
 
 VIA_AMENDMENT = "amendment"
@@ -49,7 +43,7 @@ def raise_amendment(
     minutes(break_minutes, "break_minutes", 0, MAX_MINUTES)
     now = clock.now()
     with uow() as tx:
-        entry = locked_shift(tx, entry_id)
+        entry = check_entry_editable(tx, entry_id)
         if entry.clock_out is None:
             raise Conflict("an open shift cannot be amended; close it first.", entry_id=entry.id)
         start, end = clock_in or entry.clock_in, clock_out or entry.clock_out
@@ -85,7 +79,7 @@ def accept(amendment_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> tuple[
     now = clock.now()
     with uow() as tx:
         amendment = _raised(tx, amendment_id, "accept")
-        entry = locked_shift(tx, amendment.entry_id)
+        entry = check_entry_editable(tx, amendment.entry_id)
         change = Correction(
             clock_in=amendment.requested_clock_in,
             clock_out=amendment.requested_clock_out,

@@ -43,7 +43,7 @@ from workforce_core.rules.employee_ids import employee_id_key
 from workforce_core.rules.geofence import FenceCheck, check_fence
 from workforce_core.rules.london import local_text, utc_text
 from workforce_core.services.bookings import complete_booking, require_live
-from workforce_core.services.timesheets import check_breaks
+from workforce_core.services.entry_edits import check_breaks
 from workforce_core.views import ClockResult, EntryView
 
 OPEN_WINDOW = timedelta(hours=OPEN_SHIFT_HOURS)

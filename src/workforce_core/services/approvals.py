@@ -1,0 +1,108 @@
+"""Approval moves on shifts: agency approval and revert, client sign-off, rejection and dispute, and
+queries. Every move goes through the spec's state table (``rules.approval.move``); a move the table
+does not allow is 409 ``conflict`` with the ``entry_id``. A move on several shifts is all or nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from workforce_core.errors import ValidationFailed
+from workforce_core.event_data import VIA_ADMIN, batch_events, updated_event
+from workforce_core.model.time_entries import TimeEntry
+from workforce_core.ports import Clock, UnitOfWorkFactory
+from workforce_core.rules import fields
+from workforce_core.rules.text import free_text
+from workforce_core.services.entry_edits import EntryViews, apply_state, check_entry_editable, editable_shifts, move_of
+from workforce_core.views import EntryView
+
+VIA_CLIENT = "tenant_timesheets"  # the client console (a client's dispute)
+VIA_PORTAL = "portal"  # client sign-off
+QUERY_VIA: tuple[str, ...] = ("client", "agency", "worker")
+
+
+def approve(entry_ids: Iterable[int], *, uow: UnitOfWorkFactory, clock: Clock) -> list[EntryView]:
+    """Agency approval: ``timesheet.approved`` (``admin_timesheets``), one event per site, 100 at most each."""
+    return _decide(entry_ids, "approve", {"via": VIA_ADMIN}, uow=uow, clock=clock)
+
+
+def client_approve(entry_ids: Iterable[int], *, uow: UnitOfWorkFactory, clock: Clock) -> list[EntryView]:
+    """Client sign-off: ``timesheet.client_approved`` (``portal``)."""
+    return _decide(entry_ids, "client_approve", {"via": VIA_PORTAL}, uow=uow, clock=clock)
+
+
+def client_reject(entry_ids: Iterable[int], reason: str, *, uow: UnitOfWorkFactory, clock: Clock) -> list[EntryView]:
+    """Client rejection with a reason: ``timesheet.client_rejected`` with ``reason``."""
+    text = fields.text_value(reason, "reason", kind=free_text, max_length=255)
+
+    def note(entry: TimeEntry) -> None:
+        entry.client_rejected_reason = text
+
+    return _decide(entry_ids, "client_reject", {"via": VIA_PORTAL, "reason": text}, uow=uow, clock=clock, also=note)
+
+
+def revert(entry_ids: Iterable[int], *, uow: UnitOfWorkFactory, clock: Clock) -> list[EntryView]:
+    """Approved back to pending: ``timesheet.unapproved`` (``reason_code`` ``reverted``)."""
+    return _decide(entry_ids, "revert", {"via": VIA_ADMIN}, uow=uow, clock=clock)
+
+
+def dispute(entry_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> EntryView:
+    """The client disputes an approved shift: ``timesheet.unapproved`` (``reason_code`` ``disputed``)."""
+    return _decide([entry_id], "dispute", {"via": VIA_CLIENT}, uow=uow, clock=clock)[0]
+
+
+def query(entry_id: int, via: str, *, uow: UnitOfWorkFactory, clock: Clock) -> EntryView:
+    """A query raised by the client, the agency or the worker: the shift is held (``timesheet.queried``)."""
+    if via not in QUERY_VIA:
+        raise ValidationFailed("via", f"via must be one of {', '.join(QUERY_VIA)}.")
+    return _decide([entry_id], "query", {"via": via}, uow=uow, clock=clock)[0]
+
+
+def resolve_query(entry_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> EntryView:
+    """The open query is settled: ``time_entry.updated`` (``change`` ``query_resolved``)."""
+    now = clock.now()
+    with uow() as tx:
+        entry = check_entry_editable(tx, entry_id)
+        moved = move_of(entry, "resolve_query")
+        apply_state(entry, moved.state, now)
+        tx.entries.update(entry)
+        view = EntryViews(tx).of(entry)
+        assert moved.event is not None
+        tx.record([updated_event(moved.event, view, now, change="query_resolved", changes=["open_query"])])
+        tx.commit()
+    return view
+
+
+def _decide(
+    entry_ids: Iterable[int],
+    action: str,
+    extra: dict[str, Any],
+    *,
+    uow: UnitOfWorkFactory,
+    clock: Clock,
+    also: Callable[[TimeEntry], None] | None = None,
+) -> list[EntryView]:
+    """One approval move on several shifts, all or nothing; the events are grouped per client and site."""
+    ids = list(dict.fromkeys(entry_ids))
+    if not ids:
+        raise ValidationFailed("entry_ids", "give at least one time entry id.")
+    now = clock.now()
+    with uow() as tx:
+        entries = editable_shifts(tx, ids)
+        views = EntryViews(tx)
+        done: list[EntryView] = []
+        event: str | None = None
+        reason: str | None = None
+        for entry in entries:
+            moved = move_of(entry, action)
+            apply_state(entry, moved.state, now)
+            if also is not None:
+                also(entry)
+            tx.entries.update(entry)
+            done.append(views.of(entry))
+            event, reason = moved.event, moved.reason_code
+        assert event is not None
+        named = {**extra, "reason_code": reason} if reason is not None else extra
+        tx.record(batch_events(event, done, now, **named))
+        tx.commit()
+    return done

@@ -1,0 +1,102 @@
+"""Corrections of a recorded shift: an edit by hand, or the new values of an accepted amendment.
+An approved shift that is corrected goes back to pending (``timesheet.unapproved`` ``corrected``)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from attrs import frozen
+
+from workforce_core.errors import Conflict, ValidationFailed
+from workforce_core.event_data import VIA_ADMIN, batch_events, updated_event
+from workforce_core.events import Event
+from workforce_core.model.time_entries import TimeEntry
+from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
+from workforce_core.services.entry_edits import (
+    MAX_MINUTES,
+    EntryViews,
+    apply_state,
+    check_breaks,
+    check_entry_editable,
+    check_times,
+    minutes,
+    move_of,
+)
+from workforce_core.views import EntryView
+
+
+@frozen
+class Correction:
+    """The new values of an edit or an accepted amendment; None leaves a value as it is."""
+
+    clock_in: datetime | None = None
+    clock_out: datetime | None = None
+    break_minutes: int | None = None
+    pay_adjustment_minutes: int | None = None
+
+    @property
+    def empty(self) -> bool:
+        return all(v is None for v in (self.clock_in, self.clock_out, self.break_minutes, self.pay_adjustment_minutes))
+
+
+def edit(entry_id: int, change: Correction, *, uow: UnitOfWorkFactory, clock: Clock) -> EntryView:
+    """A correction by hand; an approved shift goes back to pending (``timesheet.unapproved`` ``corrected``)."""
+    if change.empty:
+        raise ValidationFailed(None, "give at least one of clock-in, clock-out, break minutes, pay adjustment.")
+    now = clock.now()
+    with uow() as tx:
+        entry = check_entry_editable(tx, entry_id)
+        view, recorded = correct_entry(tx, entry, change, now, action="correct", via=VIA_ADMIN)
+        tx.record(recorded)
+        tx.commit()
+    return view
+
+
+def correct_entry(
+    tx: UnitOfWork, entry: TimeEntry, change: Correction, now: datetime, *, action: str, via: str
+) -> tuple[EntryView, list[Event]]:
+    """Apply a correction (an edit or an accepted amendment) inside ``tx``; returns the view and its events.
+
+    A change that changes nothing is not an edit: no event, ``edit_count`` unchanged.
+    """
+    if change.clock_out is not None and entry.clock_out is None:
+        raise Conflict("the shift is still open: close it with `timesheet clock-out` first.", entry_id=entry.id)
+    minutes(change.break_minutes, "break_minutes", 0, MAX_MINUTES)
+    minutes(change.pay_adjustment_minutes, "pay_adjustment_minutes", -MAX_MINUTES, MAX_MINUTES)
+    values: dict[str, Any] = {
+        "clock_in": change.clock_in or entry.clock_in,
+        "clock_out": change.clock_out or entry.clock_out,
+        "manual_break_minutes": entry.manual_break_minutes if change.break_minutes is None else change.break_minutes,
+        "pay_adjustment_minutes": entry.pay_adjustment_minutes
+        if change.pay_adjustment_minutes is None
+        else change.pay_adjustment_minutes,
+    }
+    changes = [name for name, value in values.items() if getattr(entry, name) != value]
+    if not changes:
+        return EntryViews(tx).of(entry), []
+    check_times(
+        tx,
+        entry.worker_id,
+        values["clock_in"],
+        values["clock_out"],
+        now,
+        break_minutes=values["manual_break_minutes"],
+        except_id=entry.id,
+    )
+    check_breaks(tx, entry, values["clock_in"], values["clock_out"] or now)
+    moved = move_of(entry, action)
+    if entry.edit_count == 0:
+        entry.original_clock_in = entry.clock_in
+        entry.original_clock_out = entry.clock_out
+    for name, value in values.items():
+        setattr(entry, name, value)
+    entry.edit_count += 1
+    entry.edited_at = now
+    apply_state(entry, moved.state, now)
+    tx.entries.update(entry)
+    view = EntryViews(tx).of(entry)
+    recorded = [updated_event("time_entry.updated", view, now, change="corrected", changes=changes, via=via)]
+    if moved.event is not None:
+        recorded += batch_events(moved.event, [view], now, via=via, reason_code=moved.reason_code)
+    return view, recorded

@@ -1,0 +1,154 @@
+"""What the time-record use cases share: the one check before a recorded shift changes, the time and
+overlap checks, the approval state of an entry, and views read once per transaction."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from workforce_core.errors import Conflict, NotFound, ValidationFailed, WorkforceError
+from workforce_core.model.reference import Location
+from workforce_core.model.time_entries import TimeEntry
+from workforce_core.model.workers import Worker
+from workforce_core.ports import UnitOfWork
+from workforce_core.rules.approval import ApprovalState, Move, move
+from workforce_core.rules.london import local_text
+from workforce_core.views import EntryView
+
+MAX_SHIFT = timedelta(hours=24)
+MAX_MINUTES = 24 * 60
+
+
+def check_entry_editable(tx: UnitOfWork, entry_id: int) -> TimeEntry:
+    """The shift an approval, correction or amendment acts on, read after its worker's row is locked
+    (moves on one worker's shifts queue here). The one entry point where a change to a recorded shift
+    is allowed or refused (the pay-week lock will refuse frozen shifts here)."""
+    entry = tx.entries.get(entry_id)
+    if entry is None:
+        raise NotFound(f"time entry {entry_id} was not found.", entry_id=entry_id)
+    if entry.entry_type != "shift":
+        raise Conflict(
+            f"entry {entry_id} is a break; approvals and corrections act on its shift {entry.parent_id}.",
+            entry_id=entry_id,
+        )
+    tx.workers.lock(entry.worker_id)
+    locked = tx.entries.get(entry_id)
+    assert locked is not None
+    return locked
+
+
+def check_times(
+    tx: UnitOfWork,
+    worker_id: int,
+    start: datetime,
+    end: datetime | None,
+    now: datetime,
+    *,
+    break_minutes: int | None = None,
+    except_id: int = 0,
+) -> None:
+    """Clock-out after clock-in, at most 24 hours, nothing in the future, a break shorter than the shift,
+    and no overlap with the worker's other shifts (409 ``conflict`` with that shift's ``entry_id``)."""
+    if start > now:
+        raise ValidationFailed("clock_in", "clock-in cannot be in the future.")
+    if end is not None:
+        if end <= start:
+            raise ValidationFailed("clock_out", "clock-out must be after clock-in.")
+        if end > now:
+            raise ValidationFailed("clock_out", "clock-out cannot be in the future.")
+        if end - start > MAX_SHIFT:
+            raise ValidationFailed("clock_out", "a shift is at most 24 hours long.")
+        if break_minutes is not None and break_minutes >= (end - start).total_seconds() // 60:
+            raise ValidationFailed("break_minutes", "the break must be shorter than the shift.")
+    clash = overlapping(tx, worker_id, start, end, except_id=except_id)
+    if clash is not None:
+        raise Conflict(
+            f"the times overlap shift {clash.id} of the worker "
+            f"({local_text(clash.clock_in)} to {local_text(clash.clock_out) or 'still open'}).",
+            entry_id=clash.id,
+        )
+
+
+def overlapping(
+    tx: UnitOfWork, worker_id: int, start: datetime, end: datetime | None, *, except_id: int = 0
+) -> TimeEntry | None:
+    """A shift of the worker that ``[start, end)`` would overlap (``end`` None: open, runs on).
+
+    An open shift occupies everything from its clock-in on, until it is closed by hand or by the
+    auto clock-out rule."""
+    return tx.entries.overlapping(worker_id, start, end, except_id=except_id)
+
+
+def minutes(value: int | None, field: str, low: int, high: int) -> None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high):
+        raise ValidationFailed(field, f"{field} must be a whole number of minutes from {low} to {high}.")
+
+
+def editable_shifts(tx: UnitOfWork, ids: list[int]) -> list[TimeEntry]:
+    found = []
+    for entry_id in ids:
+        entry = tx.entries.get(entry_id)
+        if entry is None:
+            raise NotFound(f"time entry {entry_id} was not found.", entry_id=entry_id)
+        found.append(entry)
+    for worker_id in sorted({entry.worker_id for entry in found}):
+        tx.workers.lock(worker_id)
+    return [check_entry_editable(tx, entry_id) for entry_id in ids]
+
+
+def check_breaks(tx: UnitOfWork, shift: TimeEntry, start: datetime, end: datetime) -> None:
+    """409 ``conflict`` when a recorded break of the shift would fall outside ``[start, end]``."""
+    for piece in tx.entries.breaks_of(shift.id):
+        if piece.clock_in < start or (piece.clock_out or piece.clock_in) > end:
+            raise Conflict(f"break {piece.id} would fall outside the shift.", entry_id=piece.id)
+
+
+def approval_state(entry: TimeEntry) -> ApprovalState:
+    return ApprovalState(
+        approval_status=entry.approval_status,
+        client_approval=entry.client_approval,
+        open_query=entry.open_query,
+        queried=entry.queried,
+        closed=entry.closed,
+    )
+
+
+def move_of(entry: TimeEntry, action: str) -> Move:
+    try:
+        return move(approval_state(entry), action)
+    except WorkforceError as refused:
+        raise Conflict(f"entry {entry.id}: {refused.message}", entry_id=entry.id) from None
+
+
+def apply_state(entry: TimeEntry, state: ApprovalState, now: datetime) -> None:
+    if state.approval_status != entry.approval_status:
+        entry.approved_at = now if state.approval_status == "approved" else None
+        entry.approved_by = None  # the console has no admin user ids yet
+    if state.client_approval != entry.client_approval:
+        entry.client_approved_at = now
+        entry.client_approved_by = None
+    entry.approval_status = state.approval_status
+    entry.client_approval = state.client_approval
+    entry.open_query = state.open_query
+    entry.queried = state.queried
+    entry.updated_at = now
+
+
+class EntryViews:
+    """Entry views with their worker and site read once per transaction."""
+
+    def __init__(self, tx: UnitOfWork) -> None:
+        self.tx = tx
+        self.workers: dict[int, Worker] = {}
+        self.sites: dict[int, Location | None] = {}
+
+    def of(self, entry: TimeEntry) -> EntryView:
+        if entry.worker_id not in self.workers:
+            worker = self.tx.workers.get(entry.worker_id)
+            assert worker is not None
+            self.workers[entry.worker_id] = worker
+        site = None
+        if entry.location_id is not None:
+            if entry.location_id not in self.sites:
+                self.sites[entry.location_id] = self.tx.locations.get(entry.location_id)
+            site = self.sites[entry.location_id]
+        return EntryView.of(entry, self.workers[entry.worker_id], site)

@@ -1,0 +1,215 @@
+"""Time records typed in or closed by hand in the console: paper backfill shifts, breaks, manual
+clock-outs, and the auto clock-out rule. Each use case is one transaction: the change and its events
+are written together, and a refusal changes nothing."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from workforce_core.errors import Conflict, LocationNotFound, NotFound, ValidationFailed, WorkerPending
+from workforce_core.event_data import VIA_ADMIN, batch_events, created_event, entry_event, updated_event
+from workforce_core.events import Event
+from workforce_core.model.accounts import ClientSettings
+from workforce_core.model.bookings import Booking
+from workforce_core.model.reference import Location
+from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, TimeEntry
+from workforce_core.model.workers import Worker
+from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
+from workforce_core.rules.booking_choice import closest_booking
+from workforce_core.rules.london import local_text
+from workforce_core.services.bookings import complete_booking, require_live
+from workforce_core.services.entry_edits import (
+    MAX_MINUTES,
+    EntryViews,
+    apply_state,
+    approval_state,
+    check_breaks,
+    check_entry_editable,
+    check_times,
+    minutes,
+    move_of,
+)
+from workforce_core.views import EntryView
+
+OPEN_WINDOW = timedelta(hours=OPEN_SHIFT_HOURS)
+
+
+def backfill(
+    worker_id: int,
+    location_id: int,
+    clock_in: datetime,
+    clock_out: datetime,
+    *,
+    break_minutes: int | None = None,
+    shift_id: int | None = None,
+    uow: UnitOfWorkFactory,
+    clock: Clock,
+) -> EntryView:
+    """A paper shift typed in (``clock_method`` ``backfill``); sends ``time_entry.created`` (``backfill``)."""
+    now = clock.now()
+    minutes(break_minutes, "break_minutes", 0, MAX_MINUTES)
+    with uow() as tx:
+        worker = tx.workers.lock(worker_id)
+        if worker is None:
+            raise NotFound("The worker was not found.", field="worker_id")
+        if worker.pending:
+            raise WorkerPending()
+        if worker.anonymised_at is not None:
+            raise Conflict("an anonymised worker cannot have shifts added.")
+        site = tx.locations.get(location_id)
+        if site is None or site.client_id != worker.client_id:
+            raise LocationNotFound(field="location_id")
+        booking = _booking(tx, worker, site, shift_id, clock_in)
+        check_times(tx, worker.id, clock_in, clock_out, now, break_minutes=break_minutes)
+        entry = tx.entries.add(
+            TimeEntry(
+                worker_id=worker.id,
+                client_id=site.client_id,
+                location_id=site.id,
+                clock_in=clock_in,
+                clock_out=clock_out,
+                created_at=now,
+                updated_at=now,
+                clock_method="backfill",
+                clock_out_method="backfill",
+                cost_code_id=worker.cost_code_id,
+                scheduled_shift_id=booking.id if booking else None,
+                manual_break_minutes=break_minutes,
+            )
+        )
+        complete_booking(tx, booking)
+        view = EntryView.of(entry, worker, site)
+        tx.record([created_event(view, now)])
+        tx.commit()
+    return view
+
+
+def add_break(
+    shift_id: int, start: datetime, end: datetime, *, uow: UnitOfWorkFactory, clock: Clock
+) -> tuple[EntryView, EntryView]:
+    """A break entry inside a shift; returns (the break, its shift). Of an approved shift it is a correction."""
+    now = clock.now()
+    if end <= start:
+        raise ValidationFailed("end", "the break must end after it starts.")
+    if end > now:
+        raise ValidationFailed("end", "the break cannot end in the future.")
+    with uow() as tx:
+        shift = check_entry_editable(tx, shift_id)
+        shift_end = shift.clock_out or now
+        if start < shift.clock_in or end > shift_end:
+            raise Conflict(
+                f"the break must lie inside shift {shift.id} "
+                f"({local_text(shift.clock_in)} to {local_text(shift.clock_out) or 'now'}).",
+                entry_id=shift.id,
+            )
+        for other in tx.entries.breaks_of(shift.id):
+            if other.clock_in < end and (other.clock_out or now) > start:
+                raise Conflict(f"the break overlaps break {other.id} of the shift.", entry_id=other.id)
+        entry = tx.entries.add(
+            TimeEntry(
+                worker_id=shift.worker_id,
+                client_id=shift.client_id,
+                location_id=shift.location_id,
+                entry_type="break",
+                parent_id=shift.id,
+                clock_in=start,
+                clock_out=end,
+                created_at=now,
+                updated_at=now,
+                clock_method="backfill",
+                clock_out_method="backfill",
+                cost_code_id=shift.cost_code_id,
+                scheduled_shift_id=shift.scheduled_shift_id,
+            )
+        )
+        views = EntryViews(tx)
+        recorded = [created_event(views.of(entry), now)]
+        moved = move_of(shift, "correct")
+        if moved.state != approval_state(shift):
+            apply_state(shift, moved.state, now)
+            tx.entries.update(shift)
+        shift_view = views.of(shift)
+        if moved.event is not None:
+            recorded += batch_events(moved.event, [shift_view], now, via=VIA_ADMIN, reason_code=moved.reason_code)
+        tx.record(recorded)
+        tx.commit()
+    return views.of(entry), shift_view
+
+
+def clock_out(entry_id: int, at: datetime, *, uow: UnitOfWorkFactory, clock: Clock) -> EntryView:
+    """An open shift closed by hand (``clock_out_method`` ``manual``): ``time_entry.updated`` ``clocked_out``."""
+    now = clock.now()
+    with uow() as tx:
+        entry = check_entry_editable(tx, entry_id)
+        if entry.closed:
+            raise Conflict(f"shift {entry.id} is already clocked out.", entry_id=entry.id)
+        check_times(
+            tx, entry.worker_id, entry.clock_in, at, now, break_minutes=entry.manual_break_minutes, except_id=entry.id
+        )
+        check_breaks(tx, entry, entry.clock_in, at)
+        entry.clock_out = at
+        entry.clock_out_method = "manual"
+        entry.updated_at = now
+        tx.entries.update(entry)
+        complete_booking(tx, tx.bookings.get(entry.scheduled_shift_id) if entry.scheduled_shift_id else None)
+        view = EntryViews(tx).of(entry)
+        tx.record([updated_event("time_entry.updated", view, now, change="clocked_out", changes=["clock_out"])])
+        tx.commit()
+    return view
+
+
+def auto_close(*, uow: UnitOfWorkFactory, clock: Clock) -> list[EntryView]:
+    """The auto clock-out rule: a shift open 18 hours is closed at its booked end, else at clock-in plus the
+    client's ``default_shift_hours``; ``time_entry.auto_closed`` (``auto_closed``) for each."""
+    now = clock.now()
+    with uow() as tx:
+        candidates = tx.entries.open_before(now - OPEN_WINDOW)
+        for worker_id in sorted({entry.worker_id for entry in candidates}):
+            tx.workers.lock(worker_id)
+        views = EntryViews(tx)
+        closed: list[EntryView] = []
+        recorded: list[Event] = []
+        for candidate in sorted(candidates, key=lambda e: e.id):
+            entry = tx.entries.get(candidate.id)
+            if entry is None or entry.closed:
+                continue
+            booking = tx.bookings.get(entry.scheduled_shift_id) if entry.scheduled_shift_id else None
+            entry.clock_out = _auto_end(tx, entry, booking, now)
+            entry.clock_out_method = "auto"
+            entry.updated_at = now
+            tx.entries.update(entry)
+            complete_booking(tx, booking)
+            view = views.of(entry)
+            closed.append(view)
+            recorded.append(entry_event("time_entry.auto_closed", view, now, change="auto_closed"))
+        tx.record(recorded)
+        tx.commit()
+    return closed
+
+
+def _booking(tx: UnitOfWork, worker: Worker, site: Location, shift_id: int | None, at: datetime) -> Booking | None:
+    """The booking a backfilled shift was worked against: the one named, else a live one at the site covering it."""
+    if shift_id is None:
+        client = tx.clients.get(site.client_id)
+        priority = client.settings.multi_shift_priority if client else "closest"
+        at_site = [b for b in tx.bookings.near(worker.id, at) if b.location_id == site.id]
+        return closest_booking(at_site, at, priority)
+    booking = tx.bookings.get(shift_id)
+    if booking is None or booking.worker_id != worker.id:
+        raise NotFound("The booking was not found for this worker.", field="scheduled_shift_id")
+    require_live(booking)
+    if booking.location_id != site.id:
+        raise ValidationFailed("location_id", f"booking {booking.id} is at site {booking.location_id}.")
+    return booking
+
+
+def _auto_end(tx: UnitOfWork, entry: TimeEntry, booking: Booking | None, now: datetime) -> datetime:
+    if booking is not None and not booking.cancelled and booking.end > entry.clock_in:
+        end = booking.end
+    else:
+        client = tx.clients.get(entry.client_id)
+        hours = (client.settings if client else ClientSettings()).default_shift_hours
+        end = entry.clock_in + timedelta(hours=hours)
+    for piece in tx.entries.breaks_of(entry.id):
+        end = max(end, piece.clock_out or piece.clock_in)
+    return min(end, now)
