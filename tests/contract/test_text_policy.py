@@ -6,6 +6,7 @@ override is refused in names; what is accepted is stored and read back as sent (
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
@@ -48,8 +49,12 @@ class Setup:
         )
 
     def clock_(self, action: str = "in", **body: Any) -> httpx.Response:
-        body = {"worker_id": self.worker.id, **body}
-        return self.api.post(CLOCK, headers=self.headers, json={"action": action, **body})
+        return self.send("POST", CLOCK, {"action": action, "worker_id": self.worker.id, **body})
+
+    def send(self, method: str, url: str, body: dict[str, Any], **params: Any) -> httpx.Response:
+        """The body as ASCII JSON (``\\ud800`` escaped: the test client cannot encode a lone surrogate itself)."""
+        headers = {**self.headers, "Content-Type": "application/json"}
+        return self.api.request(method, url, headers=headers, params=params, content=json.dumps(body))
 
     def stored_notes(self) -> list[str | None]:
         with self.world.services.engine.connect() as connection:
@@ -147,6 +152,11 @@ def test_accepted_text_is_read_back_exactly_as_stored_on_either_database(s: Setu
         created["job_role"],
         "Moved\nabroad",
     )
+
+
+def test_a_lone_surrogate_is_not_text_and_the_body_is_refused(s: Setup) -> None:
+    assert_error(s.send("POST", path("workers"), {"name": "Ann\ud800"}), 400, "invalid_body")
+    assert_error(s.clock_("in", notes="Gate \udfff"), 400, "invalid_body")
 
 
 # ---- query parameters ------------------------------------------------------------------------------------
@@ -319,9 +329,9 @@ def test_any_text_in_any_worker_field_is_stored_as_read_or_refused_naming_the_fi
     s: Setup, method: str, field: str, value: str
 ) -> None:
     if method == "POST":
-        reply = post_worker(s.api, s.headers, **{field: value})
+        reply = s.send("POST", path("workers"), {"name": "Ann Worker", field: value})
     else:
-        reply = put_worker(s.api, s.headers, s.worker.id, **{field: value})
+        reply = s.send("PUT", path("workers"), {field: value}, id=s.worker.id)
     _refused_or_stored(reply, field, value)
     kept = not (method == "POST" and field == "leave_reason")  # set by an update only
     if reply.status_code in (200, 201) and kept:

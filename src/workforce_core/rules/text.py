@@ -27,7 +27,6 @@ from workforce_core.errors import ValidationFailed
 TextKind: TypeAlias = Callable[[str, str], str]
 """A kind of text: ``kind(value, field)`` returns ``value`` or raises ``ValidationFailed(field)``."""
 
-TAB, NEWLINE = "\t", "\n"
 LINE_BREAKS = "\n\u2028\u2029"
 BIDI_CONTROLS = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 

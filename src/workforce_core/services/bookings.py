@@ -61,7 +61,7 @@ def book(
     length = int((end - start).total_seconds() // 60)
     if isinstance(break_minutes, bool) or not 0 <= break_minutes < length:
         raise ValidationFailed("break_minutes", "break_minutes must be from 0 to less than the shift's length.")
-    role = text.single_line(job_role, "job_role").strip() or None if job_role else None
+    role = (text.single_line(job_role, "job_role").strip() or None) if job_role else None
     if role is not None and len(role) > 100:
         raise ValidationFailed("job_role", "job_role must be at most 100 characters.")
     with uow() as tx:
