@@ -1,4 +1,4 @@
-"""The approval moves as use cases (services/timesheets.py) on the memory adapter: the spec's "Time entry
+"""The approval moves as use cases (services/approvals.py) on the memory adapter: the spec's "Time entry
 approval" table, the events each move records, and that a refused move changes nothing.
 
 The rule behind the table (rules/approval.py) has its own tests (test_approval_moves.py); these check the

@@ -1,4 +1,4 @@
-"""Time records changed by hand (services/timesheets.py) on the memory adapter: paper shifts (backfill),
+"""Time records changed by hand (services/time_records.py) on the memory adapter: paper shifts (backfill),
 breaks, corrections (edit), clock-outs by hand and the auto clock-out rule, with the events each records.
 A refused call changes nothing: no row, no event.
 """
