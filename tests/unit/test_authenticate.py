@@ -248,3 +248,11 @@ def test_the_principal_has_the_effective_scopes_of_what_is_stored(scopes: list[s
     db = FakeDatabase()
     issued = db.add_key(db.add_client().id, tuple(scopes), legacy=legacy)
     assert auth(db, issued.secret).effective_scopes == effective_scopes(scopes, legacy=legacy)
+
+
+@pytest.mark.parametrize("secret", ["wfk_\ud800abc", "wfk_ abc", "wfk_é", "wfk_" + "a" * 300, "wfk_\x00"])
+def test_a_secret_that_cannot_be_a_key_is_an_invalid_key_not_a_crash(secret: str) -> None:
+    # embedders call authenticate with any string; a lone surrogate once made hashing raise
+    db = FakeDatabase()
+    db.add_key(db.add_client().id, ("workers:read",))
+    assert refusal(db, secret) is InvalidApiKey

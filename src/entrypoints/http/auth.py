@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from workforce_core.errors import InvalidApiKey, MissingApiKey
+from workforce_core.model.keys import well_formed
 
 SCHEME = "Bearer "
-MAX_KEY_LENGTH = 200
 
 
 def bearer_secret(header: str | None) -> str:
@@ -13,11 +13,6 @@ def bearer_secret(header: str | None) -> str:
     if not header or not header.startswith(SCHEME) or not header[len(SCHEME) :].strip():
         raise MissingApiKey()
     secret = header[len(SCHEME) :]
-    if (
-        len(secret) > MAX_KEY_LENGTH
-        or not secret.isascii()
-        or not secret.isprintable()
-        or any(ch.isspace() for ch in secret)
-    ):
+    if not well_formed(secret):
         raise InvalidApiKey()
     return secret

@@ -19,6 +19,19 @@ def new_secret() -> str:
     return KEY_PREFIX + secrets.token_urlsafe(32)
 
 
+MAX_SECRET_LENGTH = 200
+
+
+def well_formed(secret: str) -> bool:
+    """Could this be a key at all: printable ASCII without spaces, at most 200 characters."""
+    return (
+        len(secret) <= MAX_SECRET_LENGTH
+        and secret.isascii()
+        and secret.isprintable()
+        and not any(ch.isspace() for ch in secret)
+    )
+
+
 def hash_secret(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
 

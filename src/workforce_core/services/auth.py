@@ -5,7 +5,7 @@ from __future__ import annotations
 from workforce_core.errors import (
     InvalidApiKey,
 )
-from workforce_core.model.keys import prefix_of
+from workforce_core.model.keys import prefix_of, well_formed
 from workforce_core.model.principal import Principal
 from workforce_core.ports import Clock, UnitOfWorkFactory
 from workforce_core.rules.access import key_refusal
@@ -14,6 +14,8 @@ from workforce_core.rules.scopes import effective_scopes
 
 def authenticate(secret: str, *, uow: UnitOfWorkFactory, clock: Clock) -> Principal:
     now = clock.now()
+    if not well_formed(secret):
+        raise InvalidApiKey()
     with uow(read_only=True) as tx:  # every request passes here: take no write lock
         key = next((k for k in tx.keys.by_prefix(prefix_of(secret)) if k.matches(secret)), None)
         if key is None:
