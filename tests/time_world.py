@@ -26,7 +26,7 @@ from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.rules.console_times import console_time
 from workforce_core.services import bookings, time_records
-from workforce_core.services.clock import clock
+from workforce_core.services.clocking import clock_worker
 from workforce_core.views import ClockResult, EntryView
 
 NOW = datetime(2026, 2, 10, 12, 0, tzinfo=UTC)  # a Tuesday, GMT
@@ -86,7 +86,7 @@ class TimeWorld:
         if "employee_id" not in body:
             body.setdefault("worker_id", self.ann.id)
         command = structure(ClockWorker, {"action": action, **body})  # as POST /clock.php reads its body
-        return clock(command, principal=principal or self.key, uow=self.uow, clock=self.clock)
+        return clock_worker(command, principal=principal or self.key, uow=self.uow, clock=self.clock)
 
     def clocked_shift(self, start: str, end: str | None = None, worker: Worker | None = None) -> int:
         """A shift clocked in (and out, when ``end`` is given) over the API at those local times."""

@@ -16,7 +16,7 @@ from workforce_adapters.sql.idempotency import SqlIdempotencyStore
 from workforce_adapters.sql.queries import SqlQueries
 from workforce_adapters.sql.rate_limiter import SqlRateLimiter
 from workforce_adapters.sql.unit_of_work import SqlUnitOfWorkFactory
-from workforce_core.clock import SystemClock
+from workforce_adapters.system_clock import SystemClock
 from workforce_core.ports import Clock, IdempotencyStore, Queries, RateLimiter, UnitOfWorkFactory
 
 DATABASE_ENV = "WORKFORCE_DATABASE_URL"

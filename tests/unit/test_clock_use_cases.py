@@ -1,4 +1,4 @@
-"""POST /clock.php as a use case (services/clock.py) on the memory adapter: the spec's clock rules 1-7, the
+"""POST /clock.php as a use case (services/clocking.py) on the memory adapter: the spec's clock rules 1-7, the
 ClockResult it returns, the events it records, and that a refusal records only its refusal event and no row.
 
 Rule 8 (a clock into a locked pay week is kept and flagged ``locked_week``) has nothing to test yet: the
@@ -39,7 +39,7 @@ from workforce_core.events import Event
 from workforce_core.model.reference import Location
 from workforce_core.model.surveys import Survey
 from workforce_core.rules.geofence import haversine_metres
-from workforce_core.services.clock import WARNING_TEXT
+from workforce_core.services.clocking import WARNING_TEXT
 from workforce_core.services.surveys import create_survey
 from workforce_core.testing.strategies import case_variants
 

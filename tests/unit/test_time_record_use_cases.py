@@ -83,7 +83,7 @@ def test_backfill_links_the_booking_named_or_a_live_one_at_the_site_covering_it(
     named = world.book("2026-02-03", "08:00", "16:00")
     covering = world.book("2026-02-04", "08:00", "16:00")
     elsewhere = world.book("2026-02-05", "08:00", "16:00", site=world.south)
-    a = world.backfill("2026-02-03 08:05", "2026-02-03 16:00", shift_id=named.id)
+    a = world.backfill("2026-02-03 08:05", "2026-02-03 16:00", booking_id=named.id)
     b = world.backfill("2026-02-04 08:10", "2026-02-04 15:50")
     c = world.backfill("2026-02-05 08:00", "2026-02-05 16:00")  # at North: the South booking is not this shift's
     assert [v.entry.scheduled_shift_id for v in (a, b, c)] == [named.id, covering.id, None]
@@ -96,11 +96,13 @@ def test_backfill_refuses_a_booking_that_is_not_this_workers_live_booking_at_the
     bobs = world.book("2026-02-03", "08:00", "16:00", worker=world.bob)
     south = world.book("2026-02-03", "08:00", "16:00", site=world.south)
     times = ("2026-02-03 08:00", "2026-02-03 16:00")
-    error = refused(world, NotFound, world.backfill, *times, shift_id=bobs.id)
+    error = refused(world, NotFound, world.backfill, *times, booking_id=bobs.id)
     assert error.extra == {"field": "scheduled_shift_id"}
-    assert refused(world, ValidationFailed, world.backfill, *times, shift_id=south.id).extra == {"field": "location_id"}
+    assert refused(world, ValidationFailed, world.backfill, *times, booking_id=south.id).extra == {
+        "field": "location_id"
+    }
     world.set_booking(south.id, status="completed")
-    error = refused(world, Conflict, world.backfill, *times, site=world.south, shift_id=south.id)
+    error = refused(world, Conflict, world.backfill, *times, site=world.south, booking_id=south.id)
     assert error.extra == {"reason_code": "worked"}
 
 

@@ -54,7 +54,7 @@ def backfill(
     s = services(ctx)
     start, end = console_time(clock_in, "clock_in"), console_time(clock_out, "clock_out")
     view = time_records.backfill(
-        worker, location, start, end, break_minutes=break_minutes, shift_id=shift, uow=s.uow, clock=s.clock
+        worker, location, start, end, break_minutes=break_minutes, booking_id=shift, uow=s.uow, clock=s.clock
     )
     emit(time_entry_record(view))
 

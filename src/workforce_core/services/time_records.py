@@ -41,7 +41,7 @@ def backfill(
     clock_out: datetime,
     *,
     break_minutes: int | None = None,
-    shift_id: int | None = None,
+    booking_id: int | None = None,
     uow: UnitOfWorkFactory,
     clock: Clock,
 ) -> EntryView:
@@ -59,7 +59,7 @@ def backfill(
         site = tx.locations.get(location_id)
         if site is None or site.client_id != worker.client_id:
             raise LocationNotFound(field="location_id")
-        booking = _booking(tx, worker, site, shift_id, clock_in)
+        booking = _booking(tx, worker, site, booking_id, clock_in)
         check_times(tx, worker.id, clock_in, clock_out, now, break_minutes=break_minutes)
         entry = tx.entries.add(
             TimeEntry(
@@ -187,14 +187,14 @@ def auto_close(*, uow: UnitOfWorkFactory, clock: Clock) -> list[EntryView]:
     return closed
 
 
-def _booking(tx: UnitOfWork, worker: Worker, site: Location, shift_id: int | None, at: datetime) -> Booking | None:
+def _booking(tx: UnitOfWork, worker: Worker, site: Location, booking_id: int | None, at: datetime) -> Booking | None:
     """The booking a backfilled shift was worked against: the one named, else a live one at the site covering it."""
-    if shift_id is None:
+    if booking_id is None:
         client = tx.clients.get(site.client_id)
         priority = client.settings.multi_shift_priority if client else "closest"
         at_site = [b for b in tx.bookings.near(worker.id, at) if b.location_id == site.id]
         return closest_booking(at_site, at, priority)
-    booking = tx.bookings.get(shift_id)
+    booking = tx.bookings.get(booking_id)
     if booking is None or booking.worker_id != worker.id:
         raise NotFound("The booking was not found for this worker.", field="scheduled_shift_id")
     require_live(booking)

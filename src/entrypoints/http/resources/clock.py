@@ -7,14 +7,14 @@ from starlette.responses import Response
 from workforce_adapters.json import clock_result_record
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.clocking import ClockWorker
-from workforce_core.services.clock import clock
+from workforce_core.services.clocking import clock_worker
 from workforce_entrypoints.http.endpoint import Call, Endpoint, Method
 from workforce_entrypoints.http.replies import record
 
 
 def post(call: Call) -> Response:
     s = call.services
-    result = clock(structure(ClockWorker, call.body()), principal=call.principal, uow=s.uow, clock=s.clock)
+    result = clock_worker(structure(ClockWorker, call.body()), principal=call.principal, uow=s.uow, clock=s.clock)
     if result.action == "clock_in":
         return record(clock_result_record(result), status=201, message="Clocked in.")
     return record(clock_result_record(result), message="Clocked out.")

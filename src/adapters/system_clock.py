@@ -1,4 +1,4 @@
-"""The real clock; tests give use cases a fake one through the ``Clock`` port."""
+"""The system clock: the ``Clock`` port on the machine's time (tests give use cases a fake one)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""POST /clock.php: clock a worker in or out, with every rule of the spec.
+"""Clocking (POST /clock.php): a worker clocked in or out, with every rule of the spec.
 
 A refused clock changes nothing but its refusal event (recorded in a transaction of its own).
 Concurrent clocks for one worker queue on the worker's row lock: exactly one clock-in wins.
@@ -58,7 +58,7 @@ class _Refused(Exception):
         self.event = event
 
 
-def clock(command: ClockWorker, *, principal: Principal, uow: UnitOfWorkFactory, clock: Clock) -> ClockResult:
+def clock_worker(command: ClockWorker, *, principal: Principal, uow: UnitOfWorkFactory, clock: Clock) -> ClockResult:
     now = clock.now()
     written = command.occurred_at
     at, backdated = clock_instant(written.at if written else None, now, written.passes if written else ())
