@@ -16,6 +16,7 @@ from tests.clocks import FakeClock
 from tests.fakes import FakeDatabase, FakeUnitOfWorkFactory
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.clocking import ClockWorker
+from workforce_core.commands.time_records import AddBreak, Backfill
 from workforce_core.errors import WorkforceError
 from workforce_core.events import Event
 from workforce_core.model.accounts import ClientSettings
@@ -101,19 +102,14 @@ class TimeWorld:
     def backfill(
         self, start: str, end: str, *, worker: Worker | None = None, site: Location | None = None, **options: Any
     ) -> EntryView:
-        return time_records.backfill(
-            (worker or self.ann).id,
-            (site or self.north).id,
-            at(start),
-            at(end),
-            uow=self.uow,
-            clock=self.clock,
-            **options,
-        )
+        worked = {"worker_id": (worker or self.ann).id, "location_id": (site or self.north).id}
+        command = structure(Backfill, {**worked, "clock_in": at(start), "clock_out": at(end), **options})
+        return time_records.backfill(command, uow=self.uow, clock=self.clock)
 
     def add_break(self, shift_id: int, start: str, end: str) -> tuple[EntryView, EntryView]:
         """A break typed in for a shift: (the break, its shift)."""
-        return time_records.add_break(shift_id, at(start), at(end), uow=self.uow, clock=self.clock)
+        command = structure(AddBreak, {"shift_id": shift_id, "start": at(start), "end": at(end)})
+        return time_records.add_break(command, uow=self.uow, clock=self.clock)
 
     def book(
         self, day: str, start: str, end: str, *, worker: Worker | None = None, site: Location | None = None, **kw: Any

@@ -18,6 +18,7 @@ from starlette.testclient import TestClient
 from tests.clocks import FakeClock
 from tests.contract.conftest import Console, World
 from tests.contract.helpers import LOCAL_TIME, UTC_TIME, assert_error, data, path
+from workforce_core.commands.time_records import Backfill
 from workforce_core.services import time_records
 from workforce_entrypoints.cli.main import app as cli_app
 
@@ -152,9 +153,10 @@ def entry_ids(world: World, acme: Acme, count: int) -> list[int]:
     made = []
     for day in range(count):
         start = datetime(2026, 1, 1, 9, tzinfo=UTC) + timedelta(days=day)
-        view = time_records.backfill(
-            acme.ann.id, acme.site.id, start, start + timedelta(hours=1), uow=world.uow, clock=world.clock
+        paper = Backfill(
+            worker_id=acme.ann.id, location_id=acme.site.id, clock_in=start, clock_out=start + timedelta(hours=1)
         )
+        view = time_records.backfill(paper, uow=world.uow, clock=world.clock)
         made.append(view.entry.id)
     return made
 

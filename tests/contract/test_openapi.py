@@ -34,8 +34,10 @@ from starlette.testclient import TestClient
 
 from tests.contract.conftest import ALL_SCOPES, World
 from tests.openapi_check import PREFIX, ReplyMismatch, documented_methods, documented_path, validate_reply
+from workforce_core.commands.time_records import AddBreak, Backfill, RaiseAmendment
+from workforce_core.rules import console_times
 from workforce_core.rules.london import local_date
-from workforce_core.services import amendments, approvals, bookings, console_times, rate_rules, time_records
+from workforce_core.services import amendments, approvals, bookings, rate_rules, time_records
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.http.app import create_app
 from workforce_entrypoints.http.openapi import load_document
@@ -252,15 +254,17 @@ def _seed_time(world: World, client_id: int, north: int, south: int, ann: int, b
     rate_rules.create_rate_rule(client_id, RATE_RULE, uow=s.uow, clock=s.clock)
     bookings.book(client_id, ann, north, str(today - timedelta(days=1)), "07:30", "16:00", uow=s.uow, clock=s.clock)
     bookings.book(client_id, ben, south, str(today - timedelta(days=3)), "09:00", "17:00", uow=s.uow, clock=s.clock)
-    day = time_records.backfill(ann, north, at(1, "08:00"), at(1, "16:30"), uow=s.uow, clock=s.clock)
-    time_records.add_break(day.entry.id, at(1, "12:00"), at(1, "12:30"), uow=s.uow, clock=s.clock)
+    day_shift = Backfill(worker_id=ann, location_id=north, clock_in=at(1, "08:00"), clock_out=at(1, "16:30"))
+    day = time_records.backfill(day_shift, uow=s.uow, clock=s.clock)
+    lunch = AddBreak(shift_id=day.entry.id, start=at(1, "12:00"), end=at(1, "12:30"))
+    time_records.add_break(lunch, uow=s.uow, clock=s.clock)
     approvals.approve([day.entry.id], uow=s.uow, clock=s.clock)
-    night = time_records.backfill(
-        ben, south, at(2, "22:00"), at(1, "06:00"), break_minutes=30, uow=s.uow, clock=s.clock
+    night_shift = Backfill(
+        worker_id=ben, location_id=south, clock_in=at(2, "22:00"), clock_out=at(1, "06:00"), break_minutes=30
     )
-    amendments.raise_amendment(
-        night.entry.id, reason="Left at 05:30", clock_out=at(1, "05:30"), uow=s.uow, clock=s.clock
-    )
+    night = time_records.backfill(night_shift, uow=s.uow, clock=s.clock)
+    left = RaiseAmendment(entry_id=night.entry.id, reason="Left at 05:30", clock_out=at(1, "05:30"))
+    amendments.raise_amendment(left, uow=s.uow, clock=s.clock)
     eve = world.worker(client_id, "Eve Early", location_id=south).worker.id
     fay = world.worker(client_id, "Fay Free").worker.id
     headers = world.key(client_id, ("clock:write",))

@@ -21,11 +21,13 @@ from starlette.testclient import TestClient
 from tests.clocks import FakeClock
 from tests.contract.conftest import Console, World
 from tests.contract.helpers import assert_error, data, path, post_worker, put_worker
+from workforce_adapters.json.commands import structure
 from workforce_adapters.sql import tables
+from workforce_core.commands.time_records import Backfill
 from workforce_core.errors import ValidationFailed
 from workforce_core.rules import text
 from workforce_core.rules.text import TextKind
-from workforce_core.services import console_times, rate_rules, surveys, time_records
+from workforce_core.services import rate_rules, surveys, time_records
 
 CLOCK = path("clock")
 NOON = datetime(2026, 11, 18, 12, 0, tzinfo=UTC)  # a Wednesday, GMT
@@ -198,14 +200,9 @@ def booked(console: Console, world: World, clock: FakeClock) -> dict[str, int]:
     account = world.account("Console Text")
     site = world.site(account.id, "Depot")
     worker = world.worker(account.id, "Cal Console", location_id=site.id).worker
-    shift = time_records.backfill(
-        worker.id,
-        site.id,
-        console_times.console_time("2026-11-17 08:00", "clock_in"),
-        console_times.console_time("2026-11-17 16:00", "clock_out"),
-        uow=world.uow,
-        clock=world.clock,
-    )
+    paper = {"worker_id": worker.id, "location_id": site.id}
+    typed = {"clock_in": "2026-11-17 08:00", "clock_out": "2026-11-17 16:00"}  # as the console reads them
+    shift = time_records.backfill(structure(Backfill, {**paper, **typed}), uow=world.uow, clock=world.clock)
     return {"client": account.id, "site": site.id, "worker": worker.id, "entry": shift.entry.id}
 
 

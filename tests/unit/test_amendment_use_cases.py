@@ -14,6 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.time_world import NOW, TimeWorld, at, refused
+from workforce_adapters.json.commands import structure
+from workforce_core.commands.time_records import EditEntry, RaiseAmendment
 from workforce_core.errors import Conflict, NotFound, ValidationFailed
 from workforce_core.event_data import entry_fields
 from workforce_core.model.amendments import Amendment
@@ -31,7 +33,8 @@ def shift(world: TimeWorld, day: str = "2026-02-03", **options: Any) -> int:
 
 
 def raise_(world: TimeWorld, entry_id: int, reason: str = "left at five", **asked: Any) -> Amendment:
-    return amendments.raise_amendment(entry_id, reason=reason, uow=world.uow, clock=world.clock, **asked)
+    command = structure(RaiseAmendment, {"entry_id": entry_id, "reason": reason, **asked})
+    return amendments.raise_amendment(command, uow=world.uow, clock=world.clock)
 
 
 def accept(world: TimeWorld, amendment_id: int) -> tuple[Amendment, EntryView]:
@@ -127,7 +130,7 @@ def test_a_request_is_refused_when_it_asks_for_nothing_or_for_impossible_times(
 ) -> None:
     sid = shift(world)
     asked.setdefault("reason", "left at five")
-    error = refused(world, ValidationFailed, amendments.raise_amendment, sid, uow=world.uow, clock=world.clock, **asked)
+    error = refused(world, ValidationFailed, raise_, world, sid, **asked)  # built as the console builds it
     assert error.extra == {"field": field}
 
 
@@ -200,7 +203,7 @@ def test_an_accept_that_would_overlap_another_shift_is_refused_and_the_request_s
     raised = raise_(world, sid, clock_out=at("2026-02-03 18:30"))
     assert refused(world, Conflict, accept, world, raised.id).extra == {"entry_id": later}
     assert world.db.amendments[raised.id].status == "raised"
-    corrections.edit(later, corrections.Correction(clock_in=at("2026-02-03 18:30")), uow=world.uow, clock=world.clock)
+    corrections.edit(EditEntry(entry_id=later, clock_in=at("2026-02-03 18:30")), uow=world.uow, clock=world.clock)
     assert accept(world, raised.id)[1].entry.clock_out == at("2026-02-03 18:30")
 
 

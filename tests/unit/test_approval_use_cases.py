@@ -18,10 +18,11 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from tests.time_world import NOW, TimeWorld, at, refused
+from workforce_adapters.json.commands import structure
+from workforce_core.commands.time_records import EditEntry, QueryEntry, RaiseAmendment, RejectEntries
 from workforce_core.errors import Conflict, NotFound, ValidationFailed
 from workforce_core.event_data import entry_fields
 from workforce_core.services import amendments, approvals, corrections, time_records
-from workforce_core.services.corrections import Correction
 from workforce_core.views import EntryView
 
 
@@ -43,7 +44,8 @@ def client_approve(world: TimeWorld, *ids: int) -> list[EntryView]:
 
 
 def client_reject(world: TimeWorld, reason: str, *ids: int) -> list[EntryView]:
-    return approvals.client_reject(ids, reason, uow=world.uow, clock=world.clock)
+    command = structure(RejectEntries, {"entry_ids": ids, "reason": reason})
+    return approvals.client_reject(command, uow=world.uow, clock=world.clock)
 
 
 def revert(world: TimeWorld, *ids: int) -> list[EntryView]:
@@ -55,7 +57,8 @@ def dispute(world: TimeWorld, entry_id: int) -> EntryView:
 
 
 def query(world: TimeWorld, entry_id: int, via: str = "client") -> EntryView:
-    return approvals.query(entry_id, via, uow=world.uow, clock=world.clock)
+    command = structure(QueryEntry, {"entry_id": entry_id, "via": via})
+    return approvals.query(command, uow=world.uow, clock=world.clock)
 
 
 def resolve(world: TimeWorld, entry_id: int) -> EntryView:
@@ -373,11 +376,10 @@ class ApprovalUseCases(RuleBasedStateMachine):
         else:
             minutes = 10 if current.break_minutes != 10 else 20
             if action == "correct":
-                corrections.edit(entry_id, Correction(break_minutes=minutes), uow=world.uow, clock=world.clock)
+                corrections.edit(EditEntry(entry_id=entry_id, break_minutes=minutes), uow=world.uow, clock=world.clock)
             else:
-                raised = amendments.raise_amendment(
-                    entry_id, reason="break was longer", break_minutes=minutes, uow=world.uow, clock=world.clock
-                )
+                asked = RaiseAmendment(entry_id=entry_id, reason="break was longer", break_minutes=minutes)
+                raised = amendments.raise_amendment(asked, uow=world.uow, clock=world.clock)
                 amendments.accept(raised.id, uow=world.uow, clock=world.clock)
 
     @rule(action=st.sampled_from(ALL_ACTIONS), which=st.integers(min_value=0, max_value=2))

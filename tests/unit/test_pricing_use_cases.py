@@ -21,6 +21,7 @@ from tests.conftest import Mirror
 from tests.databases import SqliteTemplate
 from tests.sqlite_mirror import mirrored_queries
 from tests.time_world import TimeWorld, at
+from workforce_core.commands.time_records import EditEntry, QueryEntry, RaiseAmendment, RejectEntries
 from workforce_core.errors import Conflict, NotFound
 from workforce_core.model.accounts import ClientSettings
 from workforce_core.ports import Paging
@@ -144,8 +145,8 @@ def test_a_client_rejection_excludes_the_shift_before_any_hold(mirror: Mirror) -
     sid = p.shift("2026-11-17 08:00", "2026-11-17 16:30")
     p.approve(sid)
     approvals.dispute(sid, uow=p.world.uow, clock=p.world.clock)
-    approvals.query(sid, "worker", uow=p.world.uow, clock=p.world.clock)
-    approvals.client_reject([sid], "not on site", uow=p.world.uow, clock=p.world.clock)
+    approvals.query(QueryEntry(entry_id=sid, via="worker"), uow=p.world.uow, clock=p.world.clock)
+    approvals.client_reject(RejectEntries(entry_ids=(sid,), reason="not on site"), uow=p.world.uow, clock=p.world.clock)
     assert p.gate(sid) == ("excluded", "rejected")
 
 
@@ -153,13 +154,13 @@ def test_a_dispute_or_an_open_query_holds_the_shift(mirror: Mirror) -> None:
     p = Pricing(mirror, walk_in_policy="pay")
     sid = p.shift("2026-11-17 08:00", "2026-11-17 16:30")
     p.approve(sid)
-    approvals.query(sid, "client", uow=p.world.uow, clock=p.world.clock)
+    approvals.query(QueryEntry(entry_id=sid, via="client"), uow=p.world.uow, clock=p.world.clock)
     assert p.gate(sid) == ("on_hold", "disputed")
     approvals.resolve_query(sid, uow=p.world.uow, clock=p.world.clock)
     assert p.gate(sid) == ("payable", None)
     approvals.dispute(sid, uow=p.world.uow, clock=p.world.clock)
     assert p.gate(sid) == ("on_hold", "disputed")
-    corrections.edit(sid, corrections.Correction(break_minutes=45), uow=p.world.uow, clock=p.world.clock)
+    corrections.edit(EditEntry(entry_id=sid, break_minutes=45), uow=p.world.uow, clock=p.world.clock)
     assert p.gate(sid) == ("on_hold", "pending")  # the correction settles the dispute; approve it again
 
 
@@ -231,8 +232,8 @@ def test_the_gate_follows_the_approval_rows_of_section_2_after_any_moves(
     for move in moves:
         call = getattr(approvals, move)
         arguments: tuple[Any, ...] = {
-            "query": (sid, "agency"),
-            "client_reject": ([sid], "no"),
+            "query": (QueryEntry(entry_id=sid, via="agency"),),
+            "client_reject": (RejectEntries(entry_ids=(sid,), reason="no"),),
             "dispute": (sid,),
             "resolve_query": (sid,),
         }.get(move, ([sid],))
@@ -259,7 +260,7 @@ def test_a_timesheet_read_filtered_by_payroll_status_keeps_what_the_gate_gives(m
     held = p.shift("2026-11-17 08:00", "2026-11-17 16:30")
     rejected = p.shift("2026-11-18 08:00", "2026-11-18 16:30")
     p.approve(payable, rejected)
-    approvals.client_reject([rejected], "no", uow=p.world.uow, clock=p.world.clock)
+    approvals.client_reject(RejectEntries(entry_ids=(rejected,), reason="no"), uow=p.world.uow, clock=p.world.clock)
     reader = p.world.db.principal(p.world.db.add_key(p.world.client.id, ("timesheets:read",)).key.id)
     queries = mirror(p.world.db)
     found = {}
@@ -353,9 +354,7 @@ def test_example_5_a_correction_that_shortens_the_week_moves_the_overtime(r: Pri
     days = ["2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21"]
     ids = [r.shift(f"{day} 08:00", f"{day} 16:30") for day in days]
     r.approve(*ids)
-    corrections.edit(
-        ids[0], corrections.Correction(clock_out=at("2026-11-16 12:00")), uow=r.world.uow, clock=r.world.clock
-    )
+    corrections.edit(EditEntry(entry_id=ids[0], clock_out=at("2026-11-16 12:00")), uow=r.world.uow, clock=r.world.clock)
     r.approve(ids[0])  # the correction sent it back to pending
     price = r.price(ids[-1])  # Monday now pays 240 minutes: 40 h are reached 240 minutes into Saturday
     assert (price.minutes("regular"), price.minutes("overtime")) == (240, 240)
@@ -386,7 +385,7 @@ def test_a_manual_break_replaces_the_auto_lunch_and_a_pay_adjustment_adds_regula
     r.approve(sid)
     assert r.price(sid).paid_minutes == 510  # a manual break of 0 is a break: no auto lunch
     corrections.edit(
-        sid, corrections.Correction(break_minutes=45, pay_adjustment_minutes=15), uow=r.world.uow, clock=r.world.clock
+        EditEntry(entry_id=sid, break_minutes=45, pay_adjustment_minutes=15), uow=r.world.uow, clock=r.world.clock
     )
     r.approve(sid)
     price = r.price(sid)
@@ -411,9 +410,8 @@ def test_a_booked_break_is_taken_when_nothing_else_is_recorded(r: Pricing) -> No
 
 def test_an_accepted_amendment_is_priced_with_its_new_times(r: Pricing) -> None:
     sid = r.shift("2026-11-17 08:00", "2026-11-17 16:30")
-    raised = amendments.raise_amendment(
-        sid, reason="stayed late", clock_out=at("2026-11-17 17:30"), uow=r.world.uow, clock=r.world.clock
-    )
+    stayed = RaiseAmendment(entry_id=sid, reason="stayed late", clock_out=at("2026-11-17 17:30"))
+    raised = amendments.raise_amendment(stayed, uow=r.world.uow, clock=r.world.clock)
     amendments.accept(raised.id, uow=r.world.uow, clock=r.world.clock)
     r.approve(sid)
     assert pennies(r.price(sid).pay()) == D("108.00")  # 570 minutes less the 30-minute lunch at 12.00

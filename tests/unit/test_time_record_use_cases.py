@@ -14,11 +14,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.time_world import NOW, TimeWorld, at, data, refused
+from workforce_adapters.json.commands import structure
+from workforce_core.commands.time_records import Backfill, EditEntry
 from workforce_core.errors import Conflict, LocationNotFound, NotFound, ValidationFailed, WorkerPending
 from workforce_core.event_data import entry_fields
 from workforce_core.model.accounts import ClientSettings
 from workforce_core.services import approvals, time_records
-from workforce_core.services.corrections import Correction, edit
+from workforce_core.services.corrections import edit
 from workforce_core.services.time_records import auto_close, clock_out
 from workforce_core.views import EntryView
 
@@ -33,7 +35,7 @@ def break_in(world: TimeWorld, shift_id: int, start: str, end: str) -> tuple[Ent
 
 
 def edit_(world: TimeWorld, entry_id: int, **change: Any) -> EntryView:
-    return edit(entry_id, Correction(**change), uow=world.uow, clock=world.clock)
+    return edit(structure(EditEntry, {"entry_id": entry_id, **change}), uow=world.uow, clock=world.clock)
 
 
 def close(world: TimeWorld, entry_id: int, when: str) -> EntryView:
@@ -147,7 +149,8 @@ def test_backfill_refuses_unknown_or_foreign_records_and_pending_or_anonymised_w
     gone = world.worker("Anon", "E-8", anonymised_at=NOW)
 
     def fill(worker_id: int, site_id: int) -> EntryView:
-        return time_records.backfill(worker_id, site_id, at(times[0]), at(times[1]), uow=world.uow, clock=world.clock)
+        given = {"worker_id": worker_id, "location_id": site_id, "clock_in": at(times[0]), "clock_out": at(times[1])}
+        return time_records.backfill(structure(Backfill, given), uow=world.uow, clock=world.clock)
 
     assert refused(world, NotFound, fill, 9999, world.north.id).extra == {"field": "worker_id"}
     assert refused(world, LocationNotFound, fill, world.ann.id, world.foreign_site.id).extra == {"field": "location_id"}
@@ -190,14 +193,9 @@ def test_a_workers_second_shift_is_taken_exactly_when_it_does_not_overlap_the_fi
 
     def fill(start: int, minutes: int) -> EntryView:
         clock_in = base + timedelta(minutes=start)
-        return time_records.backfill(
-            world.ann.id,
-            world.north.id,
-            clock_in,
-            clock_in + timedelta(minutes=minutes),
-            uow=world.uow,
-            clock=world.clock,
-        )
+        worked = {"worker_id": world.ann.id, "location_id": world.north.id}
+        times = {"clock_in": clock_in, "clock_out": clock_in + timedelta(minutes=minutes)}
+        return time_records.backfill(structure(Backfill, {**worked, **times}), uow=world.uow, clock=world.clock)
 
     kept = fill(*first)
     (a, length_a), (b, length_b) = first, second

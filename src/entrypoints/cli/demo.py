@@ -13,6 +13,7 @@ import typer
 
 from workforce_adapters.json.commands import structure
 from workforce_adapters.sql.schema import has_clients
+from workforce_core.commands.time_records import Backfill
 from workforce_core.commands.workers import CreateWorker
 from workforce_core.model.accounts import ClientSettings
 from workforce_core.rules.london import from_local, local_date
@@ -87,7 +88,8 @@ def _demo_shifts(s: Services, client_id: int, site_ids: list[int], worker_ids: l
         for offset in range(5):
             day = last_monday + timedelta(days=offset)
             start, end = from_local(day, time(8, 0)), from_local(day, time(16, 30))
-            shift = time_records.backfill(worker_id, site_ids[0], start, end, uow=s.uow, clock=s.clock)
+            paper = Backfill(worker_id=worker_id, location_id=site_ids[0], clock_in=start, clock_out=end)
+            shift = time_records.backfill(paper, uow=s.uow, clock=s.clock)
             entry_ids.append(shift.entry.id)
         approvals.approve(entry_ids, uow=s.uow, clock=s.clock)
     tomorrow = today + timedelta(days=1)

@@ -10,9 +10,17 @@ from typing import Any
 import typer
 
 from workforce_adapters.json import amendment_record, time_entry_record
+from workforce_adapters.json.commands import structure
+from workforce_core.commands.time_records import (
+    AddBreak,
+    Backfill,
+    EditEntry,
+    QueryEntry,
+    RaiseAmendment,
+    RejectEntries,
+)
 from workforce_core.rules.console_times import console_time
 from workforce_core.services import amendments, approvals, corrections, time_records
-from workforce_core.services.corrections import Correction
 from workforce_core.views import EntryView
 from workforce_entrypoints.cli.output import command, emit
 from workforce_entrypoints.cli.state import services
@@ -35,10 +43,6 @@ def entries(views: list[EntryView]) -> dict[str, Any]:
     }
 
 
-def _time(text: str | None, field: str) -> Any:
-    return None if text is None else console_time(text, field)
-
-
 @app.command("backfill")
 @command
 def backfill(
@@ -52,11 +56,9 @@ def backfill(
 ) -> None:
     """A paper shift typed in (clock_method backfill); sends time_entry.created."""
     s = services(ctx)
-    start, end = console_time(clock_in, "clock_in"), console_time(clock_out, "clock_out")
-    view = time_records.backfill(
-        worker, location, start, end, break_minutes=break_minutes, booking_id=shift, uow=s.uow, clock=s.clock
-    )
-    emit(time_entry_record(view))
+    given = {"worker_id": worker, "location_id": location, "clock_in": clock_in, "clock_out": clock_out}
+    backfilled = structure(Backfill, {**given, "break_minutes": break_minutes, "booking_id": shift})
+    emit(time_entry_record(time_records.backfill(backfilled, uow=s.uow, clock=s.clock)))
 
 
 @app.command("break")
@@ -69,9 +71,8 @@ def add_break(
 ) -> None:
     """A break entry inside a shift (entry_type break); prints the break with its shift."""
     s = services(ctx)
-    piece, shift = time_records.add_break(
-        shift_id, console_time(start, "start"), console_time(end, "end"), uow=s.uow, clock=s.clock
-    )
+    command = structure(AddBreak, {"shift_id": shift_id, "start": start, "end": end})
+    piece, shift = time_records.add_break(command, uow=s.uow, clock=s.clock)
     emit({**time_entry_record(piece), "shift": time_entry_record(shift)})
 
 
@@ -98,7 +99,8 @@ def client_reject(
 ) -> None:
     """Client rejection: timesheet.client_rejected with the reason."""
     s = services(ctx)
-    emit(entries(approvals.client_reject(entry_ids, reason, uow=s.uow, clock=s.clock)))
+    command = structure(RejectEntries, {"entry_ids": entry_ids, "reason": reason})
+    emit(entries(approvals.client_reject(command, uow=s.uow, clock=s.clock)))
 
 
 @app.command("revert")
@@ -118,7 +120,8 @@ def query(
 ) -> None:
     """Raise a query: the shift is held (open_query); timesheet.queried."""
     s = services(ctx)
-    emit(time_entry_record(approvals.query(entry_id, via, uow=s.uow, clock=s.clock)))
+    command = structure(QueryEntry, {"entry_id": entry_id, "via": via})
+    emit(time_entry_record(approvals.query(command, uow=s.uow, clock=s.clock)))
 
 
 @app.command("resolve-query")
@@ -149,13 +152,9 @@ def edit(
 ) -> None:
     """Correct a shift: time_entry.updated (corrected); an approved shift goes back to pending."""
     s = services(ctx)
-    change = Correction(
-        clock_in=_time(clock_in, "clock_in"),
-        clock_out=_time(clock_out, "clock_out"),
-        break_minutes=break_minutes,
-        pay_adjustment_minutes=pay_adjustment_minutes,
-    )
-    emit(time_entry_record(corrections.edit(entry_id, change, uow=s.uow, clock=s.clock)))
+    change = {"clock_in": clock_in, "clock_out": clock_out, "break_minutes": break_minutes}
+    command = structure(EditEntry, {"entry_id": entry_id, **change, "pay_adjustment_minutes": pay_adjustment_minutes})
+    emit(time_entry_record(corrections.edit(command, uow=s.uow, clock=s.clock)))
 
 
 @app.command("clock-out")
@@ -191,14 +190,7 @@ def amend(
 ) -> None:
     """Raise an amendment request on a shift (status raised): timesheet.amended."""
     s = services(ctx)
-    amendment = amendments.raise_amendment(
-        entry_id,
-        reason=reason,
-        clock_in=_time(clock_in, "clock_in"),
-        clock_out=_time(clock_out, "clock_out"),
-        break_minutes=break_minutes,
-        raised_by=raised_by,
-        uow=s.uow,
-        clock=s.clock,
-    )
+    asked = {"clock_in": clock_in, "clock_out": clock_out, "break_minutes": break_minutes, "raised_by": raised_by}
+    command = structure(RaiseAmendment, {"entry_id": entry_id, "reason": reason, **asked})
+    amendment = amendments.raise_amendment(command, uow=s.uow, clock=s.clock)
     emit(amendment_record(amendment))

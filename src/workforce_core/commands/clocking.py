@@ -18,7 +18,7 @@ CLOCK_ACTIONS: tuple[str, ...] = ("in", "out")
 @frozen(kw_only=True)
 class SurveyAnswer:
     question_id: int = needed(Id(required=True))
-    answer_value: str = needed(Text(text.single_line, 255, required=True))
+    answer_value: str = needed(Text(text.single_line, 255, may_be_empty=True, required=True))
 
 
 @frozen(kw_only=True)

@@ -18,6 +18,7 @@ from attrs import frozen
 
 from workforce_core.errors import ValidationFailed
 from workforce_core.rules import fields
+from workforce_core.rules.console_times import console_time
 from workforce_core.rules.london import is_local, parse_instant, passes
 from workforce_core.rules.text import TextKind, single_line
 
@@ -54,8 +55,11 @@ class Id(Input):
 class Text(Input):
     kind: TextKind = single_line
     max_length: int = 255
+    may_be_empty: bool = False  # a string must be sent, but "" is a value (an empty survey answer)
 
     def read(self, value: Any, field: str) -> str | None:
+        if self.may_be_empty and isinstance(value, str) and not value.strip():
+            return ""
         return fields.read_text(value, field, kind=self.kind, max_length=self.max_length, required=self.required)
 
 
@@ -132,6 +136,23 @@ class Instant(Input):
         if found is None:
             raise ValidationFailed(field, f"{field} is ISO 8601 with Z or an offset, or a local time.")
         return WrittenInstant(found, passes(found) if is_local(value) else (found,))
+
+
+@frozen
+class ConsoleTime(Input):
+    """A time typed at the console: local ``YYYY-MM-DD HH:MM[:SS]`` (Europe/London) or ISO 8601 with an
+    offset (``rules.console_times``)."""
+
+    def read(self, value: Any, field: str) -> datetime | None:
+        if value is None:
+            if self.required:
+                raise ValidationFailed(field, f"{field} is required.")
+            return None
+        if isinstance(value, datetime) and value.tzinfo is not None:
+            return value  # an instant given by code (an embedder, a test) rather than typed
+        if not isinstance(value, str):
+            raise ValidationFailed(field, f"{field} must be a local time YYYY-MM-DD HH:MM (Europe/London).")
+        return console_time(value, field)
 
 
 @frozen

@@ -11,39 +11,26 @@ from datetime import datetime
 
 import attrs
 
+from workforce_core.commands.time_records import RaiseAmendment
 from workforce_core.errors import Conflict, NotFound, ValidationFailed
 from workforce_core.events import Event
 from workforce_core.model.amendments import Amendment
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
-from workforce_core.rules import fields, text
 from workforce_core.services.corrections import Correction, correct_entry
-from workforce_core.services.entry_edits import MAX_MINUTES, MAX_SHIFT, check_entry_editable, minutes
+from workforce_core.services.entry_edits import MAX_SHIFT, check_entry_editable
 from workforce_core.views import EntryView
 
 VIA_AMENDMENT = "amendment"
 DECISIONS: dict[str, str] = {"accept": "accepted", "decline": "declined", "withdraw": "withdrawn"}
 
 
-def raise_amendment(
-    entry_id: int,
-    *,
-    reason: str,
-    clock_in: datetime | None = None,
-    clock_out: datetime | None = None,
-    break_minutes: int | None = None,
-    raised_by: str = "client",
-    uow: UnitOfWorkFactory,
-    clock: Clock,
-) -> Amendment:
+def raise_amendment(command: RaiseAmendment, *, uow: UnitOfWorkFactory, clock: Clock) -> Amendment:
     """A request for other times or another break on a completed shift (status ``raised``)."""
-    if clock_in is None and clock_out is None and break_minutes is None:
-        raise ValidationFailed(None, "ask for at least one of clock-in, clock-out or break minutes.")
-    written = fields.text_value(reason, "reason", kind=text.free_text, max_length=500)
-    by = fields.text_value(raised_by, "raised_by", kind=text.single_line, max_length=100)
-    minutes(break_minutes, "break_minutes", 0, MAX_MINUTES)
+    clock_in, clock_out, break_minutes = command.clock_in, command.clock_out, command.break_minutes
+    written, by = command.reason, command.raised_by
     now = clock.now()
     with uow() as tx:
-        entry = check_entry_editable(tx, entry_id)
+        entry = check_entry_editable(tx, command.entry_id)
         if entry.clock_out is None:
             raise Conflict("an open shift cannot be amended; close it first.", entry_id=entry.id)
         start, end = clock_in or entry.clock_in, clock_out or entry.clock_out

@@ -7,18 +7,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from workforce_core.commands.time_records import QueryEntry, RejectEntries
 from workforce_core.errors import ValidationFailed
 from workforce_core.event_data import VIA_ADMIN, batch_events, updated_event
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.ports import Clock, UnitOfWorkFactory
-from workforce_core.rules import fields
-from workforce_core.rules.text import free_text
 from workforce_core.services.entry_edits import EntryViews, apply_state, check_entry_editable, editable_shifts, move_of
 from workforce_core.views import EntryView
 
 VIA_CLIENT = "tenant_timesheets"  # the client console (a client's dispute)
 VIA_PORTAL = "portal"  # client sign-off
-QUERY_VIA: tuple[str, ...] = ("client", "agency", "worker")
 
 
 def approve(entry_ids: Iterable[int], *, uow: UnitOfWorkFactory, clock: Clock) -> list[EntryView]:
@@ -31,14 +29,15 @@ def client_approve(entry_ids: Iterable[int], *, uow: UnitOfWorkFactory, clock: C
     return _decide(entry_ids, "client_approve", {"via": VIA_PORTAL}, uow=uow, clock=clock)
 
 
-def client_reject(entry_ids: Iterable[int], reason: str, *, uow: UnitOfWorkFactory, clock: Clock) -> list[EntryView]:
+def client_reject(command: RejectEntries, *, uow: UnitOfWorkFactory, clock: Clock) -> list[EntryView]:
     """Client rejection with a reason: ``timesheet.client_rejected`` with ``reason``."""
-    text = fields.text_value(reason, "reason", kind=free_text, max_length=255)
+    text = command.reason
 
     def note(entry: TimeEntry) -> None:
         entry.client_rejected_reason = text
 
-    return _decide(entry_ids, "client_reject", {"via": VIA_PORTAL, "reason": text}, uow=uow, clock=clock, also=note)
+    extra = {"via": VIA_PORTAL, "reason": text}
+    return _decide(command.entry_ids, "client_reject", extra, uow=uow, clock=clock, also=note)
 
 
 def revert(entry_ids: Iterable[int], *, uow: UnitOfWorkFactory, clock: Clock) -> list[EntryView]:
@@ -51,11 +50,9 @@ def dispute(entry_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> EntryView
     return _decide([entry_id], "dispute", {"via": VIA_CLIENT}, uow=uow, clock=clock)[0]
 
 
-def query(entry_id: int, via: str, *, uow: UnitOfWorkFactory, clock: Clock) -> EntryView:
+def query(command: QueryEntry, *, uow: UnitOfWorkFactory, clock: Clock) -> EntryView:
     """A query raised by the client, the agency or the worker: the shift is held (``timesheet.queried``)."""
-    if via not in QUERY_VIA:
-        raise ValidationFailed("via", f"via must be one of {', '.join(QUERY_VIA)}.")
-    return _decide([entry_id], "query", {"via": via}, uow=uow, clock=clock)[0]
+    return _decide([command.entry_id], "query", {"via": command.via}, uow=uow, clock=clock)[0]
 
 
 def resolve_query(entry_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> EntryView:

@@ -8,7 +8,8 @@ from typing import Any
 
 from attrs import frozen
 
-from workforce_core.errors import Conflict, ValidationFailed
+from workforce_core.commands.time_records import EditEntry
+from workforce_core.errors import Conflict
 from workforce_core.event_data import VIA_ADMIN, batch_events, updated_event
 from workforce_core.events import Event
 from workforce_core.model.time_entries import TimeEntry
@@ -40,13 +41,12 @@ class Correction:
         return all(v is None for v in (self.clock_in, self.clock_out, self.break_minutes, self.pay_adjustment_minutes))
 
 
-def edit(entry_id: int, change: Correction, *, uow: UnitOfWorkFactory, clock: Clock) -> EntryView:
+def edit(command: EditEntry, *, uow: UnitOfWorkFactory, clock: Clock) -> EntryView:
     """A correction by hand; an approved shift goes back to pending (``timesheet.unapproved`` ``corrected``)."""
-    if change.empty:
-        raise ValidationFailed(None, "give at least one of clock-in, clock-out, break minutes, pay adjustment.")
+    change = Correction(command.clock_in, command.clock_out, command.break_minutes, command.pay_adjustment_minutes)
     now = clock.now()
     with uow() as tx:
-        entry = check_entry_editable(tx, entry_id)
+        entry = check_entry_editable(tx, command.entry_id)
         view, recorded = correct_entry(tx, entry, change, now, action="correct", via=VIA_ADMIN)
         tx.record(recorded)
         tx.commit()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from workforce_core.commands.time_records import AddBreak, Backfill
 from workforce_core.errors import Conflict, LocationNotFound, NotFound, ValidationFailed, WorkerPending
 from workforce_core.event_data import VIA_ADMIN, batch_events, created_event, entry_event, updated_event
 from workforce_core.events import Event
@@ -19,14 +20,12 @@ from workforce_core.rules.booking_choice import closest_booking
 from workforce_core.rules.london import local_text
 from workforce_core.services.bookings import complete_booking, require_live
 from workforce_core.services.entry_edits import (
-    MAX_MINUTES,
     EntryViews,
     apply_state,
     approval_state,
     check_breaks,
     check_entry_editable,
     check_times,
-    minutes,
     move_of,
 )
 from workforce_core.views import EntryView
@@ -34,32 +33,22 @@ from workforce_core.views import EntryView
 OPEN_WINDOW = timedelta(hours=OPEN_SHIFT_HOURS)
 
 
-def backfill(
-    worker_id: int,
-    location_id: int,
-    clock_in: datetime,
-    clock_out: datetime,
-    *,
-    break_minutes: int | None = None,
-    booking_id: int | None = None,
-    uow: UnitOfWorkFactory,
-    clock: Clock,
-) -> EntryView:
+def backfill(command: Backfill, *, uow: UnitOfWorkFactory, clock: Clock) -> EntryView:
     """A paper shift typed in (``clock_method`` ``backfill``); sends ``time_entry.created`` (``backfill``)."""
     now = clock.now()
-    minutes(break_minutes, "break_minutes", 0, MAX_MINUTES)
+    clock_in, clock_out, break_minutes = command.clock_in, command.clock_out, command.break_minutes
     with uow() as tx:
-        worker = tx.workers.lock(worker_id)
+        worker = tx.workers.lock(command.worker_id)
         if worker is None:
             raise NotFound("The worker was not found.", field="worker_id")
         if worker.pending:
             raise WorkerPending()
         if worker.anonymised_at is not None:
             raise Conflict("an anonymised worker cannot have shifts added.")
-        site = tx.locations.get(location_id)
+        site = tx.locations.get(command.location_id)
         if site is None or site.client_id != worker.client_id:
             raise LocationNotFound(field="location_id")
-        booking = _booking(tx, worker, site, booking_id, clock_in)
+        booking = _booking(tx, worker, site, command.booking_id, clock_in)
         check_times(tx, worker.id, clock_in, clock_out, now, break_minutes=break_minutes)
         entry = tx.entries.add(
             TimeEntry(
@@ -84,17 +73,14 @@ def backfill(
     return view
 
 
-def add_break(
-    shift_id: int, start: datetime, end: datetime, *, uow: UnitOfWorkFactory, clock: Clock
-) -> tuple[EntryView, EntryView]:
+def add_break(command: AddBreak, *, uow: UnitOfWorkFactory, clock: Clock) -> tuple[EntryView, EntryView]:
     """A break entry inside a shift; returns (the break, its shift). Of an approved shift it is a correction."""
     now = clock.now()
-    if end <= start:
-        raise ValidationFailed("end", "the break must end after it starts.")
+    start, end = command.start, command.end
     if end > now:
         raise ValidationFailed("end", "the break cannot end in the future.")
     with uow() as tx:
-        shift = check_entry_editable(tx, shift_id)
+        shift = check_entry_editable(tx, command.shift_id)
         shift_end = shift.clock_out or now
         if start < shift.clock_in or end > shift_end:
             raise Conflict(
