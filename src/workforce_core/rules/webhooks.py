@@ -7,12 +7,14 @@ import base64
 import secrets
 from collections.abc import Collection, Iterable, Mapping
 from datetime import datetime, timedelta
+from typing import Any
 
 from workforce_core.errors import Conflict, Forbidden, InsufficientScope
 from workforce_core.events import CATALOGUE, EVENT_TYPES
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.keys import ApiKey
 from workforce_core.model.webhooks import ALL_EVENTS
+from workforce_core.rules.visibility import Sight, visible
 
 MAX_SUBSCRIPTIONS = 25
 MAX_ATTEMPTS = 5
@@ -140,3 +142,13 @@ def cut(body: str) -> str:
 
 def event_names() -> tuple[str, ...]:
     return tuple(kind.event for kind in CATALOGUE)
+
+
+def visible_data(data: Mapping[str, Any], effective_scopes: Collection[str]) -> dict[str, Any]:
+    """An event's data less what the key may not read: the same rule the HTTP replies use, applied to
+    the record and to each of its ``entries``."""
+    sight = Sight.of(effective_scopes)
+    shown = visible(data, sight)
+    if isinstance(shown.get("entries"), list):
+        shown["entries"] = [visible(item, sight) if isinstance(item, dict) else item for item in shown["entries"]]
+    return shown
