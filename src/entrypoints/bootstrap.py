@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 
-from attrs import define, frozen
+from attrs import define, field, frozen
 from sqlalchemy import Engine
 
 from workforce_adapters.memory_limits import memory_rate_limiter, redis_rate_limiter
@@ -17,10 +17,13 @@ from workforce_adapters.sql.queries import SqlQueries
 from workforce_adapters.sql.rate_limiter import SqlRateLimiter
 from workforce_adapters.sql.unit_of_work import SqlUnitOfWorkFactory
 from workforce_adapters.system_clock import SystemClock
+from workforce_adapters.webhooks.resolver import SystemResolver
 from workforce_core.ports import Clock, IdempotencyStore, Queries, RateLimiter, UnitOfWorkFactory
+from workforce_core.rules.receiver_urls import Network, Resolver, parse_networks
 
 DATABASE_ENV = "WORKFORCE_DATABASE_URL"
 RATE_LIMIT_ENV = "WORKFORCE_RATE_LIMIT_STORAGE"
+TRUSTED_NETWORKS_ENV = "WORKFORCE_WEBHOOK_TRUSTED_NETWORKS"
 REDIS_SCHEMES = ("redis://", "rediss://", "redis+unix://")
 
 
@@ -31,12 +34,14 @@ class Settings:
 
     database_url: str = DEFAULT_URL
     rate_limit_storage: str | None = None
+    webhook_trusted_networks: str | None = None
 
     @classmethod
     def from_env(cls, database_url: str | None = None) -> Settings:
         return cls(
             database_url=database_url or os.environ.get(DATABASE_ENV) or DEFAULT_URL,
             rate_limit_storage=os.environ.get(RATE_LIMIT_ENV) or None,
+            webhook_trusted_networks=os.environ.get(TRUSTED_NETWORKS_ENV) or None,
         )
 
 
@@ -64,6 +69,14 @@ def rate_limiter(settings: Settings, engine: Engine) -> RateLimiter:
 
 
 @define
+class Webhooks:
+    """How webhook receivers are resolved, and the networks an operator trusts on any port."""
+
+    resolver: Resolver = field(factory=SystemResolver)
+    trusted_networks: tuple[Network, ...] = ()
+
+
+@define
 class Services:
     settings: Settings
     engine: Engine
@@ -72,6 +85,7 @@ class Services:
     clock: Clock
     limiter: RateLimiter
     idempotency: IdempotencyStore
+    webhooks: Webhooks = field(factory=Webhooks)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -87,4 +101,5 @@ def bootstrap(settings: Settings, *, clock: Clock | None = None, engine: Engine 
         clock=clock or SystemClock(),
         limiter=rate_limiter(settings, engine),
         idempotency=SqlIdempotencyStore(engine),
+        webhooks=Webhooks(trusted_networks=parse_networks(settings.webhook_trusted_networks)),
     )

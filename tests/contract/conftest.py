@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from tests.clocks import FakeClock
 from tests.openapi_check import validate_reply
+from tests.resolvers import DNS
 from workforce_adapters.json.commands import structure
 from workforce_adapters.sql import tables
 from workforce_core.commands.workers import CreateWorker
@@ -98,6 +99,7 @@ def clock() -> FakeClock:
 @pytest.fixture
 def services(database_url: str, clock: FakeClock) -> Iterator[Services]:
     built = bootstrap(Settings(database_url=database_url), clock=clock)
+    built.webhooks.resolver = DNS  # webhook receivers resolve from a table: no test asks the system's DNS
     yield built
     built.close()
 

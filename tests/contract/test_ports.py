@@ -32,8 +32,9 @@ from workforce_core.model.rates import NightBand, OvertimeTier, RateRule, Rates
 from workforce_core.model.reference import Location
 from workforce_core.model.surveys import Survey, SurveyQuestion
 from workforce_core.model.time_entries import TimeEntry
+from workforce_core.model.webhooks import Delivery, Subscription
 from workforce_core.model.workers import Worker
-from workforce_core.ports import UnitOfWork, UnitOfWorkFactory
+from workforce_core.ports import Paging, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules.booking_choice import closest_booking
 from workforce_core.rules.employee_ids import employee_id_key
 
@@ -443,3 +444,100 @@ def test_pricing_inputs_are_the_workers_shifts_of_those_pay_weeks_with_what_pric
     assert inputs.workers == {ann.id: ann}
     assert [r.id for r in inputs.rules] == [rule.id]
     assert inputs.payable_weeks == {ann.id: (date(2026, 2, 16), date(2026, 2, 23))}  # approved weeks only
+
+
+# ---- webhook subscriptions and deliveries --------------------------------------------------------
+
+
+def _subscription(tx: UnitOfWork, client_id: int, **fields: Any) -> Subscription:
+    made = Subscription(
+        client_id=client_id, url="https://hooks.example.com/in", events=("clock_in",), secret="whsec_x", created_at=T0
+    )
+    return tx.subscriptions.add(attrs.evolve(made, **fields))
+
+
+def _delivery(tx: UnitOfWork, subscription: Subscription, **fields: Any) -> Delivery:
+    made = Delivery(
+        subscription_id=subscription.id,
+        client_id=subscription.client_id,
+        event="clock_in",
+        occurred_at=T0,
+        created_at=T0,
+        data={"client_id": subscription.client_id, "hourly_rate": "12.50"},
+        next_retry_at=T0,
+    )
+    return tx.deliveries.add(attrs.evolve(made, **fields))
+
+
+def test_subscriptions_read_back_equal_and_list_by_client_and_state(backend: Backend) -> None:
+    with backend.uow() as tx:
+        acme, other = _client(tx), _client(tx, "Other")
+        first = _subscription(tx, acme.id, events=("*",), description="all")
+        paused = _subscription(tx, acme.id, active=False)
+        _subscription(tx, other.id)
+        tx.commit()
+    with backend.uow() as tx:
+        assert tx.subscriptions.get(first.id) == first
+        assert tx.subscriptions.for_client(acme.id) == [first, paused]
+        assert tx.subscriptions.for_client(acme.id, active=True) == [first]
+        assert tx.subscriptions.for_client(acme.id, active=False) == [paused]
+        assert tx.subscriptions.count_for_client(acme.id) == 2
+        tx.subscriptions.update(attrs.evolve(first, url="https://b.example.com/", updated_at=T0))
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        stored = tx.subscriptions.get(first.id)
+        assert stored is not None
+        assert (stored.url, stored.updated_at, stored.events) == ("https://b.example.com/", T0, ("*",))
+
+
+def test_removing_a_subscription_removes_its_delivery_log_and_nothing_else(backend: Backend) -> None:
+    with backend.uow() as tx:
+        client = _client(tx)
+        gone, kept = _subscription(tx, client.id), _subscription(tx, client.id)
+        gone_delivery, kept_delivery = _delivery(tx, gone), _delivery(tx, kept)
+        tx.commit()
+    with backend.uow() as tx:
+        tx.subscriptions.remove(gone.id)
+        assert tx.subscriptions.get(gone.id) is None
+    with backend.uow(read_only=True) as tx:  # not committed: still there
+        assert tx.subscriptions.get(gone.id) == gone
+    with backend.uow() as tx:
+        tx.subscriptions.remove(gone.id)
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        assert tx.subscriptions.get(gone.id) is None
+        assert tx.deliveries.get(gone_delivery.id) is None
+        assert tx.subscriptions.for_client(client.id) == [kept]
+        assert tx.deliveries.get(kept_delivery.id) == kept_delivery
+
+
+def test_the_delivery_log_pages_newest_first_and_filters_by_status_and_event(backend: Backend) -> None:
+    with backend.uow() as tx:
+        subscription = _subscription(tx, _client(tx).id)
+        made = [
+            _delivery(tx, subscription, event="clock_in"),
+            _delivery(tx, subscription, event="clock_out", status="delivered", attempt=1, response_code=200),
+            _delivery(tx, subscription, event="clock_in", status="failed", attempt=5, response_body="x" * 10),
+        ]
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        log = tx.deliveries.of_subscription(subscription.id, Paging(limit=2, offset=0))
+        assert (log.items, log.total) == ((made[2], made[1]), 3)
+        assert tx.deliveries.of_subscription(subscription.id, Paging(limit=2, offset=2)).items == (made[0],)
+        assert tx.deliveries.of_subscription(subscription.id, Paging(), event="clock_in").items == (made[2], made[0])
+        assert tx.deliveries.of_subscription(subscription.id, Paging(), status="delivered").items == (made[1],)
+        assert tx.deliveries.waiting(subscription.id) == [made[0]]
+
+
+def test_due_deliveries_are_the_pending_ones_whose_time_has_come_oldest_first(backend: Backend) -> None:
+    with backend.uow() as tx:
+        subscription = _subscription(tx, _client(tx).id)
+        later = _delivery(tx, subscription, next_retry_at=T0 + timedelta(minutes=5))
+        sooner = _delivery(tx, subscription, next_retry_at=T0 + timedelta(minutes=1))
+        _delivery(tx, subscription, next_retry_at=T0 + timedelta(hours=1))
+        _delivery(tx, subscription, status="delivered", next_retry_at=None)
+        tx.commit()
+    with backend.uow() as tx:
+        assert tx.deliveries.claim_due(T0 + timedelta(minutes=10), 10) == [sooner, later]
+        assert tx.deliveries.claim_due(T0 + timedelta(minutes=10), 1) == [sooner]
+        assert tx.deliveries.claim_due(T0, 10) == []

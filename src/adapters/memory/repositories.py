@@ -44,19 +44,20 @@ class MemoryTable(Generic[R]):
         self.name = name
         self.committed: dict[int, R] = uow.store.tables[name]
         self.pending: dict[int, R] = {}
+        self.deleted: set[int] = set()
 
     def rows(self) -> Iterator[R]:
         """Copies of every row, in id order."""
         with self.uow.store.lock:
             merged = {**self.committed, **self.pending}
-            return iter([copy.deepcopy(merged[key]) for key in sorted(merged)])
+            return iter([copy.deepcopy(merged[key]) for key in sorted(merged) if key not in self.deleted])
 
     def where(self, test: Callable[[R], bool]) -> list[R]:
         return [row for row in self.rows() if test(row)]
 
     def get(self, id: int) -> R | None:
         with self.uow.store.lock:
-            row = self.pending.get(id, self.committed.get(id))
+            row = None if id in self.deleted else self.pending.get(id, self.committed.get(id))
             return copy.deepcopy(row) if row is not None else None
 
     def insert(self, item: R) -> R:
@@ -70,9 +71,17 @@ class MemoryTable(Generic[R]):
         if item.id in self.pending or item.id in self.committed:  # like UPDATE ... WHERE id: none, no change
             self.pending[item.id] = copy.deepcopy(item)
 
+    def delete(self, id: int) -> None:
+        self.uow.before_write()
+        self.pending.pop(id, None)
+        self.deleted.add(id)
+
     def apply(self) -> None:
         self.committed.update(self.pending)
+        for id in self.deleted:
+            self.committed.pop(id, None)
         self.pending.clear()
+        self.deleted.clear()
 
 
 class MemoryRepository(Generic[R]):

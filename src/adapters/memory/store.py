@@ -21,6 +21,8 @@ TABLES = (
     "surveys",
     "amendments",
     "rate_rules",
+    "subscriptions",
+    "deliveries",
 )
 
 

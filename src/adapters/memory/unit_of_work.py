@@ -21,6 +21,7 @@ from workforce_adapters.memory.repositories import (
     MemoryWorkerRepository,
 )
 from workforce_adapters.memory.store import TABLES, MemoryStore
+from workforce_adapters.memory.webhooks import MemoryDeliveryRepository, MemorySubscriptionRepository
 from workforce_core.events import Event
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.amendments import Amendment
@@ -58,6 +59,8 @@ class MemoryUnitOfWork:
         self._amendments: MemoryRepository[Amendment] = MemoryRepository(t["amendments"])
         self._rate_rules = MemoryRateRuleRepository(t["rate_rules"])
         self._pricing = MemoryPricingInputs(self)
+        self._subscriptions = MemorySubscriptionRepository(t["subscriptions"], t["deliveries"])
+        self._deliveries = MemoryDeliveryRepository(t["deliveries"])
 
     # the repositories, read-only as the port declares them
     @property
@@ -113,6 +116,14 @@ class MemoryUnitOfWork:
         return self._pricing
 
     @property
+    def subscriptions(self) -> MemorySubscriptionRepository:
+        return self._subscriptions
+
+    @property
+    def deliveries(self) -> MemoryDeliveryRepository:
+        return self._deliveries
+
+    @property
     def tables(self) -> dict[str, MemoryTable[Any]]:
         """Each table as this transaction sees it (for the adapter's own reads)."""
         return self._tables
@@ -157,6 +168,7 @@ class MemoryUnitOfWork:
     def rollback(self) -> None:
         for table in self._tables.values():
             table.pending.clear()
+            table.deleted.clear()
         self._audit.pending.clear()
         self._events.clear()
         self.employee_numbers.clear()

@@ -26,6 +26,7 @@ from workforce_adapters.sql.repositories import (
     SqlTimeEntryRepository,
     SqlWorkerRepository,
 )
+from workforce_adapters.sql.webhooks import SqlDeliveryRepository, SqlSubscriptionRepository
 from workforce_core.events import Event
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.amendments import Amendment
@@ -60,6 +61,8 @@ class SqlUnitOfWork:
         self.amendments = SqlRepository(c, tables.amendments, Amendment)
         self.rate_rules = SqlRateRuleRepository(c)
         self.pricing = SqlPricingInputs(c)
+        self.subscriptions = SqlSubscriptionRepository(c)
+        self.deliveries = SqlDeliveryRepository(c)
         self.events = []
         return self
 

@@ -30,6 +30,7 @@ from workforce_entrypoints.http.resources import (
     on_site_now,
     rate_rules,
     timesheets,
+    webhooks,
     workers,
 )
 
@@ -45,6 +46,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     on_site_now.ENDPOINT,
     exceptions.ENDPOINT,
     amendments.ENDPOINT,
+    webhooks.ENDPOINT,
 )
 
 

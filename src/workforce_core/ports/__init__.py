@@ -24,6 +24,7 @@ from workforce_core.ports.repositories import (
     WorkerRepository,
 )
 from workforce_core.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from workforce_core.ports.webhooks import DeliveryRepository, SubscriptionRepository
 from workforce_core.ports.worker_reads import WorkerFilter, WorkerReads
 
 __all__ = [
@@ -35,6 +36,7 @@ __all__ = [
     "Claim",
     "Clock",
     "CostCodeFilter",
+    "DeliveryRepository",
     "DepartmentFilter",
     "EntryFilter",
     "EntryReads",
@@ -55,6 +57,7 @@ __all__ = [
     "ReferenceReads",
     "Repository",
     "StoredReply",
+    "SubscriptionRepository",
     "TimeEntryRepository",
     "UnitOfWork",
     "UnitOfWorkFactory",

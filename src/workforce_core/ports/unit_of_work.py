@@ -20,6 +20,7 @@ from workforce_core.ports.repositories import (
     TimeEntryRepository,
     WorkerRepository,
 )
+from workforce_core.ports.webhooks import DeliveryRepository, SubscriptionRepository
 
 
 class UnitOfWork(Protocol):
@@ -52,6 +53,10 @@ class UnitOfWork(Protocol):
     def rate_rules(self) -> RateRuleRepository: ...
     @property
     def pricing(self) -> PricingInputsReader: ...
+    @property
+    def subscriptions(self) -> SubscriptionRepository: ...
+    @property
+    def deliveries(self) -> DeliveryRepository: ...
 
     def __enter__(self) -> UnitOfWork: ...
 

@@ -1,0 +1,1 @@
+"""Webhook delivery: the system resolver, the HMAC signer, the safe sender and the dispatcher."""

@@ -1,0 +1,108 @@
+"""/webhooks.php: subscriptions, one with its latest deliveries, the delivery log and the event list
+(GET); create and rotate the secret (POST); change (PUT); delete (DELETE)."""
+
+from __future__ import annotations
+
+from starlette.responses import Response
+
+from workforce_adapters.json.commands import structure
+from workforce_adapters.json.webhooks import delivery_record, event_type_record, subscription_record
+from workforce_core.commands.webhooks import CreateSubscription, UpdateSubscription
+from workforce_core.errors import InvalidParameter
+from workforce_core.events import CATALOGUE
+from workforce_core.model.webhooks import DELIVERY_STATUSES
+from workforce_core.ports import Page, Paging
+from workforce_core.services import webhooks
+from workforce_entrypoints.http.endpoint import Call, Endpoint, Method
+from workforce_entrypoints.http.replies import listing, record, reply
+
+GET_ACTIONS = ("events", "deliveries")
+POST_ACTIONS = ("rotate_secret",)
+
+
+def _id(call: Call) -> int:
+    found = call.params.identifier("id")
+    if found is None:
+        raise InvalidParameter("id", "id is required: ?id=<subscription_id>.")
+    return found
+
+
+def get(call: Call) -> Response:
+    p, principal, s = call.params, call.principal, call.services
+    action = p.choice("action", GET_ACTIONS)
+    scopes = principal.effective_scopes
+    if action == "events":
+        catalogue = [event_type_record(kind) for kind in CATALOGUE]
+        return listing(catalogue, Page(tuple(catalogue), len(catalogue)), Paging(limit=100))
+    if action == "deliveries":
+        subscription_id = _id(call)
+        paging = p.paging()
+        status = p.choice("status", DELIVERY_STATUSES)
+        event = p.text("event", max_length=60)
+        page = webhooks.deliveries(
+            principal,
+            subscription_id,
+            paging,
+            status=status,  # type: ignore[arg-type]
+            event=event,
+            uow=s.uow,
+        )
+        return listing([delivery_record(item, scopes) for item in page.items], page, paging)
+    one = p.identifier("id")
+    if one is not None:
+        found, recent = webhooks.subscription(principal, one, uow=s.uow)
+        shown = subscription_record(found)
+        shown["recent_deliveries"] = [delivery_record(item, scopes) for item in recent]
+        return record(shown)
+    paging = p.paging()
+    found_all = webhooks.list_subscriptions(principal, active=p.boolean("active"), uow=s.uow)
+    listed = Page(tuple(found_all[paging.offset : paging.offset + paging.limit]), len(found_all))
+    return listing([subscription_record(item) for item in listed.items], listed, paging)
+
+
+def post(call: Call) -> Response:
+    p, s = call.params, call.services
+    action = p.choice("action", POST_ACTIONS)
+    if action == "rotate_secret":
+        rotated = webhooks.rotate_secret(_id(call), principal=call.principal, uow=s.uow, clock=s.clock)
+        return record({"id": rotated.id, "secret": rotated.secret}, message="Signing secret rotated.")
+    made = webhooks.create_subscription(
+        structure(CreateSubscription, call.body()),
+        principal=call.principal,
+        uow=s.uow,
+        clock=s.clock,
+        resolver=s.webhooks.resolver,
+        trusted=s.webhooks.trusted_networks,
+    )
+    return record(subscription_record(made, full_secret=True), status=201, message="Webhook subscription created.")
+
+
+def put(call: Call) -> Response:
+    subscription_id = _id(call)
+    s = call.services
+    changed = webhooks.update_subscription(
+        subscription_id,
+        structure(UpdateSubscription, call.body()),
+        principal=call.principal,
+        uow=s.uow,
+        clock=s.clock,
+        resolver=s.webhooks.resolver,
+        trusted=s.webhooks.trusted_networks,
+    )
+    return record(subscription_record(changed), message="Webhook subscription updated.")
+
+
+def delete(call: Call) -> Response:
+    webhooks.delete_subscription(_id(call), principal=call.principal, uow=call.services.uow)
+    return reply({"message": "Webhook subscription deleted."})
+
+
+ENDPOINT = Endpoint(
+    "webhooks",
+    {
+        "GET": Method(get, ("webhooks:read",)),
+        "POST": Method(post, ("webhooks:write",)),
+        "PUT": Method(put, ("webhooks:write",)),
+        "DELETE": Method(delete, ("webhooks:write",)),
+    },
+)

@@ -1,0 +1,47 @@
+"""Webhook subscriptions and their deliveries (one row per subscription and event, every attempt on it)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from attrs import define, field
+
+DeliveryStatus = Literal["pending", "delivered", "failed", "refused"]
+# decisions.md: a waiting delivery the key may no longer receive is recorded with status ``refused``
+DELIVERY_STATUSES: tuple[DeliveryStatus, ...] = ("delivered", "pending", "failed", "refused")
+ALL_EVENTS = "*"
+
+
+@define
+class Subscription:
+    client_id: int
+    url: str
+    events: tuple[str, ...]
+    secret: str
+    created_at: datetime
+    api_key_id: int | None = None  # None: made in the agency console
+    active: bool = True
+    description: str | None = None
+    updated_at: datetime | None = None
+    id: int = 0
+
+
+@define
+class Delivery:
+    """One event for one subscription; ``attempt`` counts the sends made so far."""
+
+    subscription_id: int
+    client_id: int
+    event: str
+    occurred_at: datetime  # the envelope's ``timestamp``
+    created_at: datetime
+    data: dict[str, Any] = field(factory=dict)  # the whole event data; hidden per key when sent or shown
+    outbox_id: int | None = None  # the event it fans out (None: a test ping)
+    status: DeliveryStatus = "pending"
+    attempt: int = 0
+    response_code: int | None = None
+    response_body: str | None = None
+    next_retry_at: datetime | None = None
+    delivered_at: datetime | None = None
+    id: int = 0

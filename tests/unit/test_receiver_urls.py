@@ -1,0 +1,160 @@
+"""URL safety: every written form of a non-public address is refused, at create and at delivery."""
+
+from __future__ import annotations
+
+import ipaddress
+
+import pytest
+
+from tests.resolvers import DNS
+from workforce_core.rules.receiver_urls import UnsafeUrl, check, ipv4_literal, parse_networks, receiver
+
+HOSTILE_URLS = [
+    # not https, or not port 443, or user info
+    "http://hooks.example.com/in",
+    "ftp://hooks.example.com/in",
+    "https://hooks.example.com:8443/in",
+    "https://hooks.example.com:80/in",
+    "https://user:pass@hooks.example.com/in",
+    "https://hooks.example.com@127.0.0.1/in",
+    "https://hooks.example.com:443@127.0.0.1/",
+    "https:///in",
+    "https://hooks.example.com\\@127.0.0.1/",
+    "https://hooks.example.com /in",
+    "https://hooks.example.com/in#frag",
+    "javascript:alert(1)",
+    # IPv4 loopback, private, link-local, metadata, shared, reserved, documentation, multicast, unspecified
+    "https://127.0.0.1/",
+    "https://127.1/",
+    "https://127.0.1/",
+    "https://0x7f.1/",
+    "https://0x7f000001/",
+    "https://2130706433/",
+    "https://0177.0.0.1/",
+    "https://017700000001/",
+    "https://127.0.0.1./",
+    "https://0/",
+    "https://0.0.0.0/",
+    "https://10.0.0.1/",
+    "https://172.16.5.4/",
+    "https://192.168.0.1/",
+    "https://169.254.169.254/latest/meta-data/",
+    "https://100.64.0.1/",
+    "https://100.100.100.200/",
+    "https://192.0.0.192/",
+    "https://192.0.2.1/",
+    "https://198.51.100.7/",
+    "https://203.0.113.9/",
+    "https://198.18.0.1/",
+    "https://224.0.0.1/",
+    "https://239.255.255.250/",
+    "https://240.0.0.1/",
+    "https://255.255.255.255/",
+    "https://256.0.0.1/",
+    "https://1.2.3.4.5/",
+    "https://%31%32%37.0.0.1/",
+    "https://\uff11\uff12\uff17.\uff10.\uff10.\uff11/",  # fullwidth digits: IDNA maps them to 127.0.0.1
+    "https://127\u30020\u30020\u30021/",  # ideographic full stops
+    # IPv6 loopback, unspecified, link-local, unique-local, multicast, mapped, NAT64, 6to4, Teredo, compatible
+    "https://[::1]/",
+    "https://[::]/",
+    "https://[0:0:0:0:0:0:0:1]/",
+    "https://[fe80::1]/",
+    "https://[fe80::1%25eth0]/",
+    "https://[fd00:ec2::254]/",
+    "https://[fc00::1]/",
+    "https://[ff02::1]/",
+    "https://[::ffff:127.0.0.1]/",
+    "https://[::ffff:7f00:1]/",
+    "https://[::ffff:169.254.169.254]/",
+    "https://[64:ff9b::127.0.0.1]/",
+    "https://[64:ff9b::a00:1]/",
+    "https://[64:ff9b:1::1]/",
+    "https://[2002:7f00:1::]/",
+    "https://[2002:c0a8:101::1]/",
+    "https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/",
+    "https://[::127.0.0.1]/",
+    "https://[2001:db8::1]/",
+    "https://[::1/",
+    # names: this machine, or resolving to private addresses (each one, not only the first)
+    "https://localhost/",
+    "https://LOCALHOST./",
+    "https://api.localhost/",
+    "https://loopback.example.com/",
+    "https://loopback.example.com./",
+    "https://internal.example.com/",
+    "https://mixed.example.com/",
+    "https://metadata.example.com/",
+    "https://v6-loopback.example.com/",
+    "https://v6-mapped.example.com/",
+    "https://münchen.example.com/",
+    "https://localtest.me/",
+    "https://zone.example.com/",
+    "https://nothing.example.com/",
+    "https://unknown.example.com/",
+    "https://bad_host!.example.com/",
+]
+
+
+@pytest.mark.parametrize("url", HOSTILE_URLS)
+def test_a_hostile_url_is_refused_naming_the_url_field(url: str) -> None:
+    with pytest.raises(UnsafeUrl) as refused:
+        check(url, DNS)
+    assert refused.value.code == "validation_failed"
+    assert refused.value.extra["field"] == "url"
+    assert refused.value.reason
+
+
+def test_the_table_holds_at_least_forty_hostile_urls() -> None:
+    assert len(HOSTILE_URLS) >= 40
+
+
+@pytest.mark.parametrize(
+    ("url", "host", "addresses"),
+    [
+        ("https://hooks.example.com/in?x=1", "hooks.example.com", ("93.184.216.34",)),
+        ("https://HOOKS.example.com.:443/in", "hooks.example.com", ("93.184.216.34",)),
+        ("https://v6.example.com/", "v6.example.com", ("2606:2800:220:1:248:1893:25c8:1946",)),
+        ("https://93.184.216.34/", "93.184.216.34", ("93.184.216.34",)),
+        ("https://[2606:4700::1111]/", "2606:4700::1111", ("2606:4700::1111",)),
+    ],
+)
+def test_a_public_https_url_on_port_443_passes_with_the_addresses_to_use(
+    url: str, host: str, addresses: tuple[str, ...]
+) -> None:
+    checked = check(url, DNS)
+    assert checked.receiver.host == host
+    assert checked.receiver.port == 443
+    assert checked.addresses == addresses
+
+
+def test_a_trusted_network_allows_its_receivers_on_any_port() -> None:
+    trusted = parse_networks("127.0.0.0/8, 10.0.0.0/8")
+    assert check("https://127.0.0.1:8443/hook", DNS, trusted).addresses == ("127.0.0.1",)
+    assert check("https://internal.example.com:9000/", DNS, trusted).addresses == ("10.0.0.5",)
+    with pytest.raises(UnsafeUrl):  # a public receiver still needs 443
+        check("https://hooks.example.com:8443/", DNS, trusted)
+    with pytest.raises(UnsafeUrl):  # and every address must be trusted or public
+        check("https://mixed.example.com/", DNS, parse_networks("10.0.0.0/8"))
+    with pytest.raises(UnsafeUrl):  # https even so
+        check("http://127.0.0.1:8443/", DNS, trusted)
+
+
+def test_trusted_networks_that_cannot_be_read_are_an_operator_error() -> None:
+    assert parse_networks("") == ()
+    assert parse_networks(None) == ()
+    with pytest.raises(ValueError, match="TRUSTED_NETWORKS"):
+        parse_networks("10.0.0.0/8, nonsense")
+
+
+@pytest.mark.parametrize(
+    ("host", "address"),
+    [("127.1", "127.0.0.1"), ("0x7f.1", "127.0.0.1"), ("2130706433", "127.0.0.1"), ("0300.0250.1", "192.168.0.1")],
+)
+def test_short_hex_octal_and_decimal_ipv4_forms_are_read_as_inet_aton_reads_them(host: str, address: str) -> None:
+    assert ipv4_literal(host) == ipaddress.IPv4Address(address)
+
+
+def test_the_target_keeps_path_and_query() -> None:
+    assert receiver("https://hooks.example.com/a/b?c=d").target == "/a/b?c=d"
+    assert receiver("https://hooks.example.com").target == "/"
