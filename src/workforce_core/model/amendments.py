@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 from datetime import datetime
+from enum import StrEnum
 
 from attrs import define
 
-AMENDMENT_STATUSES: tuple[str, ...] = ("raised", "accepted", "declined", "withdrawn")
+
+class AmendmentStatus(StrEnum):
+    RAISED = "raised"
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
+    WITHDRAWN = "withdrawn"
+
+
+AMENDMENT_STATUSES: tuple[str, ...] = tuple(AmendmentStatus)
 
 
 @define
@@ -20,7 +29,7 @@ class Amendment:
     requested_clock_in: datetime | None = None
     requested_clock_out: datetime | None = None
     requested_break_minutes: int | None = None
-    status: str = "raised"
+    status: str = AmendmentStatus.RAISED
     decided_at: datetime | None = None
     updated_at: datetime | None = None
     id: int = 0

@@ -4,11 +4,29 @@ from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
+from enum import StrEnum
 
 from attrs import define
 
-APPROVAL_STATUSES: tuple[str, ...] = ("pending", "approved", "disputed")
-CLIENT_APPROVALS: tuple[str, ...] = ("pending", "approved", "rejected")
+
+class ApprovalStatus(StrEnum):
+    """The agency's approval of a shift (the spec's ``approval_status``)."""
+
+    PENDING = "pending"
+    APPROVED = "approved"
+    DISPUTED = "disputed"
+
+
+class ClientApproval(StrEnum):
+    """The client's sign-off of a shift (the spec's ``client_approval``)."""
+
+    PENDING = "pending"
+    APPROVED = "approved"
+    REJECTED = "rejected"
+
+
+APPROVAL_STATUSES: tuple[str, ...] = tuple(ApprovalStatus)
+CLIENT_APPROVALS: tuple[str, ...] = tuple(ClientApproval)
 OPEN_SHIFT_HOURS = 18
 
 
@@ -30,10 +48,10 @@ class TimeEntry:
     match_score: Decimal | None = None
     cost_code_id: int | None = None
     scheduled_shift_id: int | None = None
-    approval_status: str = "pending"
+    approval_status: str = ApprovalStatus.PENDING
     approved_at: datetime | None = None
     approved_by: int | None = None
-    client_approval: str = "pending"
+    client_approval: str = ClientApproval.PENDING
     client_approved_at: datetime | None = None
     client_approved_by: int | None = None
     client_rejected_reason: str | None = None

@@ -9,6 +9,7 @@ from __future__ import annotations
 from attrs import evolve, frozen
 
 from workforce_core.errors import Conflict
+from workforce_core.model.time_entries import ApprovalStatus, ClientApproval
 
 MOVES: tuple[str, ...] = (
     "approve",
@@ -25,8 +26,8 @@ MOVES: tuple[str, ...] = (
 
 @frozen
 class ApprovalState:
-    approval_status: str = "pending"
-    client_approval: str = "pending"
+    approval_status: str = ApprovalStatus.PENDING
+    client_approval: str = ClientApproval.PENDING
     open_query: bool = False
     queried: bool = False
     closed: bool = True
@@ -45,30 +46,30 @@ def move(state: ApprovalState, action: str) -> Move:
     if action == "approve":
         if not state.closed:
             raise Conflict("an open shift cannot be approved; clock it out first.")
-        if status != "pending":
+        if status != ApprovalStatus.PENDING:
             raise Conflict(f"only a pending shift can be approved (this one is {status}).")
-        return Move(evolve(state, approval_status="approved"), "timesheet.approved")
+        return Move(evolve(state, approval_status=ApprovalStatus.APPROVED), "timesheet.approved")
     if action in ("revert", "correct", "amend"):
         # A correction or accepted amendment of an approved shift sends it back to pending; of a
         # disputed one it settles the dispute the same way. Of a pending shift it changes nothing.
-        if action == "revert" and status != "approved":
+        if action == "revert" and status != ApprovalStatus.APPROVED:
             raise Conflict("only an approved shift can be reverted.")
-        if status == "pending":
+        if status == ApprovalStatus.PENDING:
             return Move(state, None)
-        if status == "disputed":
-            return Move(evolve(state, approval_status="pending"), None)
+        if status == ApprovalStatus.DISPUTED:
+            return Move(evolve(state, approval_status=ApprovalStatus.PENDING), None)
         reason = {"revert": "reverted", "correct": "corrected", "amend": "amended"}[action]
-        return Move(evolve(state, approval_status="pending"), "timesheet.unapproved", reason)
+        return Move(evolve(state, approval_status=ApprovalStatus.PENDING), "timesheet.unapproved", reason)
     if action == "dispute":
-        if status != "approved":
+        if status != ApprovalStatus.APPROVED:
             raise Conflict("only an approved shift can be disputed.")
-        return Move(evolve(state, approval_status="disputed"), "timesheet.unapproved", "disputed")
+        return Move(evolve(state, approval_status=ApprovalStatus.DISPUTED), "timesheet.unapproved", "disputed")
     if action in ("client_approve", "client_reject"):
-        if state.client_approval != "pending":
+        if state.client_approval != ClientApproval.PENDING:
             raise Conflict(f"the client has already signed off this shift ({state.client_approval}).")
         if action == "client_approve":
-            return Move(evolve(state, client_approval="approved"), "timesheet.client_approved")
-        return Move(evolve(state, client_approval="rejected"), "timesheet.client_rejected")
+            return Move(evolve(state, client_approval=ClientApproval.APPROVED), "timesheet.client_approved")
+        return Move(evolve(state, client_approval=ClientApproval.REJECTED), "timesheet.client_rejected")
     if action == "query":
         return Move(evolve(state, open_query=True, queried=True), "timesheet.queried")
     if action == "resolve_query":

@@ -17,7 +17,7 @@ from datetime import date, datetime, timedelta
 from attrs import frozen
 
 from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, Booking
-from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, TimeEntry
+from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, ApprovalStatus, TimeEntry
 from workforce_core.rules.london import LONDON, local_date, utc
 
 EXCEPTION_TYPES: tuple[str, ...] = (
@@ -94,7 +94,7 @@ def _of_entry(kind: str, entry: TimeEntry, detail: str) -> TimeException:
         worker_id=entry.worker_id,
         date=local_date(entry.clock_in),
         detail=detail,
-        status="resolved" if entry.approval_status == "approved" else "open",
+        status="resolved" if entry.approval_status == ApprovalStatus.APPROVED else "open",
         at=entry.clock_in,
         entry_id=entry.id,
         shift_id=entry.scheduled_shift_id,

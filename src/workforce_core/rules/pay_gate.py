@@ -5,7 +5,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from workforce_core.model.bookings import Booking
-from workforce_core.model.time_entries import TimeEntry
+from workforce_core.model.time_entries import ApprovalStatus, ClientApproval, TimeEntry
 
 PAYROLL_STATUSES: tuple[str, ...] = ("payable", "on_hold", "excluded")
 
@@ -34,13 +34,13 @@ OPEN_CLOCK_OUT = GateResult("on_hold", "open_clock_out")  # rule 1: a shift stil
 
 def approval_hold(entry: TimeEntry, require_client_approval: bool) -> GateResult | None:
     """Rules 4 to 7, the approvals: why a closed shift is held or excluded by them, or None."""
-    if entry.client_approval == "rejected":
+    if entry.client_approval == ClientApproval.REJECTED:
         return GateResult("excluded", "rejected")
-    if entry.approval_status == "disputed" or entry.open_query:
+    if entry.approval_status == ApprovalStatus.DISPUTED or entry.open_query:
         return GateResult("on_hold", "disputed")
-    if entry.approval_status == "pending":
+    if entry.approval_status == ApprovalStatus.PENDING:
         return GateResult("on_hold", "pending")
-    if require_client_approval and entry.client_approval == "pending":
+    if require_client_approval and entry.client_approval == ClientApproval.PENDING:
         return GateResult("on_hold", "client_pending")
     return None
 

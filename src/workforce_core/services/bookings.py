@@ -10,7 +10,7 @@ import re
 from datetime import date, datetime, time, timedelta
 
 from workforce_core.errors import Conflict, LocationNotFound, NotFound, ValidationFailed, WorkerPending
-from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, Booking
+from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, Booking, BookingStatus
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules import fields, text
 from workforce_core.rules.london import from_local, local_text
@@ -21,7 +21,7 @@ _CLOCK = re.compile(r"(\d{2}):(\d{2})")
 def require_live(booking: Booking) -> Booking:
     """A booking a shift can be clocked or entered against: draft or published. A cancelled one is
     409 ``conflict``; one already worked (``completed``) is 409 with ``reason_code`` ``worked``."""
-    if booking.status == "completed":
+    if booking.status == BookingStatus.COMPLETED:
         raise Conflict(f"booking {booking.id} was already worked.", reason_code="worked")
     if booking.status not in LIVE_BOOKING_STATUSES:
         raise Conflict(f"booking {booking.id} is {booking.status}.")
@@ -31,7 +31,7 @@ def require_live(booking: Booking) -> Booking:
 def complete_booking(tx: UnitOfWork, booking: Booking | None) -> None:
     """A booking whose shift was closed is ``completed`` (decisions.md), by any way of closing it."""
     if booking is not None and booking.status in LIVE_BOOKING_STATUSES:
-        booking.status = "completed"
+        booking.status = BookingStatus.COMPLETED
         tx.bookings.update(booking)
 
 
@@ -45,7 +45,7 @@ def book(
     *,
     break_minutes: int = 0,
     job_role: str | None = None,
-    status: str = "published",
+    status: str = BookingStatus.PUBLISHED,
     uow: UnitOfWorkFactory,
     clock: Clock,
 ) -> Booking:

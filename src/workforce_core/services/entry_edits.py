@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 
 from workforce_core.errors import Conflict, NotFound, ValidationFailed, WorkforceError
 from workforce_core.model.reference import Location
-from workforce_core.model.time_entries import TimeEntry
+from workforce_core.model.time_entries import ApprovalStatus, TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.ports import UnitOfWork
 from workforce_core.rules.approval import ApprovalState, Move, move
@@ -121,7 +121,7 @@ def move_of(entry: TimeEntry, action: str) -> Move:
 
 def apply_state(entry: TimeEntry, state: ApprovalState, now: datetime) -> None:
     if state.approval_status != entry.approval_status:
-        entry.approved_at = now if state.approval_status == "approved" else None
+        entry.approved_at = now if state.approval_status == ApprovalStatus.APPROVED else None
         entry.approved_by = None  # the console has no admin user ids yet
     if state.client_approval != entry.client_approval:
         entry.client_approved_at = now
