@@ -1,0 +1,107 @@
+"""What can be counted is tested: the SQL statements a list request runs do not grow with the data.
+
+Each list endpoint is read once over a small account and once over one ten times larger (more
+workers, shifts, bookings, amendments); the number of statements of the request must be the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from sqlalchemy import event
+from starlette.testclient import TestClient
+
+from tests.clocks import FakeClock
+from tests.contract.conftest import World
+from workforce_core.commands.time_records import Backfill, RaiseAmendment
+from workforce_core.services import amendments, approvals, time_records
+
+NOW = datetime(2026, 3, 4, 12, 0, tzinfo=UTC)
+LISTS = (
+    "/api/v1/workers.php",
+    "/api/v1/locations.php",
+    "/api/v1/departments.php",
+    "/api/v1/cost-codes.php",
+    "/api/v1/timesheets.php",
+    "/api/v1/timesheets.php?include_pricing=true",
+    "/api/v1/timesheets.php?entry_filter=all",
+    "/api/v1/timesheets.php?payroll_status=payable",
+    "/api/v1/on-site-now.php",
+    "/api/v1/exceptions.php",
+    "/api/v1/amendments.php",
+    "/api/v1/rate-rules.php",
+)
+
+
+class Counted:
+    def __init__(self) -> None:
+        self.statements: list[str] = []
+
+
+@contextmanager
+def counting(world: World) -> Iterator[Counted]:
+    counted = Counted()
+    engine = world.services.engine
+
+    def note(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        counted.statements.append(statement)
+
+    event.listen(engine, "before_cursor_execute", note)
+    try:
+        yield counted
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
+
+
+def account(world: World, clock: FakeClock, size: int) -> dict[str, str]:
+    """A client with ``size`` workers at two sites, each with three closed shifts (approved), one
+    open shift, an amendment request and a department; returns a key's headers."""
+    clock.set(NOW)
+    client = world.account(f"Size {size}", walk_in_policy="pay")
+    sites = [world.site(client.id, f"Site {n}") for n in range(2)]
+    for n in range(size):
+        world.department(client.id, f"Team {n}", location_id=sites[n % 2].id)
+        world.cost_code(client.id, f"CC-{n}")
+    s = world.services
+    for n in range(size):
+        worker = world.worker(client.id, f"Worker {n:03}", location_id=sites[n % 2].id, hourly_rate=12)
+        ids = []
+        for day in range(3):
+            start = NOW - timedelta(days=day + 1, hours=4)
+            shift = Backfill(
+                worker_id=worker.worker.id,
+                location_id=sites[n % 2].id,
+                clock_in=start,
+                clock_out=start + timedelta(hours=3),
+            )
+            ids.append(time_records.backfill(shift, uow=s.uow, clock=s.clock).entry.id)
+        approvals.approve(ids, uow=s.uow, clock=s.clock)
+        asked = RaiseAmendment(entry_id=ids[0], reason="left early", break_minutes=20)
+        amendments.raise_amendment(asked, uow=s.uow, clock=s.clock)
+        open_shift = Backfill(
+            worker_id=worker.worker.id,
+            location_id=sites[n % 2].id,
+            clock_in=NOW - timedelta(hours=2),
+            clock_out=NOW - timedelta(hours=1),
+        )
+        time_records.backfill(open_shift, uow=s.uow, clock=s.clock)
+    return world.key(client.id)
+
+
+@pytest.mark.parametrize("path", LISTS)
+def test_a_list_request_runs_the_same_statements_whatever_the_data(
+    api: TestClient, world: World, clock: FakeClock, path: str
+) -> None:
+    counts = []
+    for size in (2, 20):
+        headers = account(world, clock, size)
+        api.get(path, headers=headers)  # warm: the key's first use, caches
+        with counting(world) as counted:
+            reply = api.get(path, headers=headers)
+        assert reply.status_code == 200, reply.text
+        counts.append(len(counted.statements))
+    assert counts[0] == counts[1], f"{path}: {counts[0]} statements over 2 workers, {counts[1]} over 20"
