@@ -541,3 +541,26 @@ def test_due_deliveries_are_the_pending_ones_whose_time_has_come_oldest_first(ba
         assert tx.deliveries.claim_due(T0 + timedelta(minutes=10), 10) == [sooner, later]
         assert tx.deliveries.claim_due(T0 + timedelta(minutes=10), 1) == [sooner]
         assert tx.deliveries.claim_due(T0, 10) == []
+
+
+# ---- batches: a fixed number of statements however many records ------------------------------------
+
+
+def test_get_many_and_update_many_read_and_write_several_records_at_once(backend: Backend) -> None:
+    with backend.uow() as tx:
+        client = _client(tx)
+        made = [_worker(tx, client.id, f"E-{n}") for n in range(3)]
+        tx.commit()
+    with backend.uow() as tx:
+        found = tx.workers.get_many([made[2].id, made[0].id, made[0].id + 1000])
+        assert found == {made[0].id: made[0], made[2].id: made[2]}
+        tx.workers.update_many([attrs.evolve(made[0], name="Ada"), attrs.evolve(made[2], name="Cy")])
+        assert tx.workers.lock_many([made[2].id, made[0].id]) == {
+            made[0].id: attrs.evolve(made[0], name="Ada"),
+            made[2].id: attrs.evolve(made[2], name="Cy"),
+        }
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        names = {id: w.name for id, w in tx.workers.get_many([m.id for m in made]).items()}
+        assert names == {made[0].id: "Ada", made[1].id: "Ann", made[2].id: "Cy"}
+        assert tx.workers.get_many([]) == {}

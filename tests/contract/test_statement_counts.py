@@ -105,3 +105,24 @@ def test_a_list_request_runs_the_same_statements_whatever_the_data(
         assert reply.status_code == 200, reply.text
         counts.append(len(counted.statements))
     assert counts[0] == counts[1], f"{path}: {counts[0]} statements over 2 workers, {counts[1]} over 20"
+
+
+def test_approving_shifts_runs_the_same_statements_for_three_or_thirty(world: World, console: Any) -> None:
+    counts = []
+    for size in (3, 30):
+        client = world.account(f"Approve {size}")
+        site = world.site(client.id)
+        worker = world.worker(client.id, f"Many {size}", location_id=site.id)
+        ids = []
+        for day in range(size):
+            start = NOW - timedelta(days=day + 1, hours=6)
+            paper = Backfill(
+                worker_id=worker.worker.id, location_id=site.id, clock_in=start, clock_out=start + timedelta(hours=2)
+            )
+            ids.append(time_records.backfill(paper, uow=world.uow, clock=world.clock).entry.id)
+        with counting(world) as counted:
+            code, reply = console("timesheet", "approve", *map(str, ids))
+        assert code == 0, reply
+        assert reply["count"] == size
+        counts.append(len(counted.statements))
+    assert counts[0] == counts[1], f"approve: {counts[0]} statements for 3 shifts, {counts[1]} for 30"

@@ -8,7 +8,7 @@ id of the table's sequence; lists come in id order unless the port says otherwis
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
@@ -97,6 +97,14 @@ class MemoryRepository(Generic[R]):
     def update(self, item: R) -> None:
         self._table.replace(item)
 
+    def get_many(self, ids: Collection[int]) -> dict[int, R]:
+        wanted = set(ids)
+        return {row.id: row for row in self._table.where(lambda row: row.id in wanted)}
+
+    def update_many(self, items: Sequence[R]) -> None:
+        for item in items:
+            self.update(item)
+
 
 class MemoryApiKeyRepository(MemoryRepository[ApiKey]):
     def by_prefix(self, key_prefix: str) -> list[ApiKey]:
@@ -121,6 +129,9 @@ class MemoryWorkerRepository(MemoryRepository[Worker]):
     def update(self, item: Worker) -> None:
         self._refuse_clash(item)
         super().update(item)
+
+    def lock_many(self, worker_ids: Collection[int]) -> dict[int, Worker]:
+        return self.get_many(worker_ids)  # a writing unit of work already holds the store's lock
 
     def lock(self, worker_id: int) -> Worker | None:
         return self.get(worker_id)  # a writing unit of work already holds the store's lock

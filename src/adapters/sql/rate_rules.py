@@ -70,9 +70,8 @@ class SqlRateRuleRepository(SqlRepository[RateRule]):
     def __init__(self, connection: Connection) -> None:
         super().__init__(connection, tables.rate_rules, RateRule)
 
-    def get(self, id: int) -> RateRule | None:
-        row = self.connection.execute(select(self.table).where(self.table.c.id == id)).mappings().first()
-        return rule_from_row(row) if row else None
+    def _record(self, row: Mapping[Any, Any]) -> RateRule:
+        return rule_from_row(row)
 
     def _row(self, item: RateRule) -> dict[str, Any]:
         return rule_to_row(item)

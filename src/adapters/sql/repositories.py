@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
 from typing import Any, Generic, TypeVar
 
 import attrs
-from sqlalchemy import Connection, Table, delete, func, insert, or_, select, update
+from sqlalchemy import Connection, Table, bindparam, delete, func, insert, or_, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 
 from workforce_adapters.sql import tables
+from workforce_adapters.sql.breaks import CHUNK
 from workforce_adapters.sql.mapping import from_row, to_row
 from workforce_core.errors import DuplicateEmployeeId
 from workforce_core.model.audit import AuditEntry
@@ -34,7 +36,7 @@ class SqlRepository(Generic[T]):
 
     def get(self, id: int) -> T | None:
         row = self.connection.execute(select(self.table).where(self.table.c.id == id)).mappings().first()
-        return from_row(self.cls, row) if row else None
+        return self._record(row) if row else None
 
     def add(self, item: T) -> T:
         new_id = self.connection.execute(insert(self.table).values(self._row(item)).returning(self.table.c.id))
@@ -44,12 +46,28 @@ class SqlRepository(Generic[T]):
         row = self._row(item)
         self.connection.execute(update(self.table).where(self.table.c.id == item.id).values(row))  # type: ignore[attr-defined]
 
+    def get_many(self, ids: Collection[int]) -> dict[int, T]:
+        found: dict[int, T] = {}
+        wanted = sorted(set(ids))
+        for at in range(0, len(wanted), CHUNK):  # SQLite caps the variables of one statement
+            rows = self.connection.execute(select(self.table).where(self.table.c.id.in_(wanted[at : at + CHUNK])))
+            found.update((row["id"], self._record(row)) for row in rows.mappings())
+        return found
+
+    def update_many(self, items: Sequence[T]) -> None:
+        if items:
+            statement = update(self.table).where(self.table.c.id == bindparam("_id"))
+            self.connection.execute(statement, [{"_id": item.id, **self._row(item)} for item in items])  # type: ignore[attr-defined]
+
+    def _record(self, row: Mapping[Any, Any]) -> T:
+        return from_row(self.cls, row)
+
     def _row(self, item: T) -> dict[str, Any]:
         return to_row(item, self.table)
 
     def _many(self, *where: Any) -> list[T]:
         rows = self.connection.execute(select(self.table).where(*where).order_by(self.table.c.id)).mappings()
-        return [from_row(self.cls, row) for row in rows]
+        return [self._record(row) for row in rows]
 
 
 class SqlApiKeyRepository(SqlRepository[ApiKey]):
@@ -72,6 +90,10 @@ class SqlApiKeyRepository(SqlRepository[ApiKey]):
         self.connection.execute(delete(origins).where(origins.c.api_key_id == key.id))
         if key.allowed_origins:
             self.connection.execute(insert(origins), [{"api_key_id": key.id, "origin": o} for o in key.allowed_origins])
+
+    def update_many(self, items: Sequence[ApiKey]) -> None:
+        for key in items:  # each key's origins are mirrored too
+            self.update(key)
 
     def by_prefix(self, key_prefix: str) -> list[ApiKey]:
         return self._many(self.table.c.key_prefix == key_prefix)
@@ -100,6 +122,12 @@ class SqlWorkerRepository(SqlRepository[Worker]):
                 super().update(item)
         except IntegrityError as exc:
             raise DuplicateEmployeeId(field="employee_id") from exc
+
+    def lock_many(self, worker_ids: Collection[int]) -> dict[int, Worker]:
+        query = select(self.table).where(self.table.c.id.in_(sorted(set(worker_ids)))).order_by(self.table.c.id)
+        if self.connection.dialect.name == "postgresql":
+            query = query.with_for_update()
+        return {row["id"]: from_row(Worker, row) for row in self.connection.execute(query).mappings()}
 
     def lock(self, worker_id: int) -> Worker | None:
         query = select(self.table).where(self.table.c.id == worker_id)
@@ -227,6 +255,10 @@ class SqlSurveyRepository(SqlRepository[Survey]):
 
     def __init__(self, connection: Connection) -> None:
         super().__init__(connection, tables.surveys, Survey)
+
+    def get_many(self, ids: Collection[int]) -> dict[int, Survey]:
+        found = {id: self.get(id) for id in sorted(set(ids))}  # each with its questions; surveys come one at a time
+        return {id: survey for id, survey in found.items() if survey is not None}
 
     def get(self, id: int) -> Survey | None:
         survey = super().get(id)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Protocol, TypeVar
 
@@ -24,6 +25,14 @@ class Repository(Protocol[T]):
 
     def update(self, item: T) -> None: ...
 
+    def get_many(self, ids: Collection[int]) -> dict[int, T]:
+        """The stored records of these ids (absent ones left out), in one read."""
+        ...
+
+    def update_many(self, items: Sequence[T]) -> None:
+        """Store these changed records, in one write."""
+        ...
+
 
 class ApiKeyRepository(Repository[ApiKey], Protocol):
     def by_prefix(self, key_prefix: str) -> list[ApiKey]: ...
@@ -34,6 +43,10 @@ class ApiKeyRepository(Repository[ApiKey], Protocol):
 class WorkerRepository(Repository[Worker], Protocol):
     def lock(self, worker_id: int) -> Worker | None:
         """The worker, locked for the rest of the transaction (concurrent clocks queue here)."""
+        ...
+
+    def lock_many(self, worker_ids: Collection[int]) -> dict[int, Worker]:
+        """These workers, locked in id order (so two batches never wait on each other), in one read."""
         ...
 
     def lock_employee_numbers(self, client_id: int) -> int:

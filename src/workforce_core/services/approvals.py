@@ -86,8 +86,6 @@ def _decide(
     now = clock.now()
     with uow() as tx:
         entries = editable_shifts(tx, ids)
-        views = EntryViews(tx)
-        done: list[EntryView] = []
         event: str | None = None
         reason: str | None = None
         for entry in entries:
@@ -95,9 +93,10 @@ def _decide(
             apply_state(entry, moved.state, now)
             if also is not None:
                 also(entry)
-            tx.entries.update(entry)
-            done.append(views.of(entry))
             event, reason = moved.event, moved.reason_code
+        tx.entries.update_many(entries)
+        views = EntryViews(tx).load(entries)
+        done = [views.of(entry) for entry in entries]
         assert event is not None
         named = {**extra, "reason_code": reason} if reason is not None else extra
         tx.record(batch_events(event, done, now, **named))

@@ -3,6 +3,7 @@ overlap checks, the approval state of an entry, and views read once per transact
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from workforce_core.errors import Conflict, NotFound, ValidationFailed, WorkforceError
@@ -22,7 +23,10 @@ def check_entry_editable(tx: UnitOfWork, entry_id: int) -> TimeEntry:
     """The shift an approval, correction or amendment acts on, read after its worker's row is locked
     (moves on one worker's shifts queue here). The one entry point where a change to a recorded shift
     is allowed or refused (the pay-week lock will refuse frozen shifts here)."""
-    entry = tx.entries.get(entry_id)
+    return editable_shifts(tx, [entry_id])[0]
+
+
+def _check_editable(entry_id: int, entry: TimeEntry | None) -> TimeEntry:
     if entry is None:
         raise NotFound(f"time entry {entry_id} was not found.", entry_id=entry_id)
     if entry.entry_type != "shift":
@@ -30,10 +34,7 @@ def check_entry_editable(tx: UnitOfWork, entry_id: int) -> TimeEntry:
             f"entry {entry_id} is a break; approvals and corrections act on its shift {entry.parent_id}.",
             entry_id=entry_id,
         )
-    tx.workers.lock(entry.worker_id)
-    locked = tx.entries.get(entry_id)
-    assert locked is not None
-    return locked
+    return entry
 
 
 def check_times(
@@ -83,16 +84,15 @@ def minutes(value: int | None, field: str, low: int, high: int) -> None:
         raise ValidationFailed(field, f"{field} must be a whole number of minutes from {low} to {high}.")
 
 
-def editable_shifts(tx: UnitOfWork, ids: list[int]) -> list[TimeEntry]:
-    found = []
+def editable_shifts(tx: UnitOfWork, ids: Sequence[int]) -> list[TimeEntry]:
+    """``check_entry_editable`` for several shifts, in a fixed number of statements: read them, lock
+    their workers in id order (concurrent batches never wait on each other), and read them again."""
+    found = tx.entries.get_many(ids)
     for entry_id in ids:
-        entry = tx.entries.get(entry_id)
-        if entry is None:
-            raise NotFound(f"time entry {entry_id} was not found.", entry_id=entry_id)
-        found.append(entry)
-    for worker_id in sorted({entry.worker_id for entry in found}):
-        tx.workers.lock(worker_id)
-    return [check_entry_editable(tx, entry_id) for entry_id in ids]
+        _check_editable(entry_id, found.get(entry_id))
+    tx.workers.lock_many({entry.worker_id for entry in found.values()})
+    locked = tx.entries.get_many(ids)
+    return [_check_editable(entry_id, locked.get(entry_id)) for entry_id in ids]
 
 
 def check_breaks(tx: UnitOfWork, shift: TimeEntry, start: datetime, end: datetime) -> None:
@@ -140,6 +140,14 @@ class EntryViews:
         self.tx = tx
         self.workers: dict[int, Worker] = {}
         self.sites: dict[int, Location | None] = {}
+
+    def load(self, entries: Sequence[TimeEntry]) -> EntryViews:
+        """Read the workers and sites of these entries at once (two statements, however many)."""
+        self.workers.update(self.tx.workers.get_many({e.worker_id for e in entries} - self.workers.keys()))
+        site_ids = {e.location_id for e in entries if e.location_id is not None} - self.sites.keys()
+        found = self.tx.locations.get_many(site_ids)
+        self.sites.update({site_id: found.get(site_id) for site_id in site_ids})
+        return self
 
     def of(self, entry: TimeEntry) -> EntryView:
         if entry.worker_id not in self.workers:
