@@ -334,6 +334,8 @@ def _follow_the_rules_stated_in_words(case: schemathesis.Case, now: datetime) ->
     minutes back and 60 seconds ahead). The server refuses such requests with 400 as documented; every other
     refusal of a request the document allows is a mismatch that ``valid_request_accepted`` reports."""
     query, body = case.query, case.body
+    if case.operation.path == "/webhooks.php":
+        _webhook_rules(case)
     if isinstance(query, dict) and _both_dates(query, "date_from", "date_to"):
         low, high = sorted((date.fromisoformat(query["date_from"]), date.fromisoformat(query["date_to"])))
         if case.operation.path == "/exceptions.php":
@@ -349,6 +351,23 @@ def _follow_the_rules_stated_in_words(case: schemathesis.Case, now: datetime) ->
             body.setdefault("end_date", None)
     if case.operation.path == "/clock.php" and isinstance(body.get("occurred_at"), str):
         body["occurred_at"] = now.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def _webhook_rules(case: schemathesis.Case) -> None:
+    """A receiver must resolve to public addresses (the test's resolver knows hooks.example.com), ``*`` is
+    not mixed with names, and an action on one subscription needs its ``id``."""
+    query, body = case.query, case.body
+    if isinstance(query, dict) and query.get("action") in ("deliveries", "rotate_secret") and "id" not in query:
+        query["id"] = 1
+    creating = case.method.upper() == "POST" and not (isinstance(query, dict) and query.get("action"))
+    if creating and not isinstance(body, dict):  # the body is optional only for the actions
+        body = case.body = {"url": "", "events": ["*"]}
+    if isinstance(body, dict):
+        if "url" in body:
+            body["url"] = "https://hooks.example.com/receiver"
+        events = body.get("events")
+        if isinstance(events, list) and "*" in events:
+            body["events"] = ["*"]
 
 
 def _both_dates(values: dict[str, Any], first: str, second: str) -> bool:
