@@ -102,11 +102,15 @@ def read_number(value: Any, name: str, low: Decimal, high: Decimal, *, message: 
     return number
 
 
-def read_whole(value: Any, name: str, low: int, high: int) -> int | None:
-    if value is None:
+def read_whole(
+    value: Any, name: str, low: int, high: int, *, required: bool = False, message: str | None = None
+) -> int | None:
+    """A JSON integer from ``low`` to ``high`` (the one integer reader of request values); ``required``:
+    null is refused with the same message as a value out of range."""
+    if value is None and not required:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValidationFailed(name, f"{name} must be a whole number from {low} to {high}.")
+        raise ValidationFailed(name, message or f"{name} must be a whole number from {low} to {high}.")
     return value
 
 
