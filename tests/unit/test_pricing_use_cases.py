@@ -27,9 +27,10 @@ from workforce_core.errors import Conflict, NotFound
 from workforce_core.model.accounts import ClientSettings
 from workforce_core.ports import Paging
 from workforce_core.rules.pricing import ShiftPrice, pennies
-from workforce_core.services import amendments, time_reads, timesheets
+from workforce_core.services import amendments, timesheets
 from workforce_core.services.pricing import price_entry
 from workforce_core.services.rate_rules import create_rate_rule
+from workforce_core.services.time_reads import timesheets as timesheet_reads
 from workforce_core.views import ShiftPricing
 
 D = Decimal
@@ -271,9 +272,8 @@ def test_a_timesheet_read_filtered_by_payroll_status_keeps_what_the_gate_gives(m
     queries = mirror(p.world.db)
     found = {}
     for status in ("payable", "on_hold", "excluded"):
-        sheet = time_reads.timesheets(
-            reader, time_reads.TimesheetQuery(paging=Paging(), payroll_status=status), queries=queries, now=NOW
-        )
+        query = timesheet_reads.TimesheetQuery(paging=Paging(), payroll_status=status)
+        sheet = timesheet_reads.timesheets(reader, query, queries=queries, now=NOW)
         found[status] = [view.entry.id for view in sheet.page.items]
     assert found == {"payable": [payable], "on_hold": [held], "excluded": [rejected]}
 
