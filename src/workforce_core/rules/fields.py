@@ -125,11 +125,8 @@ def read_money(value: Any, name: str, *, maximum: Decimal = Decimal("9999.99")) 
     return abs(amount).quantize(Decimal("0.01"))  # abs: -0 is 0
 
 
-# ---- a field of a JSON object (the readers above, by key) ---------------------------------------
-
-
-def text(raw: Mapping[str, Any], name: str, *, kind: TextKind, max_length: int, required: bool = False) -> str | None:
-    return read_text(raw.get(name), name, kind=kind, max_length=max_length, required=required)
+# ---- a console option ------------------------------------------------------------------------------
+# (a request body or console input as a whole is read by a command's input kinds: commands/inputs.py)
 
 
 def text_value(value: str, name: str, *, kind: TextKind, max_length: int) -> str:
@@ -140,25 +137,6 @@ def text_value(value: str, name: str, *, kind: TextKind, max_length: int) -> str
     return trimmed
 
 
-def email(raw: Mapping[str, Any], name: str = "email") -> str | None:
-    return read_email(raw.get(name), name)
-
-
-def identifier(raw: Mapping[str, Any], name: str, *, required: bool = False) -> int | None:
-    return read_id(raw.get(name), name, required=required)
-
-
-def choice(raw: Mapping[str, Any], name: str, options: tuple[str, ...], *, required: bool = False) -> str | None:
-    return read_choice(raw.get(name), name, options, required=required)
-
-
 def day(raw: Mapping[str, Any], name: str) -> date | None:
+    """A date under ``name`` in ``raw`` (left for services/bookings.py until booking takes a command)."""
     return read_day(raw.get(name), name)
-
-
-def flag(raw: Mapping[str, Any], name: str) -> bool:
-    return read_flag(raw.get(name), name)
-
-
-def money(raw: Mapping[str, Any], name: str, *, maximum: Decimal = Decimal("9999.99")) -> Decimal | None:
-    return read_money(raw.get(name), name, maximum=maximum)
