@@ -20,6 +20,7 @@ from tests.openapi_check import validate_reply
 from tests.resolvers import DNS
 from workforce_adapters.json.commands import structure
 from workforce_adapters.sql import tables
+from workforce_core.commands.reference import CreateCostCode, CreateDepartment, CreateLocation
 from workforce_core.commands.workers import CreateWorker
 from workforce_core.model.accounts import ClientAccount, ClientSettings
 from workforce_core.model.reference import CostCode, Department, Location
@@ -46,13 +47,17 @@ class World:
         return accounts.create_client(cmd, uow=self.uow, clock=self.clock)
 
     def site(self, client_id: int, name: str = "Main Site", **fields: Any) -> Location:
-        return reference.create_location(client_id, {"name": name, **fields}, uow=self.uow, clock=self.clock)
+        command = structure(CreateLocation, {"name": name, **fields})
+        return reference.create_location(command, client_id=client_id, uow=self.uow, clock=self.clock)
 
     def department(self, client_id: int | None, name: str = "Picking", location_id: int | None = None) -> Department:
-        return reference.create_department(client_id, name, location_id=location_id, uow=self.uow, clock=self.clock)
+        command = CreateDepartment(name=name, location_id=location_id)
+        return reference.create_department(command, client_id=client_id, uow=self.uow, clock=self.clock)
 
     def cost_code(self, client_id: int | None, code: str = "CC-1") -> CostCode:
-        return reference.create_cost_code(client_id, code, uow=self.uow, clock=self.clock)
+        return reference.create_cost_code(
+            CreateCostCode(code=code), client_id=client_id, uow=self.uow, clock=self.clock
+        )
 
     def key(self, client_id: int, scopes: tuple[str, ...] = ALL_SCOPES, **options: Any) -> dict[str, str]:
         """Authorization headers for a new key with these scopes."""

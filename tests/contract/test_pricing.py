@@ -281,9 +281,9 @@ def test_explain_refuses_an_open_shift_or_an_unknown_entry(agency: Agency, conso
 def test_payroll_status_asks_to_narrow_the_dates_past_the_match_limit(
     api: TestClient, agency: Agency, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from workforce_core.services import time_reads
+    from workforce_core.services.time_reads import timesheets
 
-    monkeypatch.setattr(time_reads, "MAX_PAYROLL_MATCHES", 2)
+    monkeypatch.setattr(timesheets, "MAX_PAYROLL_MATCHES", 2)
     agency.rule()
     for day in ("2026-11-16", "2026-11-17", "2026-11-18"):
         agency.shift(f"{day} 08:00", f"{day} 12:00")

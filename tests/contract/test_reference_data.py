@@ -14,6 +14,7 @@ from tests.clocks import FakeClock
 from tests.contract.conftest import World
 from tests.contract.helpers import assert_error, data, ids, path
 from workforce_adapters.sql import tables
+from workforce_core.commands.reference import CreateCostCode, CreateDepartment
 from workforce_core.services import reference
 
 BILLING = {
@@ -201,10 +202,8 @@ def test_a_department_shows_its_fields(
 ) -> None:
     clock.set(datetime(2030, 12, 24, 18, 0, 1, tzinfo=UTC))
     made = reference.create_department(
-        client_id,
-        "Night Shift",
-        location_id=departments["a"].id,
-        description="Nights only",
+        CreateDepartment(name="Night Shift", location_id=departments["a"].id, description="Nights only"),
+        client_id=client_id,
         uow=world.uow,
         clock=world.clock,
     )
@@ -307,7 +306,10 @@ def test_cost_codes_are_own_plus_global_by_code_then_id(
 def test_a_cost_code_shows_its_fields(api: TestClient, world: World, client_id: int, clock: FakeClock) -> None:
     clock.set(datetime(2030, 1, 2, 3, 4, 5, tzinfo=UTC))
     code = reference.create_cost_code(
-        client_id, "CC-100", description="Warehouse labour", uow=world.uow, clock=world.clock
+        CreateCostCode(code="CC-100", description="Warehouse labour"),
+        client_id=client_id,
+        uow=world.uow,
+        clock=world.clock,
     )
     shared = world.cost_code(None, "GEN")
     headers = world.key(client_id, ("cost_codes:read",))

@@ -23,11 +23,13 @@ from tests.contract.conftest import Console, World
 from tests.contract.helpers import assert_error, data, path, post_worker, put_worker
 from workforce_adapters.json.commands import structure
 from workforce_adapters.sql import tables
+from workforce_core.commands.rate_rules import RateRuleDefinition
+from workforce_core.commands.surveys import CreateSurvey
 from workforce_core.commands.time_records import Backfill
 from workforce_core.errors import ValidationFailed
 from workforce_core.rules import text
 from workforce_core.rules.text import TextKind
-from workforce_core.services import rate_rules, surveys, time_records
+from workforce_core.services import surveys, time_records
 
 CLOCK = path("clock")
 NOON = datetime(2026, 11, 18, 12, 0, tzinfo=UTC)  # a Wednesday, GMT
@@ -44,8 +46,8 @@ class Setup:
         self.worker = world.worker(self.account.id, "Ann Text", location_id=self.site.id, employee_id="W0001").worker
         self.headers = world.key(self.account.id, rate_limit_per_minute=600)
         self.survey = surveys.create_survey(
-            self.account.id,
-            {"name": "Fit", "questions": [{"text": "Unwell?", "blocking_answers": ["yes"]}]},
+            structure(CreateSurvey, {"name": "Fit", "questions": [{"text": "Unwell?", "blocking_answers": ["yes"]}]}),
+            client_id=self.account.id,
             uow=world.uow,
             clock=clock,
         )
@@ -263,23 +265,22 @@ def test_console_free_text_keeps_its_newlines(console: Console, booked: dict[str
     assert amendment["reason"] == "Left\nearly"
 
 
-def test_survey_and_rate_rule_texts_follow_the_policy(world: World, booked: dict[str, int]) -> None:
-    client, s = booked["client"], world.services
+def test_survey_and_rate_rule_texts_follow_the_policy() -> None:
     question = {"text": "Fit to work?", "blocking_answers": ["no"]}
-    cases: list[tuple[dict[str, Any], str, Any]] = [
-        ({"name": "Check\u202e", "questions": [question]}, "name", surveys.create_survey),
-        ({"name": "Check", "questions": [{"text": "Fit\nto work?"}]}, "questions[0].text", surveys.create_survey),
+    cases: list[tuple[dict[str, Any], str, type[Any]]] = [
+        ({"name": "Check\u202e", "questions": [question]}, "name", CreateSurvey),
+        ({"name": "Check", "questions": [{"text": "Fit\nto work?"}]}, "questions[0].text", CreateSurvey),
         (
             {"name": "Check", "questions": [{"text": "Fit?", "blocking_answers": ["n\x00o"]}]},
             "questions[0].blocking_answers",
-            surveys.create_survey,
+            CreateSurvey,
         ),
-        ({"name": "Std\x00", "pay": {"pay_rate": 12}}, "name", rate_rules.create_rate_rule),
-        ({"name": "Std", "job_role": "Pick\x1ber", "pay": {"pay_rate": 12}}, "job_role", rate_rules.create_rate_rule),
+        ({"name": "Std\x00", "pay": {"pay_rate": 12}}, "name", RateRuleDefinition),
+        ({"name": "Std", "job_role": "Pick\x1ber", "pay": {"pay_rate": 12}}, "job_role", RateRuleDefinition),
     ]
-    for raw, field, create in cases:
+    for raw, field, command in cases:
         with pytest.raises(ValidationFailed) as refused:
-            create(client, raw, uow=s.uow, clock=s.clock)
+            structure(command, raw)
         assert refused.value.extra == {"field": field}, raw
 
 

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from tests.time_world import NOW, TimeWorld, at, data, refused
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.clocking import ClockWorker
+from workforce_core.commands.surveys import CreateSurvey, SurveyQuestionTerms
 from workforce_core.errors import (
     AlreadyClockedIn,
     BlockedBySurvey,
@@ -484,18 +485,14 @@ def test_a_refusal_at_a_strict_fence_records_the_low_confidence_too(world: TimeW
 
 
 def survey(world: TimeWorld, client_id: int | None = None) -> Survey:
-    return create_survey(
-        client_id or world.client.id,
-        {
-            "name": "Fit for work",
-            "questions": [
-                {"text": "Do you feel unwell?", "blocking_answers": ["yes"]},
-                {"text": "Have you got your boots?", "blocking_answers": ["no", "lost them"]},
-            ],
-        },
-        uow=world.uow,
-        clock=world.clock,
+    command = CreateSurvey(
+        name="Fit for work",
+        questions=(
+            SurveyQuestionTerms(text="Do you feel unwell?", blocking_answers=("yes",)),
+            SurveyQuestionTerms(text="Have you got your boots?", blocking_answers=("no", "lost them")),
+        ),
     )
+    return create_survey(command, client_id=client_id or world.client.id, uow=world.uow, clock=world.clock)
 
 
 def answers(*pairs: tuple[int, str]) -> list[dict[str, Any]]:

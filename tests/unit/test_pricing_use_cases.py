@@ -21,30 +21,33 @@ from tests.conftest import Mirror
 from tests.databases import SqliteTemplate
 from tests.sqlite_mirror import mirrored_queries
 from tests.time_world import TimeWorld, at
+from workforce_adapters.json.commands import structure
+from workforce_core.commands.rate_rules import RateRuleDefinition
 from workforce_core.commands.time_records import EditEntry, QueryEntry, RaiseAmendment, RejectEntries
 from workforce_core.errors import Conflict, NotFound
 from workforce_core.model.accounts import ClientSettings
 from workforce_core.ports import Paging
 from workforce_core.rules.pricing import ShiftPrice, pennies
-from workforce_core.services import amendments, approvals, corrections, time_reads
+from workforce_core.services import amendments, approvals, corrections
 from workforce_core.services.pricing import price_entry
 from workforce_core.services.rate_rules import create_rate_rule
+from workforce_core.services.time_reads import timesheets as timesheet_reads
 from workforce_core.views import ShiftPricing
 
 D = Decimal
 NOW = at("2026-12-01 12:00")
 RULE_R: dict[str, Any] = {
     "name": "R",
-    "pay": {"pay_rate": "12.00"},
-    "charge": {"charge_rate": "18.00"},
-    "overtime_threshold": "40",
-    "overtime_multiplier": "1.5",
-    "weekend_multiplier": "1.25",
-    "sunday_multiplier": "1.5",
-    "bank_holiday_multiplier": "2.0",
-    "night_bands": [{"start": "22:00", "end": "06:00", "premium": "1.00", "charge_premium": "1.50"}],
+    "pay": {"pay_rate": D("12.00")},
+    "charge": {"charge_rate": D("18.00")},
+    "overtime_threshold": 40,
+    "overtime_multiplier": D("1.5"),
+    "weekend_multiplier": D("1.25"),
+    "sunday_multiplier": D("1.5"),
+    "bank_holiday_multiplier": D("2.0"),
+    "night_bands": [{"start": "22:00", "end": "06:00", "premium": D("1.00"), "charge_premium": D("1.50")}],
     "auto_lunch_minutes": 30,
-    "auto_lunch_after_hours": "6",
+    "auto_lunch_after_hours": 6,
     "paid_break_minutes": 0,
 }
 
@@ -56,7 +59,12 @@ class Pricing:
         self.world = TimeWorld(now=NOW, settings=ClientSettings(**settings))
         self.mirror = mirror
         if rule is not None:
-            create_rate_rule(self.world.client.id, rule, uow=self.world.uow, clock=self.world.clock)
+            self.rule(rule)
+
+    def rule(self, raw: dict[str, Any]) -> None:
+        """A rule from its file's JSON, as the console reads it."""
+        command = structure(RateRuleDefinition, raw)
+        create_rate_rule(command, client_id=self.world.client.id, uow=self.world.uow, clock=self.world.clock)
 
     def shift(self, start: str, end: str, **options: Any) -> int:
         return self.world.backfill(start, end, **options).entry.id
@@ -265,9 +273,8 @@ def test_a_timesheet_read_filtered_by_payroll_status_keeps_what_the_gate_gives(m
     queries = mirror(p.world.db)
     found = {}
     for status in ("payable", "on_hold", "excluded"):
-        sheet = time_reads.timesheets(
-            reader, time_reads.TimesheetQuery(paging=Paging(), payroll_status=status), queries=queries, now=NOW
-        )
+        query = timesheet_reads.TimesheetQuery(paging=Paging(), payroll_status=status)
+        sheet = timesheet_reads.timesheets(reader, query, queries=queries, now=NOW)
         found[status] = [view.entry.id for view in sheet.page.items]
     assert found == {"payable": [payable], "on_hold": [held], "excluded": [rejected]}
 
@@ -361,7 +368,7 @@ def test_example_5_a_correction_that_shortens_the_week_moves_the_overtime(r: Pri
 
 
 def test_example_6_a_guarantee_tops_the_shift_up(mirror: Mirror) -> None:
-    p = Pricing(mirror, {**RULE_R, "guarantee_hours": "10"}, walk_in_policy="pay")
+    p = Pricing(mirror, {**RULE_R, "guarantee_hours": 10}, walk_in_policy="pay")
     sid = p.shift("2026-11-17 08:00", "2026-11-17 16:30")
     p.approve(sid)
     price = p.price(sid)
@@ -419,12 +426,7 @@ def test_an_accepted_amendment_is_priced_with_its_new_times(r: Pricing) -> None:
 
 def test_pricing_is_per_shift_client_rule(mirror: Mirror) -> None:
     p = Pricing(mirror, walk_in_policy="pay")
-    create_rate_rule(
-        p.world.client.id,
-        {**RULE_R, "name": "South", "location_id": p.world.south.id, "pay": {"pay_rate": "13.00"}, "priority": 1},
-        uow=p.world.uow,
-        clock=p.world.clock,
-    )
+    p.rule({**RULE_R, "name": "South", "location_id": p.world.south.id, "pay": {"pay_rate": D("13.00")}, "priority": 1})
     north = p.shift("2026-11-17 08:00", "2026-11-17 16:30")
     south = p.shift("2026-11-18 08:00", "2026-11-18 16:30", site=p.world.south)
     p.approve(north, south)

@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
+from workforce_adapters.json.commands import structure
+from workforce_core.commands.rate_rules import RateRuleDefinition
 from workforce_core.errors import ValidationFailed
-from workforce_core.rules.rate_rule_fields import read_rate_rule
 
 
 def _rule(**band: Any) -> dict[str, Any]:
@@ -23,10 +24,10 @@ def _rule(**band: Any) -> dict[str, Any]:
 @pytest.mark.parametrize(("where", "value"), [("start", "22:00\n"), ("end", "06:00\n"), ("start", "22:00:00\n")])
 def test_a_night_band_time_with_a_trailing_newline_is_refused(where: str, value: str) -> None:
     with pytest.raises(ValidationFailed) as refused:
-        read_rate_rule(_rule(**{where: value}), client_id=1)
+        structure(RateRuleDefinition, _rule(**{where: value}))
     assert refused.value.extra == {"field": f"night_bands[0].{where}"}
 
 
 def test_a_night_band_time_without_it_is_read() -> None:
-    band = read_rate_rule(_rule(start="22:00:00"), client_id=1).night_bands[0]
+    band = structure(RateRuleDefinition, _rule(start="22:00:00")).night_bands[0]
     assert (band.start, band.end) == (time(22, 0), time(6, 0))

@@ -5,18 +5,23 @@ this converter builds each class's structuring function from that, with cattrs, 
 cattrs reports into the spec's error: ``ValidationFailed`` naming the field at fault (the first, in
 the order the command declares its fields). The HTTP resources and the console call ``structure``
 the same way, so a bad value answers the same from both.
+
+A field of a nested command (``Nested``, ``Items(indexed=True)``) is named by its path from the top,
+``pay.pay_rate`` or ``overtime_tiers[1].after_hours``: while a nested object is structured, its path
+is the context's ``_where``, and each field's reader is given the field's whole path.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from contextvars import ContextVar
 from typing import Any, TypeVar
 
 import attrs
 from cattrs import ClassValidationError, Converter
 from cattrs.gen import make_dict_structure_fn, override
 
-from workforce_core.commands.inputs import Input, Items, input_of, must_send
+from workforce_core.commands.inputs import Input, Items, Nested, input_of, must_send
 from workforce_core.errors import ValidationFailed, WorkforceError
 
 C = TypeVar("C")
@@ -29,17 +34,32 @@ def is_command(cls: Any) -> bool:
     return attrs.has(cls) and any(input_of(f) is not None for f in attrs.fields(cls))
 
 
-def _hook(kind: Input, field: str) -> Callable[[Any, Any], Any]:
+_where: ContextVar[str] = ContextVar("where", default="")  # the path of the object being structured, "" or "pay."
+
+
+def _hook(kind: Input, name: str) -> Callable[[Any, Any], Any]:
+    if isinstance(kind, Nested):
+        return lambda value, _: _nested(kind.of, {} if value is None else value, _where.get() + name)
     if isinstance(kind, Items):
 
-        def nested(value: Any, _: Any) -> tuple[Any, ...]:
+        def items(value: Any, _: Any) -> tuple[Any, ...]:
+            field = _where.get() + name
+            if kind.indexed:
+                return tuple(_nested(kind.of, item, f"{field}[{n}]") for n, item in enumerate(kind.read(value, field)))
             try:
                 return tuple(structure(kind.of, item) for item in kind.read(value, field))
             except WorkforceError as error:  # a fault inside one item is this field's
                 raise ValidationFailed(field, error.message) from None
 
-        return nested
-    return lambda value, _: kind.read(value, field)
+        return items
+    return lambda value, _: kind.read(value, _where.get() + name)
+
+
+def _nested(cls: type[C], value: Any, path: str) -> C:
+    """``value`` as a ``cls`` command whose fields are named from ``path``."""
+    if not isinstance(value, dict):
+        raise ValidationFailed(path, f"{path} must be an object.")
+    return _structure(cls, value, f"{path}.")
 
 
 def _structuring(cls: type[Any]) -> Callable[[Mapping[str, Any], Any], Any]:
@@ -59,11 +79,18 @@ def _required(cls: type[Any]) -> tuple[str, ...]:
 def structure(cls: type[C], raw: Mapping[str, Any]) -> C:
     """``raw`` (a JSON object) as a ``cls`` command, or ``ValidationFailed`` naming the field at fault.
     A required key that is missing is read as null, so its own reader says it is required."""
+    return _structure(cls, raw, "")
+
+
+def _structure(cls: type[C], raw: Mapping[str, Any], where: str) -> C:
     given = {**dict.fromkeys(_required(cls)), **raw}
+    token = _where.set(where)
     try:
         return converter.structure(given, cls)
     except ClassValidationError as failed:
         raise _first_fault(failed) from None
+    finally:
+        _where.reset(token)
 
 
 def _first_fault(failed: ClassValidationError) -> WorkforceError:

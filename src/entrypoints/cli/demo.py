@@ -13,6 +13,8 @@ import typer
 
 from workforce_adapters.json.commands import structure
 from workforce_adapters.sql.schema import has_clients
+from workforce_core.commands.rate_rules import RateRuleDefinition
+from workforce_core.commands.reference import CreateCostCode, CreateDepartment, CreateLocation
 from workforce_core.commands.time_records import Backfill
 from workforce_core.commands.workers import CreateWorker
 from workforce_core.model.accounts import ClientSettings
@@ -110,13 +112,23 @@ def seed(s: Services) -> dict[str, Any]:
     )
     sites = []
     for fields in SITES:
-        sites.append(reference.create_location(client.id, fields, uow=uow, clock=clock))
+        sites.append(
+            reference.create_location(structure(CreateLocation, fields), client_id=client.id, uow=uow, clock=clock)
+        )
         bar.advance()
-    picking = reference.create_department(client.id, "Picking", uow=uow, clock=clock, location_id=sites[0].id)
-    reference.create_department(client.id, "Transport", uow=uow, clock=clock, location_id=sites[1].id)
-    reference.create_department(None, "Agency Pool", uow=uow, clock=clock, description="Shared by every client")
-    code = reference.create_cost_code(client.id, "CC-100", uow=uow, clock=clock, description="Warehouse labour")
-    reference.create_cost_code(None, "GEN", uow=uow, clock=clock, description="General")
+    picking = reference.create_department(
+        CreateDepartment(name="Picking", location_id=sites[0].id), client_id=client.id, uow=uow, clock=clock
+    )
+    reference.create_department(
+        CreateDepartment(name="Transport", location_id=sites[1].id), client_id=client.id, uow=uow, clock=clock
+    )
+    reference.create_department(
+        CreateDepartment(name="Agency Pool", description="Shared by every client"), client_id=None, uow=uow, clock=clock
+    )
+    code = reference.create_cost_code(
+        CreateCostCode(code="CC-100", description="Warehouse labour"), client_id=client.id, uow=uow, clock=clock
+    )
+    reference.create_cost_code(CreateCostCode(code="GEN", description="General"), client_id=None, uow=uow, clock=clock)
     bar.advance(5)
     made: list[int] = []
     for index, (name, site, role) in enumerate(WORKERS, start=1):
@@ -141,7 +153,9 @@ def seed(s: Services) -> dict[str, Any]:
         clock=clock,
         pending=True,
     )
-    rule = rate_rules.create_rate_rule(client.id, DEMO_RULE, uow=uow, clock=clock)
+    rule = rate_rules.create_rate_rule(
+        structure(RateRuleDefinition, DEMO_RULE), client_id=client.id, uow=uow, clock=clock
+    )
     _demo_shifts(s, client.id, [site.id for site in sites], made)
     key_sets: list[tuple[str, tuple[str, ...], tuple[int, ...] | None, bool]] = [
         ("demo-full", SCOPES, None, False),

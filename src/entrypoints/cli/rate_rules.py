@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from pathlib import Path
-from typing import Any
 
 import typer
 
 from workforce_adapters.json import rate_rule_record
+from workforce_adapters.json.commands import structure
+from workforce_core.commands.rate_rules import RateRuleDefinition
 from workforce_core.errors import ValidationFailed
 from workforce_core.services import rate_rules
 from workforce_entrypoints.cli.output import command, emit
@@ -17,14 +19,15 @@ from workforce_entrypoints.cli.state import services
 app = typer.Typer(help="Rate rules: how shifts are priced (pay and charge).", no_args_is_help=True)
 
 
-def _read(path: Path) -> dict[str, Any]:
+def _read(path: Path) -> RateRuleDefinition:
+    """The file's RateRule; its numbers are read as written (``12.10`` is ``Decimal("12.10")``)."""
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"), parse_float=str)
+        raw = json.loads(path.read_text(encoding="utf-8"), parse_float=Decimal)
     except (OSError, ValueError) as error:
         raise ValidationFailed("file", f"cannot read {path}: {error}") from None
     if not isinstance(raw, dict):
         raise ValidationFailed("file", "the file must hold one JSON object (a RateRule).")
-    return raw
+    return structure(RateRuleDefinition, raw)
 
 
 @app.command("create")
@@ -36,7 +39,7 @@ def create(
 ) -> None:
     """A new rate rule from a file."""
     s = services(ctx)
-    emit(rate_rule_record(rate_rules.create_rate_rule(client, _read(file), uow=s.uow, clock=s.clock)))
+    emit(rate_rule_record(rate_rules.create_rate_rule(_read(file), client_id=client, uow=s.uow, clock=s.clock)))
 
 
 @app.command("update")

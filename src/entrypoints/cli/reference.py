@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
 from enum import StrEnum
 
 import typer
 
 from workforce_adapters.json import cost_code_record, department_record, location_record
+from workforce_adapters.json.commands import structure
+from workforce_core.commands.reference import CreateCostCode, CreateDepartment, CreateLocation
 from workforce_core.errors import ValidationFailed
 from workforce_core.services import reference
 from workforce_core.views import DepartmentView
@@ -54,10 +55,8 @@ def create_location(
     s = services(ctx)
     raw = {k: v for k, v in locals().items() if k not in ("ctx", "s", "client")}
     raw["geofence_mode"] = geofence_mode.value
-    for axis in ("latitude", "longitude"):
-        if raw[axis] is not None:
-            raw[axis] = Decimal(str(raw[axis]))
-    emit(location_record(reference.create_location(client, raw, uow=s.uow, clock=s.clock)))
+    site = reference.create_location(structure(CreateLocation, raw), client_id=client, uow=s.uow, clock=s.clock)
+    emit(location_record(site))
 
 
 @departments.command("create")
@@ -74,8 +73,9 @@ def create_department(
     if (client is None) == (not global_):
         raise ValidationFailed("client", "give exactly one of --client ID or --global.")
     s = services(ctx)
+    raw = {"name": name, "location_id": location, "description": description}
     department = reference.create_department(
-        client, name, location_id=location, description=description, uow=s.uow, clock=s.clock
+        structure(CreateDepartment, raw), client_id=client, uow=s.uow, clock=s.clock
     )
     emit(department_record(DepartmentView(department)))
 
@@ -93,4 +93,6 @@ def create_cost_code(
     if (client is None) == (not global_):
         raise ValidationFailed("client", "give exactly one of --client ID or --global.")
     s = services(ctx)
-    emit(cost_code_record(reference.create_cost_code(client, code, description=description, uow=s.uow, clock=s.clock)))
+    raw = {"code": code, "description": description}
+    made = reference.create_cost_code(structure(CreateCostCode, raw), client_id=client, uow=s.uow, clock=s.clock)
+    emit(cost_code_record(made))

@@ -8,6 +8,8 @@ from typing import Any
 
 import typer
 
+from workforce_adapters.json.commands import structure
+from workforce_core.commands.surveys import CreateSurvey
 from workforce_core.errors import BadRequest, InvalidBody
 from workforce_core.model.surveys import Survey
 from workforce_core.rules.london import local_text, utc_text
@@ -52,5 +54,7 @@ def create(
         raw = json.loads(text)
     except ValueError:
         raise InvalidBody(f"{file} is not valid JSON.") from None
+    if not isinstance(raw, dict):
+        raise InvalidBody("The survey must be a JSON object.")
     s = services(ctx)
-    emit(survey_record(surveys.create_survey(client, raw, uow=s.uow, clock=s.clock)))
+    emit(survey_record(surveys.create_survey(structure(CreateSurvey, raw), client_id=client, uow=s.uow, clock=s.clock)))

@@ -101,20 +101,37 @@ class Money(Input):
 
 @frozen
 class Number(Input):
+    """A JSON number from ``low`` to ``high``; ``what`` words the range in the refusal ("{field} must be
+    {what}."); ``places``: at most that many decimals."""
+
     low: Decimal = Decimal(0)
     high: Decimal = Decimal(0)
+    what: str | None = None
+    places: int | None = None
 
     def read(self, value: Any, field: str) -> Decimal | None:
-        return fields.read_number(value, field, self.low, self.high)
+        if value is None and self.required:
+            raise ValidationFailed(field, f"{field} is required.")
+        message = f"{field} must be {self.what}." if self.what else None
+        number = fields.read_number(value, field, self.low, self.high, message=message)
+        exponent = number.as_tuple().exponent if number is not None else 0
+        if self.places is not None and isinstance(exponent, int) and exponent < -self.places:
+            raise ValidationFailed(field, f"{field} has at most {self.places} decimals.")
+        return number
 
 
 @frozen
 class Whole(Input):
+    """A JSON integer from ``low`` to ``high``; ``what`` words the range in the refusal. ``required``:
+    null is refused with the same words."""
+
     low: int = 0
     high: int = 0
+    what: str | None = None
 
     def read(self, value: Any, field: str) -> int | None:
-        return fields.read_whole(value, field, self.low, self.high)
+        message = f"{field} must be {self.what}." if self.what else None
+        return fields.read_whole(value, field, self.low, self.high, required=self.required, message=message)
 
 
 @frozen
@@ -157,19 +174,29 @@ class ConsoleTime(Input):
 
 @frozen
 class Items(Input):
-    """A list of nested commands (``of``), at most ``most``; any fault in one is this field's."""
+    """A list of nested commands (``of``), at most ``most``. A fault in one is this field's, or with
+    ``indexed`` the item's own, named by its path (``night_bands[1].start``, ``night_bands[1]``)."""
 
     of: type = object
     most: int = 100
+    indexed: bool = False
 
     def read(self, value: Any, field: str) -> list[Any]:
         if value is None:
             return []
         if not isinstance(value, list) or len(value) > self.most:
             raise ValidationFailed(field, f"{field} is a list of at most {self.most} items.")
-        if not all(isinstance(item, dict) for item in value):
+        if not self.indexed and not all(isinstance(item, dict) for item in value):
             raise ValidationFailed(field, f"each item of {field} is an object.")
         return value
+
+
+@frozen
+class Nested(Input):
+    """One nested command (``of``), a JSON object; null or left out is an empty one. A fault in it is
+    named by its path (``pay.pay_rate``)."""
+
+    of: type = object
 
 
 def given(kind: Input, default: Any = None) -> Any:

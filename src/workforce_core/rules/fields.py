@@ -102,11 +102,15 @@ def read_number(value: Any, name: str, low: Decimal, high: Decimal, *, message: 
     return number
 
 
-def read_whole(value: Any, name: str, low: int, high: int) -> int | None:
-    if value is None:
+def read_whole(
+    value: Any, name: str, low: int, high: int, *, required: bool = False, message: str | None = None
+) -> int | None:
+    """A JSON integer from ``low`` to ``high`` (the one integer reader of request values); ``required``:
+    null is refused with the same message as a value out of range."""
+    if value is None and not required:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValidationFailed(name, f"{name} must be a whole number from {low} to {high}.")
+        raise ValidationFailed(name, message or f"{name} must be a whole number from {low} to {high}.")
     return value
 
 
@@ -121,11 +125,8 @@ def read_money(value: Any, name: str, *, maximum: Decimal = Decimal("9999.99")) 
     return abs(amount).quantize(Decimal("0.01"))  # abs: -0 is 0
 
 
-# ---- a field of a JSON object (the readers above, by key) ---------------------------------------
-
-
-def text(raw: Mapping[str, Any], name: str, *, kind: TextKind, max_length: int, required: bool = False) -> str | None:
-    return read_text(raw.get(name), name, kind=kind, max_length=max_length, required=required)
+# ---- a console option ------------------------------------------------------------------------------
+# (a request body or console input as a whole is read by a command's input kinds: commands/inputs.py)
 
 
 def text_value(value: str, name: str, *, kind: TextKind, max_length: int) -> str:
@@ -136,25 +137,6 @@ def text_value(value: str, name: str, *, kind: TextKind, max_length: int) -> str
     return trimmed
 
 
-def email(raw: Mapping[str, Any], name: str = "email") -> str | None:
-    return read_email(raw.get(name), name)
-
-
-def identifier(raw: Mapping[str, Any], name: str, *, required: bool = False) -> int | None:
-    return read_id(raw.get(name), name, required=required)
-
-
-def choice(raw: Mapping[str, Any], name: str, options: tuple[str, ...], *, required: bool = False) -> str | None:
-    return read_choice(raw.get(name), name, options, required=required)
-
-
 def day(raw: Mapping[str, Any], name: str) -> date | None:
+    """A date under ``name`` in ``raw`` (left for services/bookings.py until booking takes a command)."""
     return read_day(raw.get(name), name)
-
-
-def flag(raw: Mapping[str, Any], name: str) -> bool:
-    return read_flag(raw.get(name), name)
-
-
-def money(raw: Mapping[str, Any], name: str, *, maximum: Decimal = Decimal("9999.99")) -> Decimal | None:
-    return read_money(raw.get(name), name, maximum=maximum)

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import attrs
 
+from workforce_core.commands.rate_rules import RateRuleDefinition
 from workforce_core.errors import NotFound, ValidationFailed
 from workforce_core.model.rates import RateRule
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
-from workforce_core.rules.rate_rule_fields import read_rate_rule
 
 
 def _check_references(tx: UnitOfWork, rule: RateRule) -> None:
@@ -24,8 +21,8 @@ def _check_references(tx: UnitOfWork, rule: RateRule) -> None:
             raise ValidationFailed("cost_code_id", "cost_code_id is not a cost code of this client.")
 
 
-def create_rate_rule(client_id: int, raw: Mapping[str, Any], *, uow: UnitOfWorkFactory, clock: Clock) -> RateRule:
-    rule = read_rate_rule(raw, client_id=client_id)
+def create_rate_rule(command: RateRuleDefinition, *, client_id: int, uow: UnitOfWorkFactory, clock: Clock) -> RateRule:
+    rule = command.rule(client_id=client_id)
     now = clock.now()
     with uow() as tx:
         if tx.clients.get(client_id) is None:
@@ -36,12 +33,12 @@ def create_rate_rule(client_id: int, raw: Mapping[str, Any], *, uow: UnitOfWorkF
     return rule
 
 
-def update_rate_rule(rule_id: int, raw: Mapping[str, Any], *, uow: UnitOfWorkFactory, clock: Clock) -> RateRule:
+def update_rate_rule(rule_id: int, command: RateRuleDefinition, *, uow: UnitOfWorkFactory, clock: Clock) -> RateRule:
     """Replace a rule's definition (the whole RateRule shape), keeping its id and creation time."""
     with uow() as tx:
         current = _rule(tx, rule_id)
         rule = attrs.evolve(
-            read_rate_rule(raw, client_id=current.client_id),
+            command.rule(client_id=current.client_id),
             id=current.id,
             created_at=current.created_at,
             updated_at=clock.now(),

@@ -2,71 +2,40 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from decimal import Decimal
-from typing import Any
-
-import attrs
-
+from workforce_core.commands.reference import CreateCostCode, CreateDepartment, CreateLocation
 from workforce_core.errors import NotFound, ValidationFailed
-from workforce_core.model.reference import (
-    BILLING_FIELDS,
-    GEOFENCE_MODES,
-    LANGUAGES,
-    CostCode,
-    Department,
-    Location,
-)
+from workforce_core.model.reference import CostCode, Department, Location
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
-from workforce_core.rules import fields, text
+
+DEFAULT_GEOFENCE_RADIUS = 200  # metres
+DEFAULT_GEOFENCE_MODE = "disabled"
 
 
-def _coordinate(raw: Mapping[str, Any], name: str, bound: int) -> Decimal | None:
-    value = raw.get(name)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
-        raise ValidationFailed(name, f"{name} must be a number.")
-    number = Decimal(str(value))
-    if not number.is_finite() or not -bound <= number <= bound:
-        raise ValidationFailed(name, f"{name} must be within ±{bound}.")
-    return number
-
-
-def _whole(raw: Mapping[str, Any], name: str, low: int, high: int) -> int | None:
-    value = raw.get(name)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValidationFailed(name, f"{name} must be a whole number from {low} to {high}.")
-    return value
-
-
-def create_location(client_id: int, raw: Mapping[str, Any], *, uow: UnitOfWorkFactory, clock: Clock) -> Location:
-    name = fields.text(raw, "name", kind=text.name, max_length=150, required=True)
-    assert name is not None
-    latitude = _coordinate(raw, "latitude", 90)
-    longitude = _coordinate(raw, "longitude", 180)
-    if (latitude is None) != (longitude is None):
-        raise ValidationFailed("longitude" if longitude is None else "latitude", "give both latitude and longitude.")
-    texts: dict[str, Any] = {
-        n: fields.text(raw, n, kind=text.single_line, max_length=255)
-        for n in ("address", "city", "postcode", *BILLING_FIELDS)
-    }
+def create_location(command: CreateLocation, *, client_id: int, uow: UnitOfWorkFactory, clock: Clock) -> Location:
+    c = command
     location = Location(
         client_id=client_id,
-        name=name,
+        name=c.name,
         created_at=clock.now(),
-        latitude=latitude,
-        longitude=longitude,
-        geofence_radius=_whole(raw, "geofence_radius", 10, 100_000) or 200,
-        geofence_mode=fields.choice(raw, "geofence_mode", GEOFENCE_MODES) or "disabled",
-        gps_accuracy_threshold=_whole(raw, "gps_accuracy_threshold", 1, 100_000),
-        capacity=_whole(raw, "capacity", 1, 1_000_000),
-        kiosk_language=fields.choice(raw, "kiosk_language", LANGUAGES),
-        operates_24x7=bool(raw.get("operates_24x7", False)),
+        address=c.address,
+        city=c.city,
+        postcode=c.postcode,
+        capacity=c.capacity,
+        operates_24x7=c.operates_24x7,
+        latitude=c.latitude,
+        longitude=c.longitude,
+        geofence_radius=c.geofence_radius or DEFAULT_GEOFENCE_RADIUS,
+        geofence_mode=c.geofence_mode or DEFAULT_GEOFENCE_MODE,
+        kiosk_language=c.kiosk_language,
+        gps_accuracy_threshold=c.gps_accuracy_threshold,
+        billing_name=c.billing_name,
+        billing_contact=c.billing_contact,
+        billing_email=c.billing_email,
+        po_reference=c.po_reference,
+        pkg_a_account_ref=c.pkg_a_account_ref,
+        pkg_a_department=c.pkg_a_department,
+        nominal_code=c.nominal_code,
     )
-    location = attrs.evolve(location, **texts)
     with uow() as tx:
         _require_client(tx, client_id)
         location = tx.locations.add(location)
@@ -75,32 +44,23 @@ def create_location(client_id: int, raw: Mapping[str, Any], *, uow: UnitOfWorkFa
 
 
 def create_department(
-    client_id: int | None,
-    name: str,
-    *,
-    uow: UnitOfWorkFactory,
-    clock: Clock,
-    location_id: int | None = None,
-    description: str | None = None,
+    command: CreateDepartment, *, client_id: int | None, uow: UnitOfWorkFactory, clock: Clock
 ) -> Department:
     """A department of one client, or a global one (``client_id`` None) shared by every client."""
-    raw = {"name": name, "description": description}
-    clean_name = fields.text(raw, "name", kind=text.name, max_length=100, required=True)
-    assert clean_name is not None
     with uow() as tx:
         if client_id is not None:
             _require_client(tx, client_id)
-        if location_id is not None:
-            site = tx.locations.get(location_id)
+        if command.location_id is not None:
+            site = tx.locations.get(command.location_id)
             if site is None or client_id is None or site.client_id != client_id:
                 raise ValidationFailed("location", "the department's site must be a site of its client.")
         department = tx.departments.add(
             Department(
                 client_id=client_id,
-                name=clean_name,
+                name=command.name,
                 created_at=clock.now(),
-                description=fields.text(raw, "description", kind=text.free_text, max_length=255),
-                location_id=location_id,
+                description=command.description,
+                location_id=command.location_id,
             )
         )
         tx.commit()
@@ -108,21 +68,14 @@ def create_department(
 
 
 def create_cost_code(
-    client_id: int | None, code: str, *, uow: UnitOfWorkFactory, clock: Clock, description: str | None = None
+    command: CreateCostCode, *, client_id: int | None, uow: UnitOfWorkFactory, clock: Clock
 ) -> CostCode:
-    raw = {"code": code, "description": description}
-    clean_code = fields.text(raw, "code", kind=text.name, max_length=50, required=True)
-    assert clean_code is not None
+    """A cost code of one client, or a global one (``client_id`` None)."""
     with uow() as tx:
         if client_id is not None:
             _require_client(tx, client_id)
         cost_code = tx.cost_codes.add(
-            CostCode(
-                client_id=client_id,
-                code=clean_code,
-                created_at=clock.now(),
-                description=fields.text(raw, "description", kind=text.free_text, max_length=255),
-            )
+            CostCode(client_id=client_id, code=command.code, created_at=clock.now(), description=command.description)
         )
         tx.commit()
     return cost_code

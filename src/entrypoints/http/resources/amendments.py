@@ -6,8 +6,8 @@ from starlette.responses import Response
 
 from workforce_adapters.json import amendment_record
 from workforce_core.model.amendments import AMENDMENT_STATUSES
-from workforce_core.services import reads, time_reads
-from workforce_core.services.time_reads import AmendmentQuery
+from workforce_core.services import reads
+from workforce_core.services.time_reads.amendments import AmendmentQuery, amendments
 from workforce_entrypoints.http.endpoint import Call, Endpoint, Method
 from workforce_entrypoints.http.replies import listing, record
 
@@ -25,7 +25,7 @@ def get(call: Call) -> Response:
         date_to=p.day("date_to"),
         updated_since=p.instant("updated_since"),
     )
-    page = time_reads.amendments(call.principal, query, queries=call.services.queries)
+    page = amendments(call.principal, query, queries=call.services.queries)
     if query.id is not None:
         return record(amendment_record(reads.one(page)))
     return listing([amendment_record(amendment) for amendment in page.items], page, paging)

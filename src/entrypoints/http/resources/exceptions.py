@@ -6,8 +6,7 @@ from starlette.responses import Response
 
 from workforce_adapters.json import exception_record
 from workforce_core.rules.exceptions import EXCEPTION_STATUSES, EXCEPTION_TYPES
-from workforce_core.services import time_reads
-from workforce_core.services.time_reads import ExceptionQuery
+from workforce_core.services.time_reads.exceptions import ExceptionQuery, exceptions
 from workforce_entrypoints.http.endpoint import Call, Endpoint, Method
 from workforce_entrypoints.http.replies import listing
 
@@ -25,7 +24,7 @@ def get(call: Call) -> Response:
         status=p.choice("status", EXCEPTION_STATUSES),
     )
     s = call.services
-    page = time_reads.exceptions(call.principal, query, queries=s.queries, now=s.clock.now())
+    page = exceptions(call.principal, query, queries=s.queries, now=s.clock.now())
     return listing([exception_record(found) for found in page.items], page, paging)
 
 

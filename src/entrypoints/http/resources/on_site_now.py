@@ -5,7 +5,7 @@ from __future__ import annotations
 from starlette.responses import Response
 
 from workforce_adapters.json import on_site_now_record
-from workforce_core.services import time_reads
+from workforce_core.services.time_reads.on_site_now import on_site_now
 from workforce_entrypoints.http.endpoint import Call, Endpoint, Method
 from workforce_entrypoints.http.replies import record
 
@@ -15,7 +15,7 @@ def get(call: Call) -> Response:
     location_id = p.identifier("location_id")
     include_workers = p.boolean("include_workers")
     s = call.services
-    now = time_reads.on_site_now(call.principal, queries=s.queries, now=s.clock.now(), location_id=location_id)
+    now = on_site_now(call.principal, queries=s.queries, now=s.clock.now(), location_id=location_id)
     return record(on_site_now_record(now, include_workers=include_workers is not False))
 
 

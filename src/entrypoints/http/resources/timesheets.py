@@ -17,8 +17,8 @@ from workforce_core.errors import InsufficientScope
 from workforce_core.model.time_entries import APPROVAL_STATUSES, CLIENT_APPROVALS
 from workforce_core.rules.pay_gate import PAYROLL_STATUSES
 from workforce_core.rules.visibility import Sight
-from workforce_core.services import reads, time_reads
-from workforce_core.services.time_reads import ENTRY_FILTERS, TimesheetQuery
+from workforce_core.services import reads
+from workforce_core.services.time_reads.timesheets import ENTRY_FILTERS, TimesheetQuery, timesheets
 from workforce_core.views import EntryView
 from workforce_entrypoints.http.endpoint import Call, Endpoint, Method
 from workforce_entrypoints.http.replies import listing, record
@@ -47,7 +47,7 @@ def get(call: Call) -> Response:
         payroll_status=p.choice("payroll_status", PAYROLL_STATUSES),
     )
     s = call.services
-    sheet = time_reads.timesheets(call.principal, query, queries=s.queries, now=s.clock.now())
+    sheet = timesheets(call.principal, query, queries=s.queries, now=s.clock.now())
 
     def shown(view: EntryView) -> dict[str, Any]:
         priced = sheet.pricing.get(view.entry.id)

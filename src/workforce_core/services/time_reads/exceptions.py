@@ -1,0 +1,113 @@
+"""GET /exceptions.php: the exceptions of the shifts and bookings of a period."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+
+from attrs import frozen
+
+from workforce_core.errors import InvalidParameter
+from workforce_core.model.principal import Principal
+from workforce_core.model.time_entries import TimeEntry
+from workforce_core.ports import EntryFilter, Page, Paging, Queries
+from workforce_core.rules.exceptions import BREAK_AFTER, TimeException, find_exceptions
+from workforce_core.rules.london import from_local, local_date
+from workforce_core.services.time_reads.filters import EVERYTHING, MIDNIGHT, site_filter
+
+EXCEPTION_PERIOD_DAYS = 93
+DEFAULT_PERIOD_DAYS = 7
+LOOKBACK = timedelta(hours=48)  # shifts and bookings this far either side of a period can touch it
+
+
+@frozen
+class ExceptionQuery:
+    paging: Paging
+    date_from: date | None = None
+    date_to: date | None = None
+    location_id: int | None = None
+    worker_id: int | None = None
+    type: str | None = None
+    status: str | None = None
+
+
+def exception_period(date_from: date | None, date_to: date | None, today: date) -> tuple[date, date]:
+    """The local dates asked for: default the last 7 days to today; one bound alone gives 7 days from
+    or to it; at most 93 days, else 400 ``invalid_parameter``."""
+    week = timedelta(days=DEFAULT_PERIOD_DAYS - 1)
+    if date_from is None and date_to is None:
+        date_to = today
+    if date_from is None:
+        assert date_to is not None
+        date_from = date_to - week
+    if date_to is None:
+        date_to = date_from + week
+    if date_to < date_from:
+        raise InvalidParameter("date_to", "date_to is before date_from.")
+    if (date_to - date_from).days + 1 > EXCEPTION_PERIOD_DAYS:
+        raise InvalidParameter("date_to", f"The period is at most {EXCEPTION_PERIOD_DAYS} days.")
+    return date_from, date_to
+
+
+def _shifts_around(
+    principal: Principal,
+    queries: Queries,
+    start: datetime,
+    end: datetime,
+    sites: tuple[int, ...] | None,
+    *,
+    worker_id: int | None = None,
+    worker_ids: tuple[int, ...] | None = None,
+) -> list[TimeEntry]:
+    """Shifts (open or closed) clocked in from ``start`` to before ``end``, at ``sites`` (None: all)."""
+    window = EntryFilter(
+        client_id=principal.client_id,
+        paging=EVERYTHING,
+        entry_types=("shift",),
+        closed=None,
+        clock_in_from=start,
+        clock_in_before=end,
+        location_ids=sites,
+        worker_id=worker_id,
+        worker_ids=worker_ids,
+    )
+    return [view.entry for view in queries.entries(window).items]
+
+
+def exceptions(principal: Principal, query: ExceptionQuery, *, queries: Queries, now: datetime) -> Page[TimeException]:
+    """The exceptions of the shifts clocked in (and the bookings dated) in the period, newest first.
+
+    Shifts and bookings up to 48 hours either side are read too: a shift before the period can
+    overlap one in it, and a booking can be clocked against from the next day. For a site-limited
+    key or a ``location_id`` filter, the workers' shifts at the client's other sites count for
+    overlaps and no-shows, but only exceptions at the sites asked for are listed.
+    """
+    principal.require("timesheets:read")
+    sites = site_filter(principal, queries, query.location_id)
+    first, last = exception_period(query.date_from, query.date_to, local_date(now))
+    start = from_local(first, MIDNIGHT) - LOOKBACK
+    end = from_local(last + timedelta(days=1), MIDNIGHT) + LOOKBACK
+    nearby = _shifts_around(principal, queries, start, end, sites, worker_id=query.worker_id)
+    bookings = queries.bookings(principal.client_id, start, end, sites, worker_id=query.worker_id)
+    if sites is not None:
+        workers = tuple(sorted({e.worker_id for e in nearby} | {b.worker_id for b in bookings}))
+        if workers:
+            nearby = _shifts_around(principal, queries, start, end, None, worker_ids=workers)
+    shifts = [
+        e for e in nearby if first <= local_date(e.clock_in) <= last and (sites is None or e.location_id in sites)
+    ]
+    long_ones = tuple(e.id for e in shifts if e.clock_out is not None and e.clock_out - e.clock_in > BREAK_AFTER)
+    found = find_exceptions(
+        shifts,
+        breaks=queries.breaks_of(long_ones) if long_ones else {},
+        bookings=[b for b in bookings if first <= b.shift_date <= last],
+        now=now,
+        context=nearby,
+        booking_context=bookings,
+    )
+    chosen = [
+        e
+        for e in found
+        if (query.type is None or e.type == query.type) and (query.status is None or e.status == query.status)
+    ]
+    page = query.paging
+    return Page(tuple(chosen[page.offset : page.offset + page.limit]), len(chosen))
