@@ -290,6 +290,7 @@ time_entries = Table(
     Column("created_at", UtcDateTime, nullable=False),
     Column("updated_at", UtcDateTime),
     Index("ix_time_entries_worker_clock_in", "worker_id", "clock_in"),
+    Index("ix_time_entries_worker_client_clock_in", "worker_id", "client_id", "clock_in"),
     Index("ix_time_entries_client_clock_in", "client_id", "clock_in"),
     Index("ix_time_entries_client_updated", "client_id", "updated_at"),
     Index("ix_time_entries_open", "clock_out", "clock_in"),
