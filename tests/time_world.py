@@ -15,6 +15,7 @@ import pytest
 from tests.clocks import FakeClock
 from tests.fakes import FakeDatabase, FakeUnitOfWorkFactory
 from workforce_adapters.json.commands import structure
+from workforce_core.commands.bookings import BookShift
 from workforce_core.commands.clocking import ClockWorker
 from workforce_core.commands.time_records import AddBreak, Backfill
 from workforce_core.errors import WorkforceError
@@ -114,17 +115,13 @@ class TimeWorld:
     def book(
         self, day: str, start: str, end: str, *, worker: Worker | None = None, site: Location | None = None, **kw: Any
     ) -> Booking:
-        return bookings.book(
-            self.client.id,
-            (worker or self.ann).id,
-            (site or self.north).id,
-            day,
-            start,
-            end,
-            uow=self.uow,
-            clock=self.clock,
-            **kw,
+        slot = {"shift_date": day, "start_time": start, "end_time": end, "status": "published", **kw}
+        command = structure(
+            BookShift, {"worker_id": (worker or self.ann).id, "location_id": (site or self.north).id, **slot}
         )
+        booked = bookings.book(command, client_id=self.client.id, uow=self.uow, clock=self.clock).booking
+        self.db.outbox[:] = [e for e in self.db.outbox if not e.name.startswith("shift")]  # set-up, not under test
+        return booked
 
     # ---- what is stored --------------------------------------------------------------------------------
 

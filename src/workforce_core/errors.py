@@ -131,6 +131,24 @@ class DuplicateEmployeeId(Conflict):
     code, default_message = "duplicate_employee_id", "That employee ID is taken within the company."
 
 
+class NotEligible(Conflict):
+    code, default_message = "not_eligible", "The worker cannot take this shift."
+
+    def __init__(
+        self, block_codes: tuple[str, ...], warning_codes: tuple[str, ...], message: str | None = None
+    ) -> None:
+        super().__init__(message, block_codes=list(block_codes), warning_codes=list(warning_codes))
+
+
+class WeekLocked(Conflict):
+    """A booking, cancel or move into a locked pay week (409 ``conflict`` with ``reason_code`` ``week_locked``)."""
+
+    default_message = "The pay week is locked."
+
+    def __init__(self, message: str | None = None) -> None:
+        super().__init__(message, reason_code="week_locked")
+
+
 class WorkerPending(Conflict):
     code, default_message = "worker_pending", "The worker is not yet approved."
 

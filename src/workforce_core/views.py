@@ -12,6 +12,7 @@ from decimal import Decimal
 from attrs import frozen
 
 from workforce_core.model.accounts import ClientAccount
+from workforce_core.model.bookings import Booking
 from workforce_core.model.keys import ApiKey
 from workforce_core.model.rates import RateRule
 from workforce_core.model.reference import CostCode, Department, Location
@@ -43,6 +44,21 @@ class WorkerView:
             department_name=department.name if department else None,
             cost_code=cost_code.code if cost_code else None,
         )
+
+
+@frozen
+class ShiftView:
+    """A booking with its worker's and site's names, as /shifts.php and the shift.* events show it."""
+
+    booking: Booking
+    worker_name: str
+    employee_id: str | None
+    department_id: int | None
+    location_name: str | None
+
+    @classmethod
+    def of(cls, booking: Booking, worker: Worker, location: Location | None) -> ShiftView:
+        return cls(booking, worker.name, worker.employee_id, worker.department_id, location.name if location else None)
 
 
 @frozen

@@ -889,7 +889,11 @@ def test_shift_book_makes_a_booking_and_an_end_past_midnight_is_the_next_day(con
         *("--location", str(acme.site.id), "--date", "2026-07-01", "--start", "22:00", "--end", "06:00"),
         *("--break-minutes", "30", "--role", "Picker"),
     )
-    assert (night["shift_date"], night["start_time"], night["end_time"]) == ("2026-07-01", "22:00", "06:00")
+    assert (night["shift_date"], night["start_time"], night["end_time"]) == (
+        "2026-07-01",
+        "22:00:00",
+        "06:00:00",
+    )  # the spec: HH:MM:SS in replies
     assert (night["start_utc"], night["end_utc"]) == ("2026-07-01T21:00:00Z", "2026-07-02T05:00:00Z")
     assert (night["break_minutes"], night["job_role"], night["status"]) == (30, "Picker", "published")
     assert (night["worker_id"], night["location_id"], night["client_id"]) == (acme.ann.id, acme.site.id, acme.client.id)

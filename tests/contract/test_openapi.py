@@ -35,6 +35,7 @@ from starlette.testclient import TestClient
 from tests.contract.conftest import ALL_SCOPES, World
 from tests.openapi_check import PREFIX, ReplyMismatch, documented_methods, documented_path, validate_reply
 from workforce_adapters.json.commands import structure
+from workforce_core.commands.bookings import BookShift
 from workforce_core.commands.rate_rules import RateRuleDefinition
 from workforce_core.commands.time_records import AddBreak, Backfill, RaiseAmendment
 from workforce_core.rules import console_times
@@ -254,8 +255,13 @@ def _seed_time(world: World, client_id: int, north: int, south: int, ann: int, b
         return console_times.console_time(f"{today - timedelta(days=days_ago)} {clock}", "at")
 
     rate_rules.create_rate_rule(structure(RateRuleDefinition, RATE_RULE), client_id=client_id, uow=s.uow, clock=s.clock)
-    bookings.book(client_id, ann, north, str(today - timedelta(days=1)), "07:30", "16:00", uow=s.uow, clock=s.clock)
-    bookings.book(client_id, ben, south, str(today - timedelta(days=3)), "09:00", "17:00", uow=s.uow, clock=s.clock)
+    for worker_id, site_id, days_ago, start, end in (
+        (ann, north, 1, "07:30", "16:00"),
+        (ben, south, 3, "09:00", "17:00"),
+    ):
+        slot = {"location_id": site_id, "shift_date": str(today - timedelta(days=days_ago)), "start_time": start}
+        booked = structure(BookShift, {**slot, "end_time": end, "worker_id": worker_id, "status": "published"})
+        bookings.book(booked, client_id=client_id, uow=s.uow, clock=s.clock)
     day_shift = Backfill(worker_id=ann, location_id=north, clock_in=at(1, "08:00"), clock_out=at(1, "16:30"))
     day = time_records.backfill(day_shift, uow=s.uow, clock=s.clock)
     lunch = AddBreak(shift_id=day.entry.id, start=at(1, "12:00"), end=at(1, "12:30"))

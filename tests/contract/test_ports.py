@@ -409,6 +409,51 @@ def test_near_bookings_are_the_live_ones_within_an_hours_grace(backend: Backend)
         )
 
 
+def test_a_workers_bookings_and_a_sites_live_bookings_overlapping_an_interval_come_by_start(backend: Backend) -> None:
+    with backend.uow() as tx:
+        client = _client(tx)
+        site, other_site = _site(tx, client.id), _site(tx, client.id)
+        worker, other = _worker(tx, client.id), _worker(tx, client.id, employee_id="E-2")
+        late = _booking(tx, worker, site, T0 + timedelta(hours=4), 4)  # 12:00-16:00
+        early = _booking(tx, worker, other_site, T0, 4, status="completed")  # 08:00-12:00, worked
+        _booking(tx, worker, site, T0 + timedelta(hours=2), 2, status="sick")
+        _booking(tx, worker, site, T0 + timedelta(hours=16), 2)  # after the interval
+        theirs = _booking(tx, other, site, T0 + timedelta(hours=1), 4)
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        window = (T0 + timedelta(hours=3), T0 + timedelta(hours=12))
+        assert [b.id for b in tx.bookings.of_worker(worker.id, *window)] == [early.id, late.id]
+        assert tx.bookings.of_worker(worker.id, T0 + timedelta(hours=8), T0 + timedelta(hours=9)) == []  # touching
+        assert [b.id for b in tx.bookings.at_site(site.id, *window)] == [theirs.id, late.id]  # live ones only
+
+
+def test_shifts_between_and_worked_against_a_booking(backend: Backend) -> None:
+    with backend.uow() as tx:
+        client = _client(tx)
+        site = _site(tx, client.id)
+        worker = _worker(tx, client.id)
+        booked = _booking(tx, worker, site, T0, 8)
+        unworked = _booking(tx, worker, site, T0 + timedelta(days=2), 8)
+        shift = _shift(tx, worker, T0, 8, scheduled_shift_id=booked.id)
+        _shift(tx, worker, T0 + timedelta(hours=2), 0.5, entry_type="break", parent_id=shift.id)
+        later = _shift(tx, worker, T0 + timedelta(days=1), None)  # still open
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        assert [
+            e.id for e in tx.entries.shifts_between(worker.id, T0 + timedelta(hours=7), T0 + timedelta(days=3))
+        ] == [
+            shift.id,
+            later.id,
+        ]
+        assert tx.entries.shifts_between(worker.id, T0 + timedelta(hours=8), T0 + timedelta(hours=9)) == []
+        assert (tx.entries.worked_against(booked.id), tx.entries.worked_against(unworked.id)) == (True, False)
+
+
+def test_no_pay_week_is_locked_until_locks_are_stored(backend: Backend) -> None:
+    with backend.uow(read_only=True) as tx:
+        assert tx.pay_weeks.is_week_locked(1, 1, T0.date()) is False
+
+
 # ---- the pricing read, inside the transaction ------------------------------------------------------
 
 

@@ -280,8 +280,9 @@ def test_a_clock_more_than_an_hour_from_any_booking_is_a_walk_in_at_the_home_sit
 
 
 def test_back_to_back_bookings_link_the_clock_to_the_one_that_holds_it(world: TimeWorld) -> None:
-    world.book("2026-02-10", "06:00", "12:10")
+    early = world.book("2026-02-10", "06:00", "11:50")
     late = world.book("2026-02-10", "11:50", "20:00")
+    world.set_booking(early.id, end=early.end + timedelta(minutes=20))  # overlapping: stored before the rule
     assert world.clock_().view.entry.scheduled_shift_id == late.id  # both hold 12:00; the start nearest wins
 
 

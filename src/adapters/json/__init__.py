@@ -10,6 +10,7 @@ from workforce_adapters.json.pricing import PAYROLL_FIELDS, explanation, payroll
 from workforce_adapters.json.rate_rules import pricing_settings_record, rate_rule_record
 from workforce_adapters.json.reference import cost_code_record, department_record, location_record
 from workforce_adapters.json.shapes import day, decimal_number, hours, number, twin
+from workforce_adapters.json.shifts import shift_record
 from workforce_adapters.json.time_entries import clock_result_record, exception_record, time_entry_record
 from workforce_adapters.json.workers import worker_record
 
@@ -37,6 +38,7 @@ __all__ = [
     "pricing_record",
     "pricing_settings_record",
     "rate_rule_record",
+    "shift_record",
     "time_entry_record",
     "twin",
     "worker_record",

@@ -13,6 +13,7 @@ from workforce_adapters.json.amendments import amendment_record
 from workforce_adapters.json.rate_rules import rate_rule_record
 from workforce_adapters.json.reference import cost_code_record, department_record, location_record
 from workforce_adapters.json.shapes import day, number
+from workforce_adapters.json.shifts import shift_record
 from workforce_adapters.json.time_entries import clock_result_record, time_entry_record
 from workforce_adapters.json.workers import worker_record
 from workforce_core.events import Event
@@ -27,6 +28,7 @@ from workforce_core.views import (
     DepartmentView,
     EntryView,
     MeView,
+    ShiftView,
     WorkerView,
 )
 
@@ -53,3 +55,4 @@ converter.register_unstructure_hook(EntryView, time_entry_record)
 converter.register_unstructure_hook(Amendment, amendment_record)
 converter.register_unstructure_hook(RateRule, rate_rule_record)
 converter.register_unstructure_hook(ClockResult, clock_result_record)
+converter.register_unstructure_hook(ShiftView, shift_record)

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Collection, Iterator, Sequence
-from datetime import datetime
+from datetime import date, datetime
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 import attrs
 
 from workforce_core.errors import DuplicateEmployeeId
 from workforce_core.model.audit import AuditEntry
-from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, Booking
+from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, Booking, BookingStatus
 from workforce_core.model.keys import ApiKey
 from workforce_core.model.rates import RateRule
 from workforce_core.model.surveys import Survey, SurveyQuestion
@@ -24,6 +24,7 @@ from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.rules.booking_choice import within_grace
 from workforce_core.rules.employee_ids import employee_id_key
+from workforce_core.rules.pay_weeks import week_start
 
 if TYPE_CHECKING:
     from workforce_adapters.memory.unit_of_work import MemoryUnitOfWork
@@ -211,12 +212,58 @@ class MemoryTimeEntryRepository(MemoryRepository[TimeEntry]):
     def breaks_of(self, shift_id: int) -> list[TimeEntry]:
         return self._table.where(lambda e: e.entry_type == "break" and e.parent_id == shift_id)
 
+    def shifts_between(self, worker_id: int, start: datetime, end: datetime) -> list[TimeEntry]:
+        found = self._table.where(
+            lambda e: (
+                e.worker_id == worker_id
+                and e.entry_type == "shift"
+                and e.clock_in < end
+                and (e.clock_out is None or e.clock_out > start)
+            )
+        )
+        return sorted(found, key=lambda e: (e.clock_in, e.id))
+
+    def worked_against(self, booking_id: int) -> bool:
+        return bool(self._table.where(lambda e: e.entry_type == "shift" and e.scheduled_shift_id == booking_id))
+
 
 class MemoryBookingRepository(MemoryRepository[Booking]):
     def near(self, worker_id: int, at: datetime) -> list[Booking]:
         return self._table.where(
             lambda b: b.worker_id == worker_id and b.status in LIVE_BOOKING_STATUSES and within_grace(b, at)
         )
+
+    def of_worker(self, worker_id: int, start: datetime, end: datetime) -> list[Booking]:
+        held = (*LIVE_BOOKING_STATUSES, BookingStatus.COMPLETED)
+        found = self._table.where(
+            lambda b: b.worker_id == worker_id and b.status in held and b.start < end and b.end > start
+        )
+        return sorted(found, key=lambda b: (b.start, b.id))
+
+    def at_site(self, location_id: int, start: datetime, end: datetime) -> list[Booking]:
+        found = self._table.where(
+            lambda b: (
+                b.location_id == location_id and b.status in LIVE_BOOKING_STATUSES and b.start < end and b.end > start
+            )
+        )
+        return sorted(found, key=lambda b: (b.start, b.id))
+
+
+class MemoryPayWeekLocks:
+    """Locked pay weeks as a test or an embedder sets them: ``store.locked_weeks`` holds
+    ``(client_id, site_id or None for every site, any day of the week)``; the week runs from the client's
+    ``pay_week_start_day``."""
+
+    def __init__(self, uow: MemoryUnitOfWork) -> None:
+        self.uow = uow
+
+    def is_week_locked(self, client_id: int, site_id: int | None, day: date) -> bool:
+        client = self.uow.store.tables["clients"].get(client_id)
+        start_day = client.settings.pay_week_start_day if client is not None else 1
+        week = week_start(day, start_day)
+        with self.uow.store.lock:
+            locked = set(self.uow.store.locked_weeks)
+        return any(c == client_id and s in (None, site_id) and week_start(d, start_day) == week for c, s, d in locked)
 
 
 class MemorySurveyRepository(MemoryRepository[Survey]):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import threading
+from datetime import date
 from typing import Any
 
 from workforce_core.events import Event
@@ -35,6 +36,8 @@ class MemoryStore:
         self.audit: list[AuditEntry] = []
         self.outbox: list[Event] = []
         self.employee_numbers: dict[int, int] = {}  # per client: the last generated employee number
+        # locked pay weeks: (client_id, site_id or None = every site, a day of the week)
+        self.locked_weeks: set[tuple[int, int | None, date]] = set()
         self.lock = threading.RLock()
         self._sequences: dict[str, int] = {}
 

@@ -13,6 +13,7 @@ from workforce_adapters.memory.repositories import (
     MemoryApiKeyRepository,
     MemoryAuditLog,
     MemoryBookingRepository,
+    MemoryPayWeekLocks,
     MemoryRateRuleRepository,
     MemoryRepository,
     MemorySurveyRepository,
@@ -61,6 +62,7 @@ class MemoryUnitOfWork:
         self._pricing = MemoryPricingInputs(self)
         self._subscriptions = MemorySubscriptionRepository(t["subscriptions"], t["deliveries"])
         self._deliveries = MemoryDeliveryRepository(t["deliveries"])
+        self._pay_weeks = MemoryPayWeekLocks(self)
 
     # the repositories, read-only as the port declares them
     @property
@@ -122,6 +124,10 @@ class MemoryUnitOfWork:
     @property
     def deliveries(self) -> MemoryDeliveryRepository:
         return self._deliveries
+
+    @property
+    def pay_weeks(self) -> MemoryPayWeekLocks:
+        return self._pay_weeks
 
     @property
     def tables(self) -> dict[str, MemoryTable[Any]]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -17,7 +17,7 @@ from workforce_adapters.sql.breaks import CHUNK
 from workforce_adapters.sql.mapping import from_row, to_row
 from workforce_core.errors import DuplicateEmployeeId
 from workforce_core.model.audit import AuditEntry
-from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, Booking
+from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, Booking, BookingStatus
 from workforce_core.model.keys import ApiKey
 from workforce_core.model.surveys import Survey, SurveyQuestion
 from workforce_core.model.time_entries import TimeEntry
@@ -235,6 +235,27 @@ class SqlTimeEntryRepository(SqlRepository[TimeEntry]):
     def breaks_of(self, shift_id: int) -> list[TimeEntry]:
         return self._many(self.table.c.parent_id == shift_id, self.table.c.entry_type == "break")
 
+    def shifts_between(self, worker_id: int, start: datetime, end: datetime) -> list[TimeEntry]:
+        c = self.table.c
+        rows = self.connection.execute(
+            select(self.table)
+            .where(
+                c.worker_id == worker_id,
+                c.entry_type == "shift",
+                c.clock_in < end,
+                or_(c.clock_out.is_(None), c.clock_out > start),
+            )
+            .order_by(c.clock_in, c.id)
+        ).mappings()
+        return [from_row(TimeEntry, row) for row in rows]
+
+    def worked_against(self, booking_id: int) -> bool:
+        c = self.table.c
+        found = self.connection.execute(
+            select(c.id).where(c.scheduled_shift_id == booking_id, c.entry_type == "shift").limit(1)
+        ).first()
+        return found is not None
+
 
 class SqlBookingRepository(SqlRepository[Booking]):
     def __init__(self, connection: Connection) -> None:
@@ -248,6 +269,28 @@ class SqlBookingRepository(SqlRepository[Booking]):
             c.start <= at + GRACE,
             c.end >= at - GRACE,
         )
+
+    def of_worker(self, worker_id: int, start: datetime, end: datetime) -> list[Booking]:
+        c = self.table.c
+        held = (*LIVE_BOOKING_STATUSES, BookingStatus.COMPLETED)
+        return self._by_start(c.worker_id == worker_id, c.status.in_(held), c.start < end, c.end > start)
+
+    def at_site(self, location_id: int, start: datetime, end: datetime) -> list[Booking]:
+        c = self.table.c
+        return self._by_start(
+            c.location_id == location_id, c.status.in_(LIVE_BOOKING_STATUSES), c.start < end, c.end > start
+        )
+
+    def _by_start(self, *where: Any) -> list[Booking]:
+        rows = self.connection.execute(select(self.table).where(*where).order_by(self.table.c.start, self.table.c.id))
+        return [from_row(Booking, row) for row in rows.mappings()]
+
+
+class SqlPayWeekLocks:
+    """No pay-week locks are stored yet (the payroll issue adds them): no week is locked."""
+
+    def is_week_locked(self, client_id: int, site_id: int | None, day: date) -> bool:
+        return False
 
 
 class SqlSurveyRepository(SqlRepository[Survey]):

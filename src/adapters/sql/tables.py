@@ -237,7 +237,17 @@ shifts = Table(
     Column("job_role", String(100)),
     Column("status", String(20), nullable=False),
     Column("created_at", UtcDateTime, nullable=False),
+    Column("notes", String(1000)),
+    Column("demand_id", Integer),
+    Column("cancel_reason", String(255)),
+    Column("cancelled_at", UtcDateTime),
+    Column("acknowledged_at", UtcDateTime),
+    Column("declined_at", UtcDateTime),
+    Column("confirmation", String(20), nullable=False, server_default="unconfirmed"),
+    Column("updated_at", UtcDateTime),
+    Column("warning_codes", JSON, nullable=False, server_default="[]"),
     Index("ix_shifts_worker_start", "worker_id", "start"),
+    Index("ix_shifts_location_start", "location_id", "start"),
     Index("ix_shifts_client_start", "client_id", "start"),
 )
 

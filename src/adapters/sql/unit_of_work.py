@@ -21,6 +21,7 @@ from workforce_adapters.sql.repositories import (
     SqlApiKeyRepository,
     SqlAuditLog,
     SqlBookingRepository,
+    SqlPayWeekLocks,
     SqlRepository,
     SqlSurveyRepository,
     SqlTimeEntryRepository,
@@ -63,6 +64,7 @@ class SqlUnitOfWork:
         self.pricing = SqlPricingInputs(c)
         self.subscriptions = SqlSubscriptionRepository(c)
         self.deliveries = SqlDeliveryRepository(c)
+        self.pay_weeks = SqlPayWeekLocks()
         self.events = []
         return self
 

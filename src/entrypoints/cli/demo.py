@@ -13,6 +13,7 @@ import typer
 
 from workforce_adapters.json.commands import structure
 from workforce_adapters.sql.schema import has_clients
+from workforce_core.commands.bookings import BookShift
 from workforce_core.commands.rate_rules import RateRuleDefinition
 from workforce_core.commands.reference import CreateCostCode, CreateDepartment, CreateLocation
 from workforce_core.commands.time_records import Backfill
@@ -96,10 +97,14 @@ def _demo_shifts(s: Services, client_id: int, site_ids: list[int], worker_ids: l
         approvals.approve(entry_ids, uow=s.uow, clock=s.clock)
     tomorrow = today + timedelta(days=1)
     for worker_id in worker_ids[3:5]:
-        bookings.book(
-            client_id, worker_id, site_ids[0], tomorrow.isoformat(), "08:00", "16:30", break_minutes=30,
-            uow=s.uow, clock=s.clock,
-        )  # fmt: skip
+        slot = {
+            "location_id": site_ids[0],
+            "shift_date": tomorrow.isoformat(),
+            "start_time": "08:00",
+            "end_time": "16:30",
+        }
+        booked = structure(BookShift, {**slot, "worker_id": worker_id, "break_minutes": 30, "status": "published"})
+        bookings.book(booked, client_id=client_id, uow=s.uow, clock=s.clock)
 
 
 def seed(s: Services) -> dict[str, Any]:

@@ -1,38 +1,17 @@
-"""``workforce shift book ...``: a minimal booking (the bookings API is a later issue)."""
+"""``workforce shift book ...``: a booking through the API's use case (same rules, same events)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import typer
 
-from workforce_core.model.bookings import Booking
-from workforce_core.rules.london import local_text, utc_text
+from workforce_adapters.json import shift_record
+from workforce_adapters.json.commands import structure
+from workforce_core.commands.bookings import BookShift
 from workforce_core.services import bookings
 from workforce_entrypoints.cli.output import command, emit
 from workforce_entrypoints.cli.state import services
 
 app = typer.Typer(help="Bookings (shifts).", no_args_is_help=True)
-
-
-def shift_record(booking: Booking) -> dict[str, Any]:
-    start, end = local_text(booking.start), local_text(booking.end)
-    return {
-        "id": booking.id,
-        "client_id": booking.client_id,
-        "worker_id": booking.worker_id,
-        "location_id": booking.location_id,
-        "shift_date": booking.shift_date.isoformat(),
-        "start_time": start[11:16] if start else None,
-        "end_time": end[11:16] if end else None,
-        "start_utc": utc_text(booking.start),
-        "end_utc": utc_text(booking.end),
-        "break_minutes": booking.break_minutes,
-        "job_role": booking.job_role,
-        "status": booking.status,
-        "created_at": local_text(booking.created_at),
-        "created_at_utc": utc_text(booking.created_at),
-    }
 
 
 @app.command("book")
@@ -48,20 +27,20 @@ def book(
     break_minutes: int = typer.Option(0, help="Break in minutes."),
     role: str | None = typer.Option(None, help="Job role."),
     status: str = typer.Option("published", help="draft or published."),
+    notes: str | None = typer.Option(None, help="Notes."),
 ) -> None:
-    """Book a worker at a site (status published by default)."""
+    """Book a worker at a site (status published by default); the eligibility rules of POST /shifts.php."""
     s = services(ctx)
-    booking = bookings.book(
-        client,
-        worker,
-        location,
-        date,
-        start,
-        end,
-        break_minutes=break_minutes,
-        job_role=role,
-        status=status,
-        uow=s.uow,
-        clock=s.clock,
-    )
-    emit(shift_record(booking))
+    given = {
+        "worker_id": worker,
+        "location_id": location,
+        "shift_date": date.strip(),
+        "start_time": start,
+        "end_time": end,
+        "break_minutes": break_minutes,
+        "job_role": role,
+        "status": status,
+        "notes": notes,
+    }
+    view = bookings.book(structure(BookShift, given), client_id=client, uow=s.uow, clock=s.clock)
+    emit(shift_record(view))

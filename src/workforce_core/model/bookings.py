@@ -26,9 +26,22 @@ LIVE_BOOKING_STATUSES: tuple[str, ...] = (BookingStatus.DRAFT, BookingStatus.PUB
 CANCEL_STATUSES: tuple[str, ...] = tuple(s for s in BookingStatus if s not in (*LIVE_BOOKING_STATUSES, "completed"))
 
 
+class Confirmation(StrEnum):
+    """Whether the worker confirmed a booking; a cancelled booking's is ``n/a``."""
+
+    UNCONFIRMED = "unconfirmed"
+    CONFIRMED = "confirmed"
+    NOT_APPLICABLE = "n/a"
+
+
+def shown_status(status: str) -> str:
+    """The status a reply shows: older bookings stored with a blank status read as ``cancelled``."""
+    return status.strip() or BookingStatus.CANCELLED
+
+
 @define
 class Booking:
-    """A booked shift (the Shifts board). Only what clocking and exceptions need so far."""
+    """A booked shift (the Shifts board)."""
 
     client_id: int
     worker_id: int
@@ -40,6 +53,15 @@ class Booking:
     break_minutes: int = 0
     job_role: str | None = None
     status: str = BookingStatus.PUBLISHED
+    notes: str | None = None
+    demand_id: int | None = None
+    cancel_reason: str | None = None
+    cancelled_at: datetime | None = None
+    acknowledged_at: datetime | None = None
+    declined_at: datetime | None = None
+    confirmation: str = Confirmation.UNCONFIRMED
+    updated_at: datetime | None = None
+    warning_codes: tuple[str, ...] = ()  # the eligibility warnings when it was booked (or last re-checked)
     id: int = 0
 
     @property

@@ -10,6 +10,7 @@ from workforce_core.ports.entry_reads import EntryFilter, EntryReads
 from workforce_core.ports.idempotency import Claim, IdempotencyStore, KeyedWork, StoredReply
 from workforce_core.ports.limits import RateDecision, RateLimiter
 from workforce_core.ports.paging import Page, Paging
+from workforce_core.ports.pay_weeks import PayWeekLocks
 from workforce_core.ports.pricing_reads import PricingInputs, PricingInputsReader, PricingReads
 from workforce_core.ports.queries import Queries
 from workforce_core.ports.rate_rule_reads import RateRuleFilter, RateRuleReads
@@ -45,6 +46,7 @@ __all__ = [
     "LocationFilter",
     "Page",
     "Paging",
+    "PayWeekLocks",
     "PricingInputs",
     "PricingInputsReader",
     "PricingReads",

@@ -88,11 +88,27 @@ class TimeEntryRepository(Repository[TimeEntry], Protocol):
 
     def breaks_of(self, shift_id: int) -> list[TimeEntry]: ...
 
+    def shifts_between(self, worker_id: int, start: datetime, end: datetime) -> list[TimeEntry]:
+        """The worker's shifts (open ones too) whose times overlap ``[start, end)``, by clock-in."""
+        ...
+
+    def worked_against(self, booking_id: int) -> bool:
+        """Whether a shift was clocked against the booking (it is then ``worked``)."""
+        ...
+
 
 class BookingRepository(Repository[Booking], Protocol):
     def near(self, worker_id: int, at: datetime) -> list[Booking]:
         """The worker's live bookings whose times, widened by an hour's grace either side, hold ``at``
         (the candidates ``rules.booking_choice.closest_booking`` chooses from)."""
+        ...
+
+    def of_worker(self, worker_id: int, start: datetime, end: datetime) -> list[Booking]:
+        """The worker's live and completed bookings whose times overlap ``[start, end)``, by start."""
+        ...
+
+    def at_site(self, location_id: int, start: datetime, end: datetime) -> list[Booking]:
+        """The live bookings at the site whose times overlap ``[start, end)``, by start."""
         ...
 
 

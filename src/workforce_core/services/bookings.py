@@ -1,21 +1,52 @@
-"""A minimal booking (a Shift) from the console, so clocks can link to bookings and fixtures can have them.
+"""Booking use cases: book, change (PUT) and cancel a shift, and what clocking asks of a booking.
 
-The bookings API (eligibility, requirements, events, cancellation) is a later issue; this only checks
-that the worker and site are the client's and that the times make sense.
+Every path that puts a worker into a slot asks ``rules.eligibility`` with what storage knows, under the
+worker's row lock (``tx.workers.lock``): two bookings of one worker into overlapping slots queue there,
+so the second sees the first and is refused with ``overlap``. A date in a locked pay week is refused
+(409 ``week_locked``) before anything changes.
 """
 
 from __future__ import annotations
 
-import re
-from datetime import date, datetime, time, timedelta
+from datetime import date, time, timedelta
 
-from workforce_core.errors import Conflict, LocationNotFound, NotFound, ValidationFailed, WorkerPending
-from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, Booking, BookingStatus
+import attrs
+from attrs import frozen
+
+from workforce_core import events
+from workforce_core.commands.bookings import BookShift, CancelBooking, UpdateBooking
+from workforce_core.errors import (
+    Conflict,
+    LocationNotAllowed,
+    LocationNotFound,
+    NotEligible,
+    NotFound,
+    ValidationFailed,
+    WeekLocked,
+)
+from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, Booking, BookingStatus, Confirmation
+from workforce_core.model.principal import Principal
+from workforce_core.model.reference import Location
+from workforce_core.model.workers import Worker
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
-from workforce_core.rules import fields, text
-from workforce_core.rules.london import from_local, local_text
+from workforce_core.rules.eligibility import MIN_REST, Eligibility, Known, Slot, Span, eligibility
+from workforce_core.rules.london import LONDON, from_local
+from workforce_core.rules.pay_weeks import week_start
+from workforce_core.rules.slots import slot_times
+from workforce_core.views import ShiftView
 
-_CLOCK = re.compile(r"(\d{2}):(\d{2})")
+# What a PUT may change, in the order ``changes`` lists them; moving these re-checks eligibility.
+CHANGEABLE = ("worker_id", "location_id", "shift_date", "start_time", "end_time", "break_minutes", "job_role")
+RECHECKED = ("worker_id", "location_id", "shift_date", "start_time", "end_time", "break_minutes")
+MOVES = ("location_id", "shift_date", "start_time", "end_time")  # leave the requirement (detached_demand_id)
+
+
+@frozen
+class Changed:
+    """A PUT's result: the booking, and the requirement it left when it moved (else None)."""
+
+    shift: ShiftView
+    detached_demand_id: int | None = None
 
 
 def require_live(booking: Booking) -> Booking:
@@ -24,7 +55,7 @@ def require_live(booking: Booking) -> Booking:
     if booking.status == BookingStatus.COMPLETED:
         raise Conflict(f"booking {booking.id} was already worked.", reason_code="worked")
     if booking.status not in LIVE_BOOKING_STATUSES:
-        raise Conflict(f"booking {booking.id} is {booking.status}.")
+        raise Conflict(f"booking {booking.id} is {booking.status or 'cancelled'}.")
     return booking
 
 
@@ -35,77 +66,264 @@ def complete_booking(tx: UnitOfWork, booking: Booking | None) -> None:
         tx.bookings.update(booking)
 
 
+# ---- book ------------------------------------------------------------------------------------
+
+
 def book(
-    client_id: int,
-    worker_id: int,
-    location_id: int,
-    shift_date: str,
-    start_time: str,
-    end_time: str,
+    command: BookShift,
     *,
-    break_minutes: int = 0,
-    job_role: str | None = None,
-    status: str = BookingStatus.PUBLISHED,
+    client_id: int,
     uow: UnitOfWorkFactory,
     clock: Clock,
-) -> Booking:
-    """Book a worker at a site on a local date from ``HH:MM`` to ``HH:MM`` (an end at or before the start is
-    the next day)."""
-    day = _day(shift_date)
-    start = _instant(day, start_time, "start_time")
-    end = _instant(day, end_time, "end_time")
-    if end <= start:
-        end = _instant(day + timedelta(days=1), end_time, "end_time")
-    if status not in LIVE_BOOKING_STATUSES:
-        raise ValidationFailed("status", f"status must be one of {', '.join(LIVE_BOOKING_STATUSES)}.")
-    length = int((end - start).total_seconds() // 60)
-    if isinstance(break_minutes, bool) or not 0 <= break_minutes < length:
-        raise ValidationFailed("break_minutes", "break_minutes must be from 0 to less than the shift's length.")
-    role = (text.single_line(job_role, "job_role").strip() or None) if job_role else None
-    if role is not None and len(role) > 100:
-        raise ValidationFailed("job_role", "job_role must be at most 100 characters.")
+    principal: Principal | None = None,
+) -> ShiftView:
+    """Book the client's worker at one of its sites (``principal``: the API key; None from the console)."""
+    if command.demand_id is not None:  # requirements (/demands.php) are a later part: none exists yet
+        raise NotFound("The requirement was not found.", field="demand_id")
+    day, start, end, site_id = command.shift_date, command.start_time, command.end_time, command.location_id
+    if day is None or start is None or end is None or site_id is None:  # pragma: no cover - BookShift checks them
+        raise ValidationFailed("shift_date", "shift_date, start_time, end_time and location_id are required.")
+    now = clock.now()
     with uow() as tx:
-        worker = tx.workers.lock(worker_id)
-        if worker is None or worker.client_id != client_id:
-            raise NotFound("The worker was not found.", field="worker_id")
-        if worker.pending:
-            raise WorkerPending()
-        if not worker.active or worker.suspended or worker.anonymised_at is not None:
-            raise Conflict("the worker is not active and cannot be booked.")
-        site = tx.locations.get(location_id)
-        if site is None or site.client_id != client_id:
-            raise LocationNotFound(field="location_id")
+        worker = _worker(tx, client_id, command.worker_id)
+        site = _site(tx, client_id, site_id, principal)
+        slot = _slot(site.id, day, start, end, command.break_minutes or 0)
+        slot = attrs.evolve(slot, job_role=command.job_role)
+        _not_locked(tx, client_id, site.id, slot.shift_date)
+        found = _check(tx, worker, slot, client_id=client_id)
         booking = tx.bookings.add(
             Booking(
                 client_id=client_id,
                 worker_id=worker.id,
                 location_id=site.id,
-                shift_date=day,
-                start=start,
-                end=end,
-                created_at=clock.now(),
-                break_minutes=break_minutes,
-                job_role=role,
-                status=status,
+                shift_date=slot.shift_date,
+                start=slot.start,
+                end=slot.end,
+                created_at=now,
+                updated_at=now,
+                break_minutes=slot.break_minutes,
+                job_role=command.job_role,
+                status=command.status,
+                notes=command.notes,
+                warning_codes=found.warning_codes,
             )
         )
+        view = ShiftView.of(booking, worker, site)
+        recorded = [events.Event("shift.created", client_id, now, view)]
+        if principal is not None:
+            recorded.append(events.Event("shift_created", client_id, now, view))
+        tx.record(recorded)
         tx.commit()
+    return view
+
+
+# ---- change ----------------------------------------------------------------------------------
+
+
+def update(
+    booking_id: int,
+    command: UpdateBooking,
+    *,
+    client_id: int,
+    uow: UnitOfWorkFactory,
+    clock: Clock,
+    principal: Principal | None = None,
+) -> Changed:
+    """PUT: change times, break, role, worker, site, notes or draft/published. A worked booking may change
+    only its notes (409 ``worked``); a cancelled one nothing (409 ``conflict``)."""
+    sent = command.sent()
+    now = clock.now()
+    with uow() as tx:
+        booking = _booking(tx, client_id, booking_id, principal)
+        worked = booking.status == BookingStatus.COMPLETED or tx.entries.worked_against(booking.id)
+        if worked and set(sent) - {"notes"}:
+            raise Conflict(f"booking {booking.id} was worked: only its notes can change.", reason_code="worked")
+        if not worked and booking.status not in LIVE_BOOKING_STATUSES:
+            raise Conflict(f"booking {booking.id} is cancelled.")
+        worker_id = sent.get("worker_id", booking.worker_id)
+        worker = _worker(tx, client_id, worker_id) if "worker_id" in sent else tx.workers.lock(booking.worker_id)
+        assert worker is not None
+        site = _site(tx, client_id, sent["location_id"], principal) if "location_id" in sent else None
+        site = site or tx.locations.get(booking.location_id)
+        assert site is not None
+        old_start, old_end = _walls(booking)
+        slot = _slot(
+            site.id,
+            sent.get("shift_date", booking.shift_date),
+            sent.get("start_time", old_start),
+            sent.get("end_time", old_end),
+            sent.get("break_minutes", booking.break_minutes),
+        )
+        slot = attrs.evolve(slot, job_role=sent.get("job_role", booking.job_role))
+        if not worked:
+            _not_locked(tx, client_id, booking.location_id, booking.shift_date)
+            _not_locked(tx, client_id, site.id, slot.shift_date)
+        moved = (site.id, slot.shift_date, slot.start, slot.end) != (
+            booking.location_id,
+            booking.shift_date,
+            booking.start,
+            booking.end,
+        )
+        warnings = booking.warning_codes
+        if worker.id != booking.worker_id or moved or slot.break_minutes != booking.break_minutes:
+            warnings = _check(tx, worker, slot, client_id=client_id, leaving=booking.id).warning_codes
+        after = attrs.evolve(
+            booking,
+            worker_id=worker.id,
+            location_id=site.id,
+            shift_date=slot.shift_date,
+            start=slot.start,
+            end=slot.end,
+            break_minutes=slot.break_minutes,
+            job_role=slot.job_role,
+            notes=sent.get("notes", booking.notes),
+            status=sent.get("status", booking.status),
+            warning_codes=warnings,
+            demand_id=None if moved else booking.demand_id,
+        )
+        detached = booking.demand_id if moved else None
+        changes = [name for name in (*CHANGEABLE, "notes", "status") if _differs(name, booking, after)]
+        if changes:
+            after.updated_at = now
+            tx.bookings.update(after)
+        view = ShiftView.of(after, worker, site)
+        if changes:
+            extra: dict[str, object] = {"changes": changes}
+            if detached is not None:
+                extra["detached_demand_id"] = detached
+            tx.record([events.Event("shift.updated", client_id, now, view, extra)])
+            tx.commit()
+    return Changed(view, detached)
+
+
+# ---- cancel ----------------------------------------------------------------------------------
+
+
+def cancel(
+    booking_id: int,
+    command: CancelBooking,
+    *,
+    client_id: int,
+    uow: UnitOfWorkFactory,
+    clock: Clock,
+    principal: Principal | None = None,
+) -> ShiftView:
+    """Cancel with one of the spec's cancel statuses: sets ``cancelled_at`` and ``cancel_reason``;
+    ``confirmation`` becomes ``n/a``. Worked: 409 ``worked``; already cancelled: 409 ``conflict``."""
+    now = clock.now()
+    with uow() as tx:
+        booking = _booking(tx, client_id, booking_id, principal)
+        worker = tx.workers.lock(booking.worker_id)
+        assert worker is not None
+        if booking.status == BookingStatus.COMPLETED or tx.entries.worked_against(booking.id):
+            raise Conflict(f"booking {booking.id} was worked and cannot be cancelled.", reason_code="worked")
+        if booking.status not in LIVE_BOOKING_STATUSES:
+            raise Conflict(f"booking {booking.id} is already cancelled.")
+        _not_locked(tx, client_id, booking.location_id, booking.shift_date)
+        after = attrs.evolve(
+            booking,
+            status=command.status,
+            cancel_reason=command.cancel_reason,
+            cancelled_at=now,
+            confirmation=Confirmation.NOT_APPLICABLE,
+            updated_at=now,
+        )
+        tx.bookings.update(after)
+        view = ShiftView.of(after, worker, tx.locations.get(booking.location_id))
+        extra = {"status": after.status, "cancel_reason": after.cancel_reason, "deleted": False}
+        tx.record([events.Event("shift.cancelled", client_id, now, view, extra)])
+        tx.commit()
+    return view
+
+
+# ---- what eligibility is fed -------------------------------------------------------------------
+
+
+def known_for(tx: UnitOfWork, worker: Worker, slot: Slot, *, start_day: int, leaving: int = 0) -> Known:
+    """What storage knows around ``slot`` for ``worker``: live bookings and shifts from 11 hours before it
+    (rest) and across its pay week (hours), and the site's bookings overlapping it (capacity).
+    Absences, availability rules and do-not-return sites are not stored yet: empty."""
+    week = week_start(slot.shift_date, start_day)
+    week_from, week_to = from_local(week, time(0)), from_local(week + timedelta(days=7), time(0))
+    start, end = min(week_from, slot.start - MIN_REST), max(week_to, slot.end)
+    held = [b for b in tx.bookings.of_worker(worker.id, start, end) if b.id != leaving]
+    shifts = tx.entries.shifts_between(worker.id, start, end)
+    week_minutes = sum(_paid(b) for b in held if week_start(b.shift_date, start_day) == week) + sum(
+        int(((s.clock_out or s.clock_in) - s.clock_in).total_seconds() // 60)
+        for s in shifts
+        if s.scheduled_shift_id is None and week_from <= s.clock_in < week_to
+    )
+    site = tx.locations.get(slot.location_id)
+    at_site = [b for b in tx.bookings.at_site(slot.location_id, slot.start, slot.end) if b.id != leaving]
+    return Known(
+        bookings=[Span(b.start, b.end) for b in held if b.status in LIVE_BOOKING_STATUSES],
+        shifts=[Span(s.clock_in, s.clock_out) for s in shifts],
+        week_minutes=week_minutes,
+        site_capacity=site.capacity if site is not None else None,
+        site_people=len({b.worker_id for b in at_site if b.worker_id != worker.id}),
+    )
+
+
+def _check(tx: UnitOfWork, worker: Worker, slot: Slot, *, client_id: int, leaving: int = 0) -> Eligibility:
+    client = tx.clients.get(client_id)
+    start_day = client.settings.pay_week_start_day if client is not None else 1
+    found = eligibility(worker, slot, known_for(tx, worker, slot, start_day=start_day, leaving=leaving))
+    if found.block_codes:
+        raise NotEligible(found.block_codes, found.warning_codes)
+    return found
+
+
+def _paid(booking: Booking) -> int:
+    return int((booking.end - booking.start).total_seconds() // 60) - booking.break_minutes
+
+
+# ---- look-ups --------------------------------------------------------------------------------
+
+
+def _worker(tx: UnitOfWork, client_id: int, worker_id: int) -> Worker:
+    """The client's worker, locked: every booking of one worker queues here."""
+    worker = tx.workers.lock(worker_id)
+    if worker is None or worker.client_id != client_id:
+        raise NotFound("The worker was not found.", field="worker_id")
+    return worker
+
+
+def _site(tx: UnitOfWork, client_id: int, location_id: int, principal: Principal | None) -> Location:
+    site = tx.locations.get(location_id)
+    if site is None or site.client_id != client_id:
+        raise LocationNotFound(field="location_id")
+    if principal is not None and not principal.sees_site(site.id):
+        raise LocationNotAllowed(field="location_id")
+    return site
+
+
+def _booking(tx: UnitOfWork, client_id: int, booking_id: int, principal: Principal | None) -> Booking:
+    booking = tx.bookings.get(booking_id)
+    if booking is None or booking.client_id != client_id:
+        raise NotFound("The booking was not found.")
+    if principal is not None and not principal.sees_site(booking.location_id):
+        raise NotFound("The booking was not found.")
     return booking
 
 
-def _day(written: str) -> date:
-    day = fields.day({"shift_date": written.strip()}, "shift_date")
-    if day is None:
-        raise ValidationFailed("shift_date", "shift_date is required (YYYY-MM-DD).")
-    return day
+def _slot(site_id: int, day: date, start: time, end: time, break_minutes: int) -> Slot:
+    times = slot_times(day, start, end)
+    if break_minutes >= times.minutes:
+        raise ValidationFailed("break_minutes", "break_minutes must be shorter than the shift.")
+    return Slot(site_id, day, times.start, times.end, break_minutes=break_minutes)
 
 
-def _instant(day: date, written: str, field: str) -> datetime:
-    match = _CLOCK.fullmatch(written.strip())
-    if not match or int(match.group(1)) > 23 or int(match.group(2)) > 59:
-        raise ValidationFailed(field, f"{field} must be a local time HH:MM.")
-    wall = time(int(match.group(1)), int(match.group(2)))
-    moment = from_local(day, wall)
-    if local_text(moment) != f"{day.isoformat()} {wall.isoformat()}":
-        raise ValidationFailed(field, f"{day} {written} does not exist in Europe/London (the clocks went forward).")
-    return moment
+def _walls(booking: Booking) -> tuple[time, time]:
+    return booking.start.astimezone(LONDON).time(), booking.end.astimezone(LONDON).time()
+
+
+def _not_locked(tx: UnitOfWork, client_id: int, site_id: int, day: date) -> None:
+    if tx.pay_weeks.is_week_locked(client_id, site_id, day):
+        raise WeekLocked(f"the pay week holding {day} is locked.")
+
+
+def _differs(name: str, before: Booking, after: Booking) -> bool:
+    if name in ("start_time", "end_time"):
+        attr = "start" if name == "start_time" else "end"
+        return bool(getattr(before, attr) != getattr(after, attr))
+    return bool(getattr(before, name) != getattr(after, name))

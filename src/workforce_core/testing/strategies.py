@@ -207,6 +207,35 @@ EXTREME_AWARE_TEXTS: tuple[str, ...] = (
 )
 
 
+# ---- booked slots ------------------------------------------------------------------------------
+
+# Days a slot may start on: any of 2026, often the evening before or the day of a clock change, so
+# slots cross midnight and the change night.
+slot_days = st.one_of(
+    dates_2026,
+    st.sampled_from([SPRING_DAY - timedelta(days=1), SPRING_DAY, AUTUMN_DAY - timedelta(days=1), AUTUMN_DAY]),
+)
+# Wall times of a slot, to the quarter hour (as a rota writes them) or the minute.
+slot_wall_times = st.one_of(
+    st.builds(time, st.integers(0, 23), st.sampled_from([0, 15, 30, 45])),
+    st.builds(time, st.integers(0, 23), st.integers(0, 59)),
+)
+
+
+@st.composite
+def booked_slots(draw: st.DrawFn) -> tuple[date, time, time]:
+    """A slot as a booking writes it: ``(shift_date, start_time, end_time)``, the end at or before the start
+    meaning the next day; no wall time the spring change skips, start and end different."""
+    day = draw(slot_days)
+    start = draw(slot_wall_times.filter(lambda t: not in_skipped_hour(datetime.combine(day, t))))
+    end = draw(
+        slot_wall_times.filter(
+            lambda t: t != start and not in_skipped_hour(datetime.combine(day if t > start else day + timedelta(1), t))
+        )
+    )
+    return day, start, end
+
+
 # ---- rate rules and weeks of shifts to price ---------------------------------------------------
 
 D = Decimal
