@@ -1,8 +1,9 @@
 """A local HTTPS webhook receiver on 127.0.0.1 with a ``trustme`` certificate, for the sender's tests.
 
-What it answers depends on the path: ``/ok`` 200, ``/fail`` 500, ``/moved`` 301 to ``/ok``, ``/hang``
-nothing until the receiver stops, ``/huge`` a 10 MB body, ``/reset`` a connection reset. Every request
-that reaches it is kept (path, headers, raw body), so a test can say what arrived and what did not.
+What it answers depends on the path: ``/ok`` 200, ``/slow`` 200 after a twentieth of a second,
+``/fail`` 500, ``/moved`` 301 to ``/ok``, ``/hang`` nothing until the receiver stops, ``/huge`` a
+10 MB body, ``/reset`` a connection reset. Every request that reaches it is kept (path, headers, raw
+body), so a test can say what arrived and what did not.
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ class _Handler(BaseHTTPRequestHandler):
             self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
             self.close_connection = True
             return
+        if path == "/slow":
+            self.server.stopping.wait(0.05)
         if path == "/moved":
             self._answer(301, b"moved", location="/ok")
         elif path == "/fail":
@@ -108,6 +111,10 @@ class Receiver:
 
     def url(self, path: str = "/ok", host: str = HOST_NAME) -> str:
         return f"https://{host}:{self.port}{path}"
+
+    def stop_hanging(self) -> None:
+        """Let every ``/hang`` request end now."""
+        self._server.stopping.set()
 
     @property
     def received(self) -> list[Received]:

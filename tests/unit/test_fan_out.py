@@ -48,7 +48,7 @@ class Setup:
         return [d for _, d in sorted(rows.items()) if subscription is None or d.subscription_id == subscription.id]
 
     def fan_out(self) -> int:
-        return fan_out(uow=self.uow, clock=self.clock)
+        return fan_out(uow=self.uow, clock=self.clock).events
 
 
 def test_each_event_becomes_one_pending_delivery_per_subscription_that_asked_for_it() -> None:
@@ -94,7 +94,7 @@ def test_events_come_in_batches_until_the_outbox_is_drained() -> None:
     s = Setup()
     subscription = s.subscribe(("clock_in",))
     s.happen(*["clock_in"] * 7)
-    assert fan_out(uow=s.uow, clock=s.clock, batch=3) == 7
+    assert fan_out(uow=s.uow, clock=s.clock, batch=3).events == 7
     assert len(s.deliveries(subscription)) == 7
 
 
@@ -106,7 +106,7 @@ def test_a_revoked_keys_subscription_gets_nothing_new_and_its_waiting_deliveries
     s.clock.advance(minutes=1)
     s.db.keys[s.key.id].revoked_at = s.clock.now()
     s.happen("clock_in")
-    s.fan_out()
+    assert fan_out(uow=s.uow, clock=s.clock).refused == 1
     [waiting] = s.deliveries(subscription)
     assert (waiting.status, waiting.response_code, waiting.next_retry_at) == ("refused", 0, None)
     assert waiting.response_body == "refused: the subscription's API key was revoked"

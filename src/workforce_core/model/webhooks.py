@@ -69,3 +69,14 @@ class Outcome:
     @property
     def delivered(self) -> bool:
         return 200 <= self.response_code < 300
+
+
+@frozen
+class WebhookTestResult:
+    """The ping's delivery and how it went (``error`` None when delivered)."""
+
+    subscription_id: int
+    delivery_id: int
+    delivered: bool
+    response_code: int
+    error: str | None

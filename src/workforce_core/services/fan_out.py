@@ -8,6 +8,8 @@ longer works gets nothing new, and its waiting deliveries are recorded as refuse
 
 from __future__ import annotations
 
+from attrs import frozen
+
 from workforce_core.model.webhooks import Delivery, Subscription
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules import delivery_attempts as attempts
@@ -17,21 +19,31 @@ from workforce_core.services.subscribers import load_subscriber, refuse_waiting
 BATCH = 100
 
 
-def fan_out(*, uow: UnitOfWorkFactory, clock: Clock, batch: int = BATCH) -> int:
-    """Fan out every event waiting in the outbox, ``batch`` per transaction; how many events there were."""
-    total = 0
+@frozen
+class FanOut:
+    """Events fanned out, delivery rows made, and waiting deliveries recorded as refused."""
+
+    events: int = 0
+    deliveries: int = 0
+    refused: int = 0
+
+
+def fan_out(*, uow: UnitOfWorkFactory, clock: Clock, batch: int = BATCH) -> FanOut:
+    """Fan out every event waiting in the outbox, ``batch`` per transaction."""
+    total = FanOut()
     while True:
         done = _fan_out_batch(uow=uow, clock=clock, batch=batch)
-        total += done
-        if done < batch:
+        total = FanOut(total.events + done.events, total.deliveries + done.deliveries, total.refused + done.refused)
+        if done.events < batch:
             return total
 
 
-def _fan_out_batch(*, uow: UnitOfWorkFactory, clock: Clock, batch: int) -> int:
+def _fan_out_batch(*, uow: UnitOfWorkFactory, clock: Clock, batch: int) -> FanOut:
+    made = refused_count = 0
     with uow() as tx:
         events = tx.outbox.unsent(batch)
         if not events:
-            return 0
+            return FanOut()
         now = clock.now()
         subscribers: dict[int, attempts.Subscriber] = {}
         refused: set[int] = set()  # subscriptions whose waiting deliveries were looked at
@@ -45,7 +57,7 @@ def _fan_out_batch(*, uow: UnitOfWorkFactory, clock: Clock, batch: int) -> int:
                 subscriber = subscribers.get(subscription.id) or _loaded(tx, subscription, subscribers)
                 if attempts.refusal(subscriber, event.event, now) is not None:
                     if subscription.id not in refused:
-                        refuse_waiting(tx, subscriber, now)
+                        refused_count += refuse_waiting(tx, subscriber, now)
                         refused.add(subscription.id)
                     continue
                 tx.deliveries.add(
@@ -60,9 +72,10 @@ def _fan_out_batch(*, uow: UnitOfWorkFactory, clock: Clock, batch: int) -> int:
                         next_retry_at=now + policy.RETRY_DELAYS[0],
                     )
                 )
+                made += 1
         tx.outbox.mark_fanned_out([event.id for event in events], now)
         tx.commit()
-    return len(events)
+    return FanOut(len(events), made, refused_count)
 
 
 def _loaded(tx: UnitOfWork, subscription: Subscription, cache: dict[int, attempts.Subscriber]) -> attempts.Subscriber:
