@@ -13,6 +13,7 @@ or unreachable receiver is ``response_code`` 0 with the reason as the body.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import os
 import ssl
@@ -33,15 +34,18 @@ CA_FILE_ENV = "SSL_CERT_FILE"
 
 
 def trusted_certificates() -> ssl.SSLContext:
-    """The system CA store, plus the file ``SSL_CERT_FILE`` names (OpenSSL's convention) when set.
-    OpenSSL reads ``SSL_CERT_FILE`` *instead of* its default file, so the default is loaded too."""
-    context = ssl.create_default_context()
-    defaults = ssl.get_default_verify_paths()
-    for cafile in (defaults.openssl_cafile, os.environ.get(CA_FILE_ENV)):
-        if cafile and Path(cafile).is_file():
-            context.load_verify_locations(cafile=cafile)
-    if defaults.openssl_capath and Path(defaults.openssl_capath).is_dir():
-        context.load_verify_locations(capath=defaults.openssl_capath)
+    """The system CA store, plus the file ``SSL_CERT_FILE`` names (OpenSSL's convention) when set; built
+    once per value of ``SSL_CERT_FILE`` (loading the store takes a noticeable fraction of a second)."""
+    return _certificates(os.environ.get(CA_FILE_ENV) or None)
+
+
+@functools.lru_cache(maxsize=4)
+def _certificates(extra_file: str | None) -> ssl.SSLContext:
+    context = ssl.create_default_context()  # OpenSSL reads SSL_CERT_FILE *instead of* its default file...
+    if extra_file is not None:  # ...so the default file is loaded as well
+        default = ssl.get_default_verify_paths().openssl_cafile
+        if default and Path(default).is_file():
+            context.load_verify_locations(cafile=default)
     return context
 
 
