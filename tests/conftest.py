@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
+import socket
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -19,6 +21,42 @@ from workforce_adapters.sql.queries import SqlQueries
 settings.register_profile("ci", derandomize=True, print_blob=True)
 settings.register_profile("dev")
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+LOOPBACK = ipaddress.ip_network("127.0.0.0/8"), ipaddress.ip_network("::1/128")
+_connect = socket.socket.connect
+_connect_ex = socket.socket.connect_ex
+
+
+def _only_loopback(address: object) -> None:
+    """Tests send traffic only to this machine: a connection to any other address is refused here,
+    before a packet leaves (a webhook test that resolved a name to a public address, say)."""
+    if isinstance(address, tuple) and isinstance(address[0], str):
+        try:
+            ip = ipaddress.ip_address(address[0].split("%")[0])
+        except ValueError:
+            return  # a name: resolved by the caller's own check; unix sockets are not tuples
+        if not any(ip in network for network in LOOPBACK):
+            raise ConnectionRefusedError(f"tests connect only to loopback, not {address[0]}")
+
+
+def _guarded_connect(self: socket.socket, address: object) -> None:
+    _only_loopback(address)
+    _connect(self, address)  # type: ignore[arg-type]
+
+
+def _guarded_connect_ex(self: socket.socket, address: object) -> int:
+    _only_loopback(address)
+    return _connect_ex(self, address)  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def loopback_only() -> Iterator[None]:
+    socket.socket.connect = _guarded_connect  # type: ignore[method-assign]
+    socket.socket.connect_ex = _guarded_connect_ex  # type: ignore[method-assign]
+    yield
+    socket.socket.connect = _connect  # type: ignore[method-assign]
+    socket.socket.connect_ex = _connect_ex  # type: ignore[method-assign]
 
 
 @pytest.fixture(scope="session")

@@ -18,7 +18,8 @@ from workforce_adapters.sql.rate_limiter import SqlRateLimiter
 from workforce_adapters.sql.unit_of_work import SqlUnitOfWorkFactory
 from workforce_adapters.system_clock import SystemClock
 from workforce_adapters.webhooks.resolver import SystemResolver
-from workforce_core.ports import Clock, IdempotencyStore, Queries, RateLimiter, UnitOfWorkFactory
+from workforce_adapters.webhooks.sender import DEFAULT_TIMEOUT, SafeSender
+from workforce_core.ports import Clock, IdempotencyStore, Queries, RateLimiter, Sender, UnitOfWorkFactory
 from workforce_core.rules.receiver_urls import Network, Resolver, parse_networks
 
 DATABASE_ENV = "WORKFORCE_DATABASE_URL"
@@ -70,10 +71,16 @@ def rate_limiter(settings: Settings, engine: Engine) -> RateLimiter:
 
 @define
 class Webhooks:
-    """How webhook receivers are resolved, and the networks an operator trusts on any port."""
+    """How webhook receivers are resolved, the networks an operator trusts on any port, and how long an
+    attempt may take (seconds)."""
 
     resolver: Resolver = field(factory=SystemResolver)
     trusted_networks: tuple[Network, ...] = ()
+    timeout: float = DEFAULT_TIMEOUT
+
+    def sender(self, clock: Clock) -> Sender:
+        """The safe sender with these settings (certificates read now: the system store and SSL_CERT_FILE)."""
+        return SafeSender(resolver=self.resolver, clock=clock, trusted=self.trusted_networks, timeout=self.timeout)
 
 
 @define

@@ -365,8 +365,10 @@ def _webhook_rules(case: schemathesis.Case) -> None:
     """A receiver must resolve to public addresses (the test's resolver knows hooks.example.com), ``*`` is
     not mixed with names, and an action on one subscription needs its ``id``."""
     query, body = case.query, case.body
-    if isinstance(query, dict) and query.get("action") in ("deliveries", "rotate_secret") and "id" not in query:
-        query["id"] = 1
+    if isinstance(query, dict) and query.get("action") in ("deliveries", "rotate_secret", "test", "redeliver"):
+        query.setdefault("id", 1)
+        if query["action"] == "redeliver":
+            query.setdefault("delivery_id", 1)
     creating = case.method.upper() == "POST" and not (isinstance(query, dict) and query.get("action"))
     if creating and not isinstance(body, dict):  # the body is optional only for the actions
         body = case.body = {"url": "", "events": ["*"]}

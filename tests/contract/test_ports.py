@@ -609,3 +609,74 @@ def test_get_many_and_update_many_read_and_write_several_records_at_once(backend
         names = {id: w.name for id, w in tx.workers.get_many([m.id for m in made]).items()}
         assert names == {made[0].id: "Ada", made[1].id: "Ann", made[2].id: "Cy"}
         assert tx.workers.get_many([]) == {}
+
+
+# ---- the outbox, as the webhook dispatcher reads it ----------------------------------------------
+
+
+def _record_events(backend: Backend, client_id: int, *names: str) -> None:
+    with backend.uow() as tx:
+        tx.record([Event(name, client_id, T0 + timedelta(minutes=n), extra={"n": n}) for n, name in enumerate(names)])
+        tx.commit()
+
+
+def test_the_outbox_gives_events_not_yet_fanned_out_oldest_first_with_their_data(backend: Backend) -> None:
+    with backend.uow() as tx:
+        client = _client(tx)
+        tx.commit()
+    _record_events(backend, client.id, "clock_in", "clock_out", "worker.created")
+    with backend.uow() as tx:
+        unsent = tx.outbox.unsent(10)
+        assert [(e.event, e.client_id, e.occurred_at) for e in unsent] == [
+            ("clock_in", client.id, T0),
+            ("clock_out", client.id, T0 + timedelta(minutes=1)),
+            ("worker.created", client.id, T0 + timedelta(minutes=2)),
+        ]
+        assert [e.data for e in unsent] == [{"client_id": client.id, "n": n} for n in range(3)]
+        assert unsent[0].id < unsent[1].id < unsent[2].id
+        assert tx.outbox.unsent(2) == unsent[:2]
+
+
+def test_events_marked_fanned_out_are_not_given_again_once_committed(backend: Backend) -> None:
+    with backend.uow() as tx:
+        client = _client(tx)
+        tx.commit()
+    _record_events(backend, client.id, "clock_in", "clock_out")
+    with backend.uow() as tx:
+        first, second = tx.outbox.unsent(10)
+        tx.outbox.mark_fanned_out([first.id], T0)
+    with backend.uow() as tx:  # not committed: both still waiting
+        assert tx.outbox.unsent(10) == [first, second]
+        tx.outbox.mark_fanned_out([first.id], T0)
+        tx.commit()
+    with backend.uow() as tx:
+        assert tx.outbox.unsent(10) == [second]
+        tx.outbox.mark_fanned_out([], T0)  # nothing to mark: no change
+        tx.commit()
+    _record_events(backend, client.id, "worker.created")
+    with backend.uow() as tx:
+        assert [e.event for e in tx.outbox.unsent(10)] == ["clock_out", "worker.created"]
+
+
+@pytest.mark.postgres
+def test_on_postgresql_a_second_dispatcher_skips_the_events_and_deliveries_another_holds(
+    postgres_schema: PostgresSchema,
+) -> None:
+    engine = make_engine(postgres_schema.fresh_url())
+    backend = Backend("postgres", SqlUnitOfWorkFactory(engine), engine)
+    try:
+        with backend.uow() as tx:
+            client = _client(tx)
+            subscription = _subscription(tx, client.id)
+            held, free = _delivery(tx, subscription), _delivery(tx, subscription)
+            tx.commit()
+        _record_events(backend, client.id, "clock_in", "clock_out")
+        with backend.uow() as first:
+            [taken] = first.outbox.unsent(1)
+            assert first.deliveries.claim_due(T0, 1) == [held]
+            with backend.uow() as second:
+                assert [e.event for e in second.outbox.unsent(10)] == ["clock_out"]
+                assert second.deliveries.claim_due(T0, 10) == [free]
+            assert taken.event == "clock_in"
+    finally:
+        engine.dispose()

@@ -6,7 +6,7 @@ from collections.abc import Collection
 from typing import Any
 
 from workforce_core.events import EventType
-from workforce_core.model.webhooks import Delivery, Subscription
+from workforce_core.model.webhooks import Delivery, Subscription, WebhookTestResult
 from workforce_core.rules import webhooks as policy
 from workforce_core.rules.london import local_text, utc_text
 
@@ -65,3 +65,13 @@ def delivery_record(item: Delivery, effective_scopes: Collection[str]) -> dict[s
 
 def event_type_record(item: EventType) -> dict[str, Any]:
     return {"event": item.event, "group": item.group, "description": item.description, "legacy": item.legacy}
+
+
+def test_result_record(item: WebhookTestResult) -> dict[str, Any]:
+    return {
+        "subscription_id": item.subscription_id,
+        "delivery_id": item.delivery_id,
+        "delivered": item.delivered,
+        "response_code": item.response_code,
+        "error": item.error,
+    }

@@ -35,6 +35,7 @@ class MemoryStore:
         self.tables: dict[str, dict[int, Any]] = {name: {} for name in TABLES}
         self.audit: list[AuditEntry] = []
         self.outbox: list[Event] = []
+        self.fanned_out: set[int] = set()  # outbox places (from 1) whose deliveries are made
         self.employee_numbers: dict[int, int] = {}  # per client: the last generated employee number
         # locked pay weeks: (client_id, site_id or None = every site, a day of the week)
         self.locked_weeks: set[tuple[int, int | None, date]] = set()
@@ -55,4 +56,4 @@ class MemoryStore:
     def snapshot(self) -> tuple[object, ...]:
         """Everything stored, for "nothing changed" comparisons."""
         with self.lock:
-            return copy.deepcopy((self.tables, self.audit, self.outbox, self.employee_numbers))
+            return copy.deepcopy((self.tables, self.audit, self.outbox, self.fanned_out, self.employee_numbers))

@@ -8,6 +8,7 @@ from typing import Any
 
 import attrs
 
+from workforce_adapters.memory.outbox import MemoryOutbox
 from workforce_adapters.memory.pricing import MemoryPricingInputs
 from workforce_adapters.memory.repositories import (
     MemoryApiKeyRepository,
@@ -63,6 +64,7 @@ class MemoryUnitOfWork:
         self._subscriptions = MemorySubscriptionRepository(t["subscriptions"], t["deliveries"])
         self._deliveries = MemoryDeliveryRepository(t["deliveries"])
         self._pay_weeks = MemoryPayWeekLocks(self)
+        self._outbox = MemoryOutbox(self)
 
     # the repositories, read-only as the port declares them
     @property
@@ -130,6 +132,10 @@ class MemoryUnitOfWork:
         return self._pay_weeks
 
     @property
+    def outbox(self) -> MemoryOutbox:
+        return self._outbox
+
+    @property
     def tables(self) -> dict[str, MemoryTable[Any]]:
         """Each table as this transaction sees it (for the adapter's own reads)."""
         return self._tables
@@ -166,9 +172,11 @@ class MemoryUnitOfWork:
             for entry in self._audit.pending:
                 self.store.audit.append(attrs.evolve(entry, id=self.store.next_id("audit_log")))
             self.store.outbox.extend(self._events)
+            self.store.fanned_out.update(self._outbox.pending)
             self.store.employee_numbers.update(self.employee_numbers)
         self._audit.pending.clear()
         self._events.clear()
+        self._outbox.pending.clear()
         self.employee_numbers.clear()
 
     def rollback(self) -> None:
@@ -177,6 +185,7 @@ class MemoryUnitOfWork:
             table.deleted.clear()
         self._audit.pending.clear()
         self._events.clear()
+        self._outbox.pending.clear()
         self.employee_numbers.clear()
 
 

@@ -17,6 +17,7 @@ from workforce_entrypoints.cli import (
     shifts,
     surveys,
     timesheets,
+    webhooks,
     workers,
 )
 from workforce_entrypoints.cli.output import JsonErrorsGroup
@@ -56,6 +57,7 @@ app.add_typer(surveys.app, name="survey")
 app.add_typer(shifts.app, name="shift")
 app.add_typer(rate_rules.app, name="rate-rule")
 app.add_typer(pricing.app, name="price")
+app.add_typer(webhooks.app, name="webhooks")
 
 
 def main() -> None:

@@ -4,22 +4,26 @@ Forwarding headers (``X-Forwarded-For``, ``X-Forwarded-Proto``) are believed onl
 named in ``--forwarded-allow-ips``: otherwise any client could pick the address the unknown-key
 throttle counts. A connection must send its request head within ``--header-timeout`` seconds
 (``request_head``), and past ``--limit-concurrency`` open connections new requests get 503. The rate
-limits' storage is chosen once for all the processes. Replies do not name the server software.
+limits' storage is chosen once for all the processes. Replies do not name the server software. A
+webhook dispatcher runs beside the server, in the serving process (one however many ``--workers``),
+unless ``--no-dispatch``.
 """
 
 from __future__ import annotations
 
 import os
+import threading
 
 import typer
 import uvicorn
 
 from workforce_adapters.sql import schema
 from workforce_adapters.sql.engine import is_postgres, make_engine
-from workforce_entrypoints.bootstrap import DATABASE_ENV, RATE_LIMIT_ENV, Settings, rate_limit_storage
+from workforce_entrypoints.bootstrap import DATABASE_ENV, RATE_LIMIT_ENV, Settings, bootstrap, rate_limit_storage
 from workforce_entrypoints.cli.output import command, fail
 from workforce_entrypoints.cli.request_head import DEFAULT_HEADER_SECONDS, HEADER_TIMEOUT_ENV, RequestHeadDeadline
 from workforce_entrypoints.cli.state import database_url
+from workforce_entrypoints.cli.webhooks import dispatch_until
 
 FORWARDED_ENV = "WORKFORCE_FORWARDED_ALLOW_IPS"
 LIMIT_CONCURRENCY_ENV = "WORKFORCE_LIMIT_CONCURRENCY"
@@ -55,6 +59,12 @@ def serve(
         envvar=LIMIT_CONCURRENCY_ENV,
         help="Open connections per process past which new requests are answered 503.",
     ),
+    dispatch: bool = typer.Option(
+        True,
+        "--dispatch/--no-dispatch",
+        help="Deliver webhooks in the background (one dispatcher for the server); --no-dispatch when "
+        "`workforce webhooks dispatch` runs elsewhere.",
+    ),
 ) -> None:
     """Run the HTTP API (refuses a database that is not migrated)."""
     url = database_url(ctx)
@@ -77,6 +87,17 @@ def serve(
     os.environ[RATE_LIMIT_ENV] = limits
     os.environ[HEADER_TIMEOUT_ENV] = str(header_timeout)
     proxies = [address.strip() for address in forwarded_allow_ips.split(",") if address.strip()]
+    stop = threading.Event()
+    if dispatch:
+        background = bootstrap(Settings.from_env(url))
+        threading.Thread(target=dispatch_until, args=(stop, background), name="webhook-dispatcher", daemon=True).start()
+    try:
+        _serve(host, port, workers, proxies, limit_concurrency)
+    finally:
+        stop.set()
+
+
+def _serve(host: str, port: int, workers: int, proxies: list[str], limit_concurrency: int) -> None:
     uvicorn.run(
         "workforce_entrypoints.http.app:create_app",
         factory=True,

@@ -50,6 +50,13 @@ class Call:
     params: Params
     services: Services
     raw_body: bytes = b""
+    # Units of work that commit on their own even in a keyed request: for work that talks to the network
+    # between its writes (a webhook test or redelivery), which cannot be held in one transaction.
+    unheld: Services | None = None
+
+    @property
+    def committing(self) -> Services:
+        return self.unheld or self.services
 
     def body(self) -> dict[str, Any]:
         """The JSON object sent, or 400 ``invalid_body``. Numbers keep their exact decimal digits; a
@@ -160,6 +167,7 @@ class Endpoint:
                 begun.body, status_code=begun.status, headers={**dict(begun.headers), "Idempotent-Replayed": "true"}
             )
         call.services = evolve(services, uow=begun)  # its units of work hold the change for the reply
+        call.unheld = services
         return await run_in_threadpool(_kept_reply, method, call, begun)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-from attrs import define, field
+from attrs import define, field, frozen
 
 DeliveryStatus = Literal["pending", "delivered", "failed", "refused"]
 # decisions.md: a waiting delivery the key may no longer receive is recorded with status ``refused``
@@ -45,3 +45,38 @@ class Delivery:
     next_retry_at: datetime | None = None
     delivered_at: datetime | None = None
     id: int = 0
+
+
+@frozen
+class Outgoing:
+    """One attempt to send: the delivery (its ``attempt`` already counts this one), where, the secret that
+    signs it, and the scopes of the subscription's key (its data is sent as that key may read it)."""
+
+    delivery: Delivery
+    url: str
+    secret: str
+    effective_scopes: tuple[str, ...]
+
+
+@frozen
+class Outcome:
+    """What a receiver answered: ``response_code`` 0 when it was blocked or unreachable, the reason then
+    in ``response_body``."""
+
+    response_code: int
+    response_body: str
+
+    @property
+    def delivered(self) -> bool:
+        return 200 <= self.response_code < 300
+
+
+@frozen
+class WebhookTestResult:
+    """The ping's delivery and how it went (``error`` None when delivered)."""
+
+    subscription_id: int
+    delivery_id: int
+    delivered: bool
+    response_code: int
+    error: str | None

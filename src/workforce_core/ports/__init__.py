@@ -9,6 +9,7 @@ from workforce_core.ports.clock import Clock
 from workforce_core.ports.entry_reads import EntryFilter, EntryReads
 from workforce_core.ports.idempotency import Claim, IdempotencyStore, KeyedWork, StoredReply
 from workforce_core.ports.limits import RateDecision, RateLimiter
+from workforce_core.ports.outbox import Outbox
 from workforce_core.ports.paging import Page, Paging
 from workforce_core.ports.pay_weeks import PayWeekLocks
 from workforce_core.ports.pricing_reads import PricingInputs, PricingInputsReader, PricingReads
@@ -25,7 +26,7 @@ from workforce_core.ports.repositories import (
     WorkerRepository,
 )
 from workforce_core.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
-from workforce_core.ports.webhooks import DeliveryRepository, SubscriptionRepository
+from workforce_core.ports.webhooks import DeliveryRepository, Sender, SubscriptionRepository
 from workforce_core.ports.worker_reads import WorkerFilter, WorkerReads
 
 __all__ = [
@@ -44,6 +45,7 @@ __all__ = [
     "IdempotencyStore",
     "KeyedWork",
     "LocationFilter",
+    "Outbox",
     "Page",
     "Paging",
     "PayWeekLocks",
@@ -58,6 +60,7 @@ __all__ = [
     "RateRuleRepository",
     "ReferenceReads",
     "Repository",
+    "Sender",
     "StoredReply",
     "SubscriptionRepository",
     "TimeEntryRepository",

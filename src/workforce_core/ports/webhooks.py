@@ -1,11 +1,11 @@
-"""The webhook repositories a unit of work carries: subscriptions and their delivery log."""
+"""The webhook repositories a unit of work carries (subscriptions and their delivery log), and the sender."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from typing import Protocol
 
-from workforce_core.model.webhooks import Delivery, DeliveryStatus, Subscription
+from workforce_core.model.webhooks import Delivery, DeliveryStatus, Outcome, Outgoing, Subscription
 from workforce_core.ports.paging import Page, Paging
 
 
@@ -59,4 +59,11 @@ class DeliveryRepository(Protocol):
     def claim_due(self, now: datetime, limit: int) -> list[Delivery]:
         """Pending deliveries due at ``now`` (``next_retry_at`` reached), oldest first, at most ``limit``,
         locked for this transaction; on PostgreSQL rows another dispatcher holds are skipped."""
+        ...
+
+
+class Sender(Protocol):
+    def send(self, outgoing: Outgoing) -> Outcome:
+        """Sign and send one attempt, checking the URL again (every address it resolves to) and connecting
+        only to a checked address; never raises: a refusal or failure is an ``Outcome`` with code 0."""
         ...

@@ -1,4 +1,5 @@
-"""Webhook subscriptions: list, read, create, change, delete, rotate the secret; the delivery log.
+"""Webhook subscriptions: list, read, create, change, delete, rotate the secret, test (a ``ping`` sent
+now) and redeliver; the delivery log.
 
 A subscription belongs to its client (another client's answers 404) and is changed only by the key
 that made it or one that replaced it by rotation (403 ``forbidden``, nothing changes). A site-limited
@@ -16,10 +17,12 @@ from workforce_core.commands.inputs import UNSET
 from workforce_core.commands.webhooks import CreateSubscription, UpdateSubscription
 from workforce_core.errors import Forbidden, NotFound
 from workforce_core.model.principal import Principal
-from workforce_core.model.webhooks import Delivery, DeliveryStatus, Subscription
-from workforce_core.ports import Clock, Page, Paging, UnitOfWork, UnitOfWorkFactory
+from workforce_core.model.webhooks import Delivery, DeliveryStatus, Outgoing, Subscription, WebhookTestResult
+from workforce_core.ports import Clock, Page, Paging, Sender, UnitOfWork, UnitOfWorkFactory
+from workforce_core.rules import delivery_attempts as attempts
 from workforce_core.rules import webhooks as policy
 from workforce_core.rules.receiver_urls import Network, Resolver, check
+from workforce_core.services.subscribers import load_subscriber
 
 
 def _found(tx: UnitOfWork, principal: Principal, subscription_id: int) -> Subscription:
@@ -148,3 +151,93 @@ def rotate_secret(subscription_id: int, *, principal: Principal, uow: UnitOfWork
         tx.subscriptions.update(changed)
         tx.commit()
     return changed
+
+
+PING_MESSAGE = "This is a test delivery."
+
+
+def send_test(
+    subscription_id: int, *, principal: Principal, uow: UnitOfWorkFactory, clock: Clock, sender: Sender
+) -> WebhookTestResult:
+    """A ``ping`` delivered now, once (no retries), and kept in the delivery log."""
+    _not_site_limited(principal, "test webhook subscriptions")
+    with uow() as tx:
+        found = _owned(tx, principal, subscription_id)
+        now = clock.now()
+        ping = Delivery(
+            subscription_id=found.id,
+            client_id=found.client_id,
+            event=policy.PING,
+            occurred_at=now,
+            created_at=now,
+            data={"client_id": found.client_id, "message": PING_MESSAGE, "subscription_id": found.id},
+        )
+        subscriber = load_subscriber(tx, found)
+        reason = attempts.refusal(subscriber, policy.PING, now)
+        if reason is not None:
+            made = tx.deliveries.add(attempts.refused(ping, reason))
+            tx.commit()
+            return WebhookTestResult(found.id, made.id, delivered=False, response_code=0, error=reason)
+        claim = tx.deliveries.add(attempts.claimed(ping, now))
+        tx.commit()
+    settled = _attempt_now(claim, found, subscriber.effective_scopes, uow=uow, clock=clock, sender=sender, retry=False)
+    error = None if settled.status == "delivered" else _error(settled)
+    return WebhookTestResult(found.id, claim.id, settled.status == "delivered", settled.response_code or 0, error)
+
+
+def redeliver(
+    subscription_id: int,
+    delivery_id: int,
+    *,
+    principal: Principal,
+    uow: UnitOfWorkFactory,
+    clock: Clock,
+    sender: Sender,
+) -> Delivery:
+    """A past delivery sent again now as its next attempt (the same ``delivery_id``, so receivers
+    de-duplicate); a pending one keeps its retry schedule if this attempt fails too."""
+    _not_site_limited(principal, "redeliver webhook deliveries")
+    with uow() as tx:
+        found = _owned(tx, principal, subscription_id)
+        past = tx.deliveries.get(delivery_id)
+        if past is None or past.subscription_id != found.id:
+            raise NotFound("The webhook delivery was not found.")
+        now = clock.now()
+        subscriber = load_subscriber(tx, found)
+        reason = attempts.refusal(subscriber, past.event, now)
+        if reason is not None:
+            refused = attempts.refused(past, reason)
+            tx.deliveries.update(refused)
+            tx.commit()
+            return refused
+        claim = attempts.claimed(past, now)
+        tx.deliveries.update(claim)
+        tx.commit()
+    retry = past.status == "pending"
+    return _attempt_now(claim, found, subscriber.effective_scopes, uow=uow, clock=clock, sender=sender, retry=retry)
+
+
+def _attempt_now(
+    claim: Delivery,
+    subscription: Subscription,
+    scopes: tuple[str, ...],
+    *,
+    uow: UnitOfWorkFactory,
+    clock: Clock,
+    sender: Sender,
+    retry: bool,
+) -> Delivery:
+    """Send a claimed delivery and record the answer (unless the claim was taken over meanwhile)."""
+    outcome = sender.send(Outgoing(claim, subscription.url, subscription.secret, scopes))
+    settled = attempts.settled(claim, outcome, clock.now(), retry=retry)
+    with uow() as tx:
+        if attempts.still_claimed(tx.deliveries.get(claim.id), claim):
+            tx.deliveries.update(settled)
+            tx.commit()
+    return settled
+
+
+def _error(delivery: Delivery) -> str:
+    if delivery.response_code:
+        return f"the receiver answered {delivery.response_code}"
+    return delivery.response_body or "the receiver could not be reached"

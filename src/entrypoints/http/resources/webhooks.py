@@ -1,12 +1,17 @@
 """/webhooks.php: subscriptions, one with its latest deliveries, the delivery log and the event list
-(GET); create and rotate the secret (POST); change (PUT); delete (DELETE)."""
+(GET); create, rotate the secret, test and redeliver (POST); change (PUT); delete (DELETE)."""
 
 from __future__ import annotations
 
 from starlette.responses import Response
 
 from workforce_adapters.json.commands import structure
-from workforce_adapters.json.webhooks import delivery_record, event_type_record, subscription_record
+from workforce_adapters.json.webhooks import (
+    delivery_record,
+    event_type_record,
+    subscription_record,
+    test_result_record,
+)
 from workforce_core.commands.webhooks import CreateSubscription, UpdateSubscription
 from workforce_core.errors import InvalidParameter
 from workforce_core.events import CATALOGUE
@@ -17,7 +22,7 @@ from workforce_entrypoints.http.endpoint import Call, Endpoint, Method
 from workforce_entrypoints.http.replies import listing, record, reply
 
 GET_ACTIONS = ("events", "deliveries")
-POST_ACTIONS = ("rotate_secret",)
+POST_ACTIONS = ("rotate_secret", "test", "redeliver")
 
 
 def _id(call: Call) -> int:
@@ -66,6 +71,27 @@ def post(call: Call) -> Response:
     if action == "rotate_secret":
         rotated = webhooks.rotate_secret(_id(call), principal=call.principal, uow=s.uow, clock=s.clock)
         return record({"id": rotated.id, "secret": rotated.secret}, message="Signing secret rotated.")
+    if action in ("test", "redeliver"):
+        s = call.committing  # the attempt is recorded, sent, then its answer recorded: not one transaction
+    if action == "test":
+        sender = s.webhooks.sender(s.clock)
+        tested = webhooks.send_test(_id(call), principal=call.principal, uow=s.uow, clock=s.clock, sender=sender)
+        said = "Test delivery sent." if tested.delivered else "Test delivery not delivered."
+        return record(test_result_record(tested), message=said)
+    if action == "redeliver":
+        subscription_id = _id(call)
+        delivery_id = p.identifier("delivery_id")
+        if delivery_id is None:
+            raise InvalidParameter("delivery_id", "delivery_id is required: ?id=&action=redeliver&delivery_id=.")
+        sent = webhooks.redeliver(
+            subscription_id,
+            delivery_id,
+            principal=call.principal,
+            uow=s.uow,
+            clock=s.clock,
+            sender=s.webhooks.sender(s.clock),
+        )
+        return record(delivery_record(sent, call.principal.effective_scopes), message="Delivery sent again.")
     made = webhooks.create_subscription(
         structure(CreateSubscription, call.body()),
         principal=call.principal,

@@ -1,0 +1,38 @@
+"""The outbox on the unit of work's connection, as the webhook dispatcher reads it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import datetime
+
+from sqlalchemy import Connection, select, update
+
+from workforce_adapters.sql import tables
+from workforce_core.model.outbox import OutboxEvent
+
+
+class SqlOutbox:
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+
+    def unsent(self, limit: int) -> list[OutboxEvent]:
+        c = tables.outbox.c
+        query = select(tables.outbox).where(c.dispatched_at.is_(None)).order_by(c.id).limit(limit)
+        if self.connection.dialect.name == "postgresql":
+            query = query.with_for_update(skip_locked=True)
+        return [
+            OutboxEvent(
+                id=row["id"],
+                client_id=row["client_id"],
+                event=row["event"],
+                occurred_at=row["occurred_at"],
+                data=json.loads(row["data"]),
+            )
+            for row in self.connection.execute(query).mappings()
+        ]
+
+    def mark_fanned_out(self, ids: Sequence[int], at: datetime) -> None:
+        if ids:
+            c = tables.outbox.c
+            self.connection.execute(update(tables.outbox).where(c.id.in_(list(ids))).values(dispatched_at=at))
