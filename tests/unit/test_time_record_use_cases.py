@@ -573,3 +573,14 @@ def test_auto_close_closes_a_shift_older_than_18_hours_at_its_default_end_but_ne
         return
     assert [view.entry.id for view in closed] == [entry_id]
     assert world.entry(entry_id).clock_out == min(clock_in + timedelta(hours=hours), NOW)
+
+
+def test_a_command_made_in_code_keeps_its_minutes_in_range() -> None:
+    # the JSON reader checks the range; an embedder's command is held to it by the command itself
+    start = at("2026-02-03 08:00")
+    with pytest.raises(ValidationFailed) as caught:
+        Backfill(worker_id=1, location_id=1, clock_in=start, clock_out=start + timedelta(hours=8), break_minutes=-5)
+    assert caught.value.extra == {"field": "break_minutes"}
+    with pytest.raises(ValidationFailed) as adjusted:
+        EditEntry(entry_id=1, pay_adjustment_minutes=24 * 60 + 1)
+    assert adjusted.value.extra == {"field": "pay_adjustment_minutes"}

@@ -88,17 +88,27 @@ def _structure(cls: type[C], raw: Mapping[str, Any], where: str) -> C:
     try:
         return converter.structure(given, cls)
     except ClassValidationError as failed:
-        raise _first_fault(failed) from None
+        raise _first_fault(failed, getattr(cls, "CHECK_ORDER", ())) from None
     finally:
         _where.reset(token)
 
 
-def _first_fault(failed: ClassValidationError) -> WorkforceError:
-    error = failed.exceptions[0]
+def _field_of(error: BaseException) -> str | None:
+    notes = [note for note in getattr(error, "__notes__", ()) if hasattr(note, "name")]
+    return notes[0].name if notes else None
+
+
+def _first_fault(failed: ClassValidationError, order: tuple[str, ...] = ()) -> WorkforceError:
+    """The fault to name: the first in the command's ``CHECK_ORDER`` when it has one, else in the
+    order its fields are declared (cattrs reports every field's fault)."""
+    faults = list(failed.exceptions)
+    if order:
+        rank = {name: n for n, name in enumerate(order)}
+        faults.sort(key=lambda error: rank.get(_field_of(error) or "", len(rank)))
+    error = faults[0]
     if isinstance(error, WorkforceError):
         return error
     if isinstance(error, ClassValidationError):
         return _first_fault(error)
-    notes = [note for note in getattr(error, "__notes__", ()) if hasattr(note, "name")]
-    field = notes[0].name if notes else None
+    field = _field_of(error)
     return ValidationFailed(field, f"{field or 'the body'} is not valid.")

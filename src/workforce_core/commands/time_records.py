@@ -15,6 +15,12 @@ MAX_MINUTES = 24 * 60
 QUERY_VIA: tuple[str, ...] = ("client", "agency", "worker")
 
 
+def within(minutes: int | None, field: str, low: int, high: int) -> None:
+    """A number of minutes in range, also for a command made in code (the JSON reader checks it too)."""
+    if minutes is not None and not low <= minutes <= high:
+        raise ValidationFailed(field, f"{field} must be a whole number of minutes from {low} to {high}.")
+
+
 @frozen(kw_only=True)
 class Backfill:
     """A paper shift typed in (``clock_method`` ``backfill``), at a site of the worker's client."""
@@ -25,6 +31,9 @@ class Backfill:
     clock_out: datetime = needed(ConsoleTime(required=True))
     break_minutes: int | None = given(Whole(0, MAX_MINUTES))
     booking_id: int | None = given(Id())  # the booking worked; default: a live one at the site covering it
+
+    def __attrs_post_init__(self) -> None:
+        within(self.break_minutes, "break_minutes", 0, MAX_MINUTES)
 
 
 @frozen(kw_only=True)
@@ -51,6 +60,8 @@ class EditEntry:
     pay_adjustment_minutes: int | None = given(Whole(-MAX_MINUTES, MAX_MINUTES))
 
     def __attrs_post_init__(self) -> None:
+        within(self.break_minutes, "break_minutes", 0, MAX_MINUTES)
+        within(self.pay_adjustment_minutes, "pay_adjustment_minutes", -MAX_MINUTES, MAX_MINUTES)
         if all(v is None for v in (self.clock_in, self.clock_out, self.break_minutes, self.pay_adjustment_minutes)):
             raise ValidationFailed(None, "give at least one of clock-in, clock-out, break minutes, pay adjustment.")
 
@@ -83,5 +94,6 @@ class RaiseAmendment:
     raised_by: str = given(Text(text.single_line, 100, required=True), "client")
 
     def __attrs_post_init__(self) -> None:
+        within(self.break_minutes, "break_minutes", 0, MAX_MINUTES)
         if self.clock_in is None and self.clock_out is None and self.break_minutes is None:
             raise ValidationFailed(None, "ask for at least one of clock-in, clock-out or break minutes.")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 import attrs
 from attrs import frozen
@@ -16,6 +16,7 @@ from attrs import frozen
 from workforce_core.commands.inputs import UNSET, Choice, Day, Email, Flag, Id, Input, Money, Text, Unset, given, needed
 from workforce_core.errors import ValidationFailed
 from workforce_core.model.reference import LANGUAGES
+from workforce_core.model.workers import EDITABLE_FIELDS
 from workforce_core.rules import text
 from workforce_core.rules.employee_ids import is_valid_employee_id
 
@@ -39,8 +40,9 @@ class _WorkerBody:
     """What both bodies do with their fields (attrs classes below; fields in the order they are checked)."""
 
     def sent(self) -> dict[str, Any]:
-        """The fields the request sent, with their values (``None`` clears)."""
-        names = (f.name for f in attrs.fields(cast(Any, type(self))))
+        """The fields the request sent, with their values (``None`` clears), in the spec's field order."""
+        names = [f.name for f in attrs.fields(cast(Any, type(self)))]
+        names.sort(key=lambda name: EDITABLE_FIELDS.index(name) if name in EDITABLE_FIELDS else len(EDITABLE_FIELDS))
         return {name: getattr(self, name) for name in names if getattr(self, name) is not UNSET}
 
     def __attrs_post_init__(self) -> None:
@@ -50,11 +52,11 @@ class _WorkerBody:
 
 
 @frozen(kw_only=True)
-class CreateWorker(_WorkerBody):
-    """POST /workers.php (and the console): a new worker; ``employee_id`` is generated when not given."""
+class _WorkerFields(_WorkerBody):
+    """The fields both bodies share. Faults are named in the spec's field order (``CHECK_ORDER``)."""
 
-    name: str = needed(Text(text.name, 100, required=True))
-    employee_id: str | Unset | None = given(EmployeeIdInput(creating=True), UNSET)
+    CHECK_ORDER: ClassVar[tuple[str, ...]] = EDITABLE_FIELDS
+
     email: str | Unset | None = given(Email(), UNSET)
     phone: str | Unset | None = given(Text(text.single_line, 32), UNSET)
     job_role: str | Unset | None = given(Text(text.single_line, 100), UNSET)
@@ -69,21 +71,18 @@ class CreateWorker(_WorkerBody):
 
 
 @frozen(kw_only=True)
-class UpdateWorker(_WorkerBody):
+class CreateWorker(_WorkerFields):
+    """POST /workers.php (and the console): a new worker; ``employee_id`` is generated when not given."""
+
+    name: str = needed(Text(text.name, 100, required=True))
+    employee_id: str | Unset | None = given(EmployeeIdInput(creating=True), UNSET)
+
+
+@frozen(kw_only=True)
+class UpdateWorker(_WorkerFields):
     """PUT /workers.php: a partial change; ``active: false`` is the leaver."""
 
     name: str | Unset = given(Text(text.name, 100, required=True), UNSET)
     employee_id: str | Unset = given(EmployeeIdInput(), UNSET)
-    email: str | Unset | None = given(Email(), UNSET)
-    phone: str | Unset | None = given(Text(text.single_line, 32), UNSET)
-    job_role: str | Unset | None = given(Text(text.single_line, 100), UNSET)
-    location_id: int | Unset | None = given(Id(), UNSET)
-    department_id: int | Unset | None = given(Id(), UNSET)
-    cost_code_id: int | Unset | None = given(Id(), UNSET)
-    start_date: date | Unset | None = given(Day(), UNSET)
-    end_date: date | Unset | None = given(Day(), UNSET)
-    preferred_language: str | Unset | None = given(Choice(LANGUAGES), UNSET)
-    hourly_rate: Decimal | Unset | None = given(Money(), UNSET)
-    charge_rate: Decimal | Unset | None = given(Money(), UNSET)
     leave_reason: str | Unset | None = given(Text(text.free_text, 255), UNSET)
     active: bool | Unset = given(Flag(), UNSET)

@@ -12,12 +12,13 @@ from datetime import datetime
 import attrs
 
 from workforce_core.commands.time_records import RaiseAmendment
-from workforce_core.errors import Conflict, NotFound, ValidationFailed
+from workforce_core.errors import Conflict, NotFound
 from workforce_core.events import Event
 from workforce_core.model.amendments import Amendment
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
+from workforce_core.rules.shift_times import check_shift_times
 from workforce_core.services.corrections import Correction, correct_entry
-from workforce_core.services.entry_edits import MAX_SHIFT, check_entry_editable
+from workforce_core.services.entry_edits import check_entry_editable
 from workforce_core.views import EntryView
 
 VIA_AMENDMENT = "amendment"
@@ -34,14 +35,7 @@ def raise_amendment(command: RaiseAmendment, *, uow: UnitOfWorkFactory, clock: C
         if entry.clock_out is None:
             raise Conflict("an open shift cannot be amended; close it first.", entry_id=entry.id)
         start, end = clock_in or entry.clock_in, clock_out or entry.clock_out
-        if end <= start:
-            raise ValidationFailed("clock_out", "the requested clock-out must be after the clock-in.")
-        if end > now:
-            raise ValidationFailed("clock_out", "the requested clock-out cannot be in the future.")
-        if end - start > MAX_SHIFT:
-            raise ValidationFailed("clock_out", "a shift is at most 24 hours long.")
-        if break_minutes is not None and break_minutes >= (end - start).total_seconds() // 60:
-            raise ValidationFailed("break_minutes", "the break must be shorter than the shift.")
+        check_shift_times(start, end, now, break_minutes)
         amendment = tx.amendments.add(
             Amendment(
                 entry_id=entry.id,

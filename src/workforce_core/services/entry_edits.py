@@ -4,7 +4,7 @@ overlap checks, the approval state of an entry, and views read once per transact
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from workforce_core.errors import Conflict, NotFound, ValidationFailed, WorkforceError
 from workforce_core.model.reference import Location
@@ -13,9 +13,9 @@ from workforce_core.model.workers import Worker
 from workforce_core.ports import UnitOfWork
 from workforce_core.rules.approval import ApprovalState, Move, move
 from workforce_core.rules.london import local_text
+from workforce_core.rules.shift_times import check_shift_times
 from workforce_core.views import EntryView
 
-MAX_SHIFT = timedelta(hours=24)
 MAX_MINUTES = 24 * 60
 
 
@@ -49,17 +49,7 @@ def check_times(
 ) -> None:
     """Clock-out after clock-in, at most 24 hours, nothing in the future, a break shorter than the shift,
     and no overlap with the worker's other shifts (409 ``conflict`` with that shift's ``entry_id``)."""
-    if start > now:
-        raise ValidationFailed("clock_in", "clock-in cannot be in the future.")
-    if end is not None:
-        if end <= start:
-            raise ValidationFailed("clock_out", "clock-out must be after clock-in.")
-        if end > now:
-            raise ValidationFailed("clock_out", "clock-out cannot be in the future.")
-        if end - start > MAX_SHIFT:
-            raise ValidationFailed("clock_out", "a shift is at most 24 hours long.")
-        if break_minutes is not None and break_minutes >= (end - start).total_seconds() // 60:
-            raise ValidationFailed("break_minutes", "the break must be shorter than the shift.")
+    check_shift_times(start, end, now, break_minutes)
     clash = overlapping(tx, worker_id, start, end, except_id=except_id)
     if clash is not None:
         raise Conflict(
