@@ -344,6 +344,8 @@ def _follow_the_rules_stated_in_words(case: schemathesis.Case, now: datetime) ->
     query, body = case.query, case.body
     if case.operation.path == "/webhooks.php":
         _webhook_rules(case)
+    if case.operation.path == "/shifts.php":
+        _shift_rules(case)
     if isinstance(query, dict) and _both_dates(query, "date_from", "date_to"):
         low, high = sorted((date.fromisoformat(query["date_from"]), date.fromisoformat(query["date_to"])))
         if case.operation.path == "/exceptions.php":
@@ -378,6 +380,40 @@ def _webhook_rules(case: schemathesis.Case) -> None:
         events = body.get("events")
         if isinstance(events, list) and "*" in events:
             body["events"] = ["*"]
+
+
+def _shift_rules(case: schemathesis.Case) -> None:
+    """A cancel names its booking and sends only ShiftCancel's fields; a slot's end differs from its start, and is
+    not in the hour the spring change skips; the break is shorter than the slot (zero here, also on PUT where the
+    stored times count); a PUT moving one end sends both."""
+    query, body = case.query, case.body
+    cancelling = isinstance(query, dict) and query.get("action") == "cancel"
+    if cancelling:
+        query.setdefault("id", 1)
+        if isinstance(body, dict):
+            case.body = {k: v for k, v in body.items() if k in ("status", "cancel_reason")}
+        return
+    if case.method.upper() == "POST" and not (isinstance(body, dict) and "worker_id" in body):
+        body = case.body = {"worker_id": 1, "location_id": 1, "shift_date": "2026-01-05", "start_time": "09:00"}
+        body["end_time"] = "17:00"
+    if not isinstance(body, dict):
+        return
+    if case.method.upper() == "POST" and "demand_id" not in body:  # ShiftCancel's fields alone satisfy the anyOf
+        for name, value in (("location_id", 1), ("shift_date", "2026-01-05"), ("start_time", "09:00")):
+            body.setdefault(name, value)
+        body.setdefault("end_time", "17:00")
+    times = [name for name in ("start_time", "end_time") if isinstance(body.get(name), str)]
+    if case.method.upper() == "PUT" and times:
+        body.setdefault("start_time", "09:00")
+        body.setdefault("end_time", "17:00")
+    for name in ("start_time", "end_time"):
+        if isinstance(body.get(name), str) and body[name].startswith("01:"):
+            body[name] = "03" + body[name][2:]
+    start, end = body.get("start_time"), body.get("end_time")
+    if isinstance(start, str) and isinstance(end, str) and start[:5] == end[:5]:
+        body["end_time"] = "23:59" if start[:5] != "23:59" else "23:58"
+    if "break_minutes" in body or (case.method.upper() == "PUT" and times):
+        body["break_minutes"] = 0
 
 
 def _both_dates(values: dict[str, Any], first: str, second: str) -> bool:

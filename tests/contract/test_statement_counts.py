@@ -17,8 +17,10 @@ from starlette.testclient import TestClient
 
 from tests.clocks import FakeClock
 from tests.contract.conftest import World
+from workforce_adapters.json.commands import structure
+from workforce_core.commands.bookings import BookShift
 from workforce_core.commands.time_records import Backfill, RaiseAmendment
-from workforce_core.services import amendments, approvals, time_records
+from workforce_core.services import amendments, approvals, bookings, time_records
 
 NOW = datetime(2026, 3, 4, 12, 0, tzinfo=UTC)
 LISTS = (
@@ -34,6 +36,7 @@ LISTS = (
     "/api/v1/exceptions.php",
     "/api/v1/amendments.php",
     "/api/v1/rate-rules.php",
+    "/api/v1/shifts.php",
 )
 
 
@@ -59,7 +62,7 @@ def counting(world: World) -> Iterator[Counted]:
 
 def account(world: World, clock: FakeClock, size: int) -> dict[str, str]:
     """A client with ``size`` workers at two sites, each with three closed shifts (approved), one
-    open shift, an amendment request and a department; returns a key's headers."""
+    open shift, an amendment request, a booking and a department; returns a key's headers."""
     clock.set(NOW)
     client = world.account(f"Size {size}", walk_in_policy="pay")
     sites = [world.site(client.id, f"Site {n}") for n in range(2)]
@@ -89,6 +92,9 @@ def account(world: World, clock: FakeClock, size: int) -> dict[str, str]:
             clock_out=NOW - timedelta(hours=1),
         )
         time_records.backfill(open_shift, uow=s.uow, clock=s.clock)
+        slot = {"location_id": sites[n % 2].id, "shift_date": "2026-03-06", "start_time": "09:00", "end_time": "17:00"}
+        booked = structure(BookShift, {**slot, "worker_id": worker.worker.id})
+        bookings.book(booked, client_id=client.id, uow=s.uow, clock=s.clock)
     return world.key(client.id)
 
 

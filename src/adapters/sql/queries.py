@@ -12,6 +12,7 @@ from workforce_adapters.sql.breaks import breaks_by_shift
 from workforce_adapters.sql.mapping import from_row
 from workforce_adapters.sql.pricing_inputs import load_pricing_inputs
 from workforce_adapters.sql.rate_rules import list_rate_rules
+from workforce_adapters.sql.shift_reads import list_shifts
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.amendments import Amendment
 from workforce_core.model.bookings import Booking
@@ -30,10 +31,11 @@ from workforce_core.ports import (
     Paging,
     PricingInputs,
     RateRuleFilter,
+    ShiftFilter,
     WorkerFilter,
 )
 from workforce_core.rules.access import key_refusal
-from workforce_core.views import DepartmentView, EntryView, WorkerView
+from workforce_core.views import DepartmentView, EntryView, ShiftView, WorkerView
 
 T = TypeVar("T")
 
@@ -265,6 +267,9 @@ class SqlQueries:
 
     def rate_rules(self, query: RateRuleFilter) -> Page[RateRule]:
         return list_rate_rules(self.engine, query)
+
+    def shifts(self, query: ShiftFilter) -> Page[ShiftView]:
+        return list_shifts(self.engine, query)
 
     def pricing_inputs(self, client: ClientAccount, entries: tuple[TimeEntry, ...]) -> PricingInputs:
         with self.engine.connect() as connection:

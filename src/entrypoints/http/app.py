@@ -29,6 +29,7 @@ from workforce_entrypoints.http.resources import (
     me,
     on_site_now,
     rate_rules,
+    shifts,
     timesheets,
     webhooks,
     workers,
@@ -46,6 +47,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     on_site_now.ENDPOINT,
     exceptions.ENDPOINT,
     amendments.ENDPOINT,
+    shifts.ENDPOINT,
     webhooks.ENDPOINT,
 )
 

@@ -25,6 +25,7 @@ from workforce_core.ports.repositories import (
     TimeEntryRepository,
     WorkerRepository,
 )
+from workforce_core.ports.shift_reads import ShiftFilter, ShiftReads
 from workforce_core.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from workforce_core.ports.webhooks import DeliveryRepository, Sender, SubscriptionRepository
 from workforce_core.ports.worker_reads import WorkerFilter, WorkerReads
@@ -61,6 +62,8 @@ __all__ = [
     "ReferenceReads",
     "Repository",
     "Sender",
+    "ShiftFilter",
+    "ShiftReads",
     "StoredReply",
     "SubscriptionRepository",
     "TimeEntryRepository",

@@ -9,8 +9,11 @@ from workforce_core.ports.entry_reads import EntryReads
 from workforce_core.ports.pricing_reads import PricingReads
 from workforce_core.ports.rate_rule_reads import RateRuleReads
 from workforce_core.ports.reference_reads import ReferenceReads
+from workforce_core.ports.shift_reads import ShiftReads
 from workforce_core.ports.worker_reads import WorkerReads
 
 
-class Queries(WorkerReads, ReferenceReads, EntryReads, AmendmentReads, RateRuleReads, PricingReads, Protocol):
+class Queries(
+    WorkerReads, ReferenceReads, EntryReads, AmendmentReads, RateRuleReads, PricingReads, ShiftReads, Protocol
+):
     """Every read port; a use case asks for the narrow one it needs."""

@@ -1,0 +1,64 @@
+"""GET /shifts.php in SQL: one filtered, ordered, paged query joined to the worker and the site."""
+
+from __future__ import annotations
+
+from sqlalchemy import Engine, func, or_, select
+
+from workforce_adapters.sql import tables
+from workforce_adapters.sql.mapping import from_row
+from workforce_core.model.bookings import Booking, BookingStatus
+from workforce_core.ports import Page, ShiftFilter
+from workforce_core.views import ShiftView
+
+
+def list_shifts(engine: Engine, query: ShiftFilter) -> Page[ShiftView]:
+    """Two statements (count, page) whatever the data. Within a date, the real start orders as the local
+    start time does (a shift_date's starts all fall on that local day)."""
+    sh, w, loc = tables.shifts, tables.workers, tables.locations
+    stmt = (
+        select(
+            sh,
+            w.c.name.label("_worker_name"),
+            w.c.employee_id.label("_employee_id"),
+            w.c.department_id.label("_department_id"),
+            loc.c.name.label("_location_name"),
+        )
+        .select_from(sh.join(w, w.c.id == sh.c.worker_id).outerjoin(loc, loc.c.id == sh.c.location_id))
+        .where(sh.c.client_id == query.client_id)
+    )
+    for column, value in (
+        (sh.c.id, query.id),
+        (sh.c.worker_id, query.worker_id),
+        (sh.c.demand_id, query.demand_id),
+        (w.c.department_id, query.department_id),
+    ):
+        if value is not None:
+            stmt = stmt.where(column == value)
+    if query.location_ids is not None:
+        stmt = stmt.where(sh.c.location_id.in_(query.location_ids))
+    if query.date_from is not None:
+        stmt = stmt.where(sh.c.shift_date >= query.date_from)
+    if query.date_to is not None:
+        stmt = stmt.where(sh.c.shift_date <= query.date_to)
+    if query.updated_since is not None:
+        stmt = stmt.where(func.coalesce(sh.c.updated_at, sh.c.created_at) >= query.updated_since)
+    if query.status == BookingStatus.CANCELLED:
+        stmt = stmt.where(or_(sh.c.status == query.status, func.trim(sh.c.status) == ""))
+    elif query.status is not None:
+        stmt = stmt.where(sh.c.status == query.status)
+    order = (sh.c.shift_date.desc(), sh.c.start, sh.c.id)
+    with engine.connect() as connection:
+        total = connection.execute(select(func.count()).select_from(stmt.subquery())).scalar_one()
+        page = stmt.order_by(*order).limit(query.paging.limit).offset(query.paging.offset)
+        rows = connection.execute(page).mappings().all()
+    views = tuple(
+        ShiftView(
+            booking=from_row(Booking, row),
+            worker_name=row["_worker_name"],
+            employee_id=row["_employee_id"],
+            department_id=row["_department_id"],
+            location_name=row["_location_name"],
+        )
+        for row in rows
+    )
+    return Page(views, int(total))
