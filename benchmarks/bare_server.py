@@ -15,6 +15,7 @@ import os
 import sys
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 import uvicorn
 from sqlalchemy import Column, Integer, MetaData, String, Table, insert
@@ -96,8 +97,8 @@ def main(port: int, replies: Path) -> None:
     def run_bare(app: str, **settings: Any) -> None:
         run("benchmarks.bare_server:create_app", **settings)
 
-    serve.uvicorn.run = run_bare  # type: ignore[assignment]  # the same call, another application
-    serve._serve("127.0.0.1", port, 1, [], serve.DEFAULT_LIMIT_CONCURRENCY)
+    with patch.object(uvicorn, "run", run_bare):  # serve's very call, another application
+        serve._serve("127.0.0.1", port, 1, [], serve.DEFAULT_LIMIT_CONCURRENCY)
 
 
 if __name__ == "__main__":
