@@ -13,6 +13,9 @@ from tests.clocks import FakeClock
 from tests.contract.conftest import World
 from tests.databases import SqliteTemplate
 
+from benchmarks.seeding import BASE_RULE
+from workforce_adapters.json.commands import structure
+from workforce_core.commands.rate_rules import RateRuleDefinition
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.services import rate_rules
 from workforce_entrypoints.bootstrap import Settings, bootstrap
@@ -26,13 +29,8 @@ def seeded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClien
     world = World(services)
     account = world.account("Bench Ltd", walk_in_policy="pay")
     site = world.site(account.id, "Depot")
-    rate_rules.create_rate_rule(
-        account.id,
-        {"name": "Base", "overtime_threshold": 40, "overtime_multiplier": 1.5, "weekend_multiplier": 1.25,
-         "night_bands": [{"start": "22:00", "end": "06:00", "premium": 1}], "pay": {"pay_rate": 12},
-         "charge": {"charge_rate": 18}},
-        uow=services.uow, clock=services.clock,
-    )  # fmt: skip
+    rule = structure(RateRuleDefinition, BASE_RULE)
+    rate_rules.create_rate_rule(rule, client_id=account.id, uow=services.uow, clock=services.clock)
     workers = [world.worker(account.id, f"Worker {n:04d}", location_id=site.id).worker for n in range(1000)]
     start = datetime(2026, 11, 2, 8, 0, tzinfo=UTC)
     with services.uow() as tx:

@@ -1,0 +1,131 @@
+"""The issue's three requests, product against a bare Starlette app, in one run on this machine.
+
+The product is ``workforce serve`` on a SQLite file holding 1,000 workers and 20,000 approved shifts
+(four past pay weeks of five shifts each); the baseline is ``benchmarks.bare_server`` under the same
+uvicorn settings, serving from memory the bytes the product answered (or, for ``POST /clock.php``,
+inserting one row). Each is loaded from here over 8 keep-alive connections to 127.0.0.1, for at most
+``REQUESTS`` requests or ``SECONDS`` seconds; one server runs at a time. The ratio of answered requests
+per second is printed; no timing is asserted.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.contract.server_process import Server, serving
+
+from benchmarks.bare_server import READS, save_reply
+from benchmarks.load import Call, Calls, Rate, check, fetch, load
+from benchmarks.report import note
+from benchmarks.seeding import (
+    agency,
+    approved_shifts,
+    bulk_insert,
+    migrated_sqlite,
+    week_start,
+    workers_through_use_case,
+)
+from workforce_entrypoints.bootstrap import Settings, bootstrap
+
+WORKERS = 1_000
+WEEKS = 4  # x 5 shifts x 1,000 workers = 20,000 approved shifts
+CONNECTIONS = 8
+REQUESTS = 10_000
+SECONDS = 8.0
+PATHS = {"timesheets": "/api/v1/timesheets.php?limit=50", "workers": "/api/v1/workers.php?limit=50"}
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Seeded:
+    def __init__(self, url: str, headers: dict[str, str], clocking: list[int]) -> None:
+        self.url = url
+        self.headers = headers
+        self.clocking = clocking  # one worker per connection, clocked in and out in turn
+
+
+@pytest.fixture(scope="module")
+def seeded(tmp_path_factory: pytest.TempPathFactory) -> Seeded:
+    url = migrated_sqlite(tmp_path_factory.mktemp("side-by-side"))
+    services = bootstrap(Settings(database_url=url))
+    try:
+        bench = agency(services, "Bench Ltd")
+        worker_ids = workers_through_use_case(services, bench, WORKERS)
+        this_week = week_start(date.today())
+        weeks = [this_week - timedelta(weeks=n) for n in range(WEEKS, 0, -1)]
+        bulk_insert(services, approved_shifts(bench, worker_ids, weeks))
+    finally:
+        services.close()
+    return Seeded(url, bench.headers, worker_ids[:CONNECTIONS])
+
+
+def clock_in_then_out(seeded: Seeded) -> Calls:
+    def call(lane: int, n: int) -> Call:
+        body = {"action": "in" if n % 2 == 0 else "out", "worker_id": seeded.clocking[lane]}
+        return Call.post_json("/api/v1/clock.php", seeded.headers, body)
+
+    return call
+
+
+def reading(path: str, seeded: Seeded) -> Calls:
+    def call(lane: int, n: int) -> Call:
+        return Call("GET", path, seeded.headers)
+
+    return call
+
+
+def measure(base: str, seeded: Seeded) -> dict[str, Rate]:
+    calls = {name: reading(path, seeded) for name, path in PATHS.items()}
+    calls["clock"] = clock_in_then_out(seeded)
+    return {
+        name: load(base, call, connections=CONNECTIONS, requests=REQUESTS, seconds=SECONDS)
+        for name, call in calls.items()
+    }
+
+
+def keep_replies(base: str, seeded: Seeded, directory: Path) -> None:
+    """The product's replies, for the bare app to serve byte for byte."""
+    for name in READS:
+        call = Call("GET", PATHS[name], seeded.headers)
+        reply = check(call, fetch(base, call))
+        save_reply(directory, name, reply.status, reply.headers, reply.body)
+    worker = seeded.clocking[0]
+    for action in ("in", "out"):
+        call = Call.post_json("/api/v1/clock.php", seeded.headers, {"action": action, "worker_id": worker})
+        reply = check(call, fetch(base, call))
+        if action == "in":
+            save_reply(directory, "clock", reply.status, reply.headers, reply.body)
+
+
+def test_three_requests_against_a_bare_app(benchmark: Any, seeded: Seeded, tmp_path: Path) -> None:
+    def side_by_side() -> tuple[dict[str, Rate], dict[str, Rate]]:
+        with serving(seeded.url, tmp_path) as base:
+            keep_replies(base, seeded, tmp_path)
+            product = measure(base, seeded)
+        environment = {**os.environ, "PYTHONPATH": str(ROOT)}
+        command = [sys.executable, "-m", "benchmarks.bare_server", "{port}", str(tmp_path)]
+        bare_server = Server.start(command, environment, tmp_path / "bare.log")
+        try:
+            bare = measure(bare_server.base, seeded)
+        finally:
+            bare_server.stop()
+        return product, bare
+
+    product, bare = benchmark.pedantic(side_by_side, rounds=1, iterations=1)
+    labels = {
+        "timesheets": f"GET {PATHS['timesheets'].removeprefix('/api/v1')}",
+        "workers": f"GET {PATHS['workers'].removeprefix('/api/v1')}",
+        "clock": "POST /clock.php, in then out (bare: one row inserted)",
+    }
+    note(f"HTTP, {WORKERS:,} workers, {WORKERS * WEEKS * 5:,} approved shifts, SQLite, {CONNECTIONS} connections:")
+    for name, label in labels.items():
+        ratio = product[name].per_second / bare[name].per_second
+        benchmark.extra_info[f"{name}_ratio"] = round(ratio, 4)
+        note(
+            f"  {label}: {ratio:.3f} of bare ({product[name].per_second:,.1f} vs {bare[name].per_second:,.1f} "
+            f"requests/s; {product[name].answered} and {bare[name].answered} requests)"
+        )
