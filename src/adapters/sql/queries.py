@@ -5,13 +5,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine, Select, func, or_, select
+from sqlalchemy import Engine, func, or_, select
 
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.breaks import breaks_by_shift
 from workforce_adapters.sql.mapping import from_row
 from workforce_adapters.sql.pricing_inputs import load_pricing_inputs
 from workforce_adapters.sql.rate_rules import list_rate_rules
+from workforce_adapters.sql.read_pages import equal, page
 from workforce_adapters.sql.shift_reads import list_shifts
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.amendments import Amendment
@@ -28,7 +29,6 @@ from workforce_core.ports import (
     EntryFilter,
     LocationFilter,
     Page,
-    Paging,
     PricingInputs,
     RateRuleFilter,
     ShiftFilter,
@@ -40,14 +40,6 @@ from workforce_core.views import DepartmentView, EntryView, ShiftView, WorkerVie
 T = TypeVar("T")
 
 
-def _equal(stmt: Select[Any], *pairs: tuple[Any, Any]) -> Select[Any]:
-    """Each (column, value) whose value is given narrows the query to rows with that value."""
-    for column, value in pairs:
-        if value is not None:
-            stmt = stmt.where(column == value)
-    return stmt
-
-
 def _contains(column: Any, term: str) -> Any:
     """Case-insensitive "contains"; SQLite's lower() folds only ASCII, so the exact text always matches too."""
     return or_(func.lower(column).contains(term.lower(), autoescape=True), column.contains(term, autoescape=True))
@@ -56,12 +48,6 @@ def _contains(column: Any, term: str) -> Any:
 class SqlQueries:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-
-    def _page(self, query: Select[Any], paging: Paging, order: list[Any]) -> tuple[list[Any], int]:
-        with self.engine.connect() as connection:
-            total = connection.execute(select(func.count()).select_from(query.order_by(None).subquery())).scalar_one()
-            rows = connection.execute(query.order_by(*order).limit(paging.limit).offset(paging.offset)).mappings().all()
-        return list(rows), int(total)
 
     def location(self, location_id: int) -> Location | None:
         with self.engine.connect() as connection:
@@ -99,7 +85,7 @@ class SqlQueries:
             )
             .where(w.c.client_id == query.client_id)
         )
-        stmt = _equal(
+        stmt = equal(
             stmt,
             (w.c.id, query.id),
             (w.c.department_id, query.department_id),
@@ -120,7 +106,7 @@ class SqlQueries:
                     _contains(w.c.email, query.search),
                 )
             )
-        rows, total = self._page(stmt, query.paging, [w.c.name, w.c.id])
+        rows, total = page(self.engine, stmt, query.paging, [w.c.name, w.c.id])
         views = tuple(
             WorkerView(
                 worker=from_row(Worker, row),
@@ -141,7 +127,7 @@ class SqlQueries:
             stmt = stmt.where(loc.c.id.in_(query.location_ids))
         if query.active is not None:
             stmt = stmt.where(loc.c.active == query.active)
-        rows, total = self._page(stmt, query.paging, [loc.c.name, loc.c.id])
+        rows, total = page(self.engine, stmt, query.paging, [loc.c.name, loc.c.id])
         return Page(tuple(from_row(Location, row) for row in rows), total)
 
     def departments(self, query: DepartmentFilter) -> Page[DepartmentView]:
@@ -151,20 +137,20 @@ class SqlQueries:
             .select_from(dep.outerjoin(loc, loc.c.id == dep.c.location_id))
             .where(or_(dep.c.client_id == query.client_id, dep.c.client_id.is_(None)))
         )
-        stmt = _equal(stmt, (dep.c.id, query.id), (dep.c.active, query.active))
+        stmt = equal(stmt, (dep.c.id, query.id), (dep.c.active, query.active))
         if query.location_id is not None:
             stmt = stmt.where(or_(dep.c.location_id == query.location_id, dep.c.location_id.is_(None)))
         if query.site_ids is not None:
             stmt = stmt.where(or_(dep.c.location_id.in_(query.site_ids), dep.c.location_id.is_(None)))
-        rows, total = self._page(stmt, query.paging, [dep.c.name, dep.c.id])
+        rows, total = page(self.engine, stmt, query.paging, [dep.c.name, dep.c.id])
         views = tuple(DepartmentView(from_row(Department, row), row["_location_name"]) for row in rows)
         return Page(views, total)
 
     def cost_codes(self, query: CostCodeFilter) -> Page[CostCode]:
         cc = tables.cost_codes
         stmt = select(cc).where(or_(cc.c.client_id == query.client_id, cc.c.client_id.is_(None)))
-        stmt = _equal(stmt, (cc.c.id, query.id), (cc.c.active, query.active))
-        rows, total = self._page(stmt, query.paging, [cc.c.code, cc.c.id])
+        stmt = equal(stmt, (cc.c.id, query.id), (cc.c.active, query.active))
+        rows, total = page(self.engine, stmt, query.paging, [cc.c.code, cc.c.id])
         return Page(tuple(from_row(CostCode, row) for row in rows), total)
 
     def entries(self, query: EntryFilter) -> Page[EntryView]:
@@ -199,13 +185,13 @@ class SqlQueries:
             stmt = stmt.where(te.c.worker_id.in_(query.worker_ids))
         if query.location_ids is not None:
             stmt = stmt.where(te.c.location_id.in_(query.location_ids))
-        stmt = _equal(
+        stmt = equal(
             stmt,
             (w.c.department_id, query.department_id),
             (te.c.approval_status, query.approval_status),
             (te.c.client_approval, query.client_approval),
         )
-        rows, total = self._page(stmt, query.paging, [te.c.clock_in.desc(), te.c.id.desc()])
+        rows, total = page(self.engine, stmt, query.paging, [te.c.clock_in.desc(), te.c.id.desc()])
         views = tuple(
             EntryView(
                 entry=from_row(TimeEntry, row),
@@ -249,7 +235,7 @@ class SqlQueries:
             stmt = stmt.select_from(am.join(te, te.c.id == am.c.entry_id)).where(
                 te.c.location_id.in_(query.location_ids)
             )
-        stmt = _equal(
+        stmt = equal(
             stmt,
             (am.c.id, query.id),
             (am.c.status, query.status),
@@ -262,7 +248,7 @@ class SqlQueries:
             stmt = stmt.where(am.c.created_at < query.created_before)
         if query.updated_since is not None:
             stmt = stmt.where(func.coalesce(am.c.updated_at, am.c.created_at) >= query.updated_since)
-        rows, total = self._page(stmt, query.paging, [am.c.created_at.desc(), am.c.id.desc()])
+        rows, total = page(self.engine, stmt, query.paging, [am.c.created_at.desc(), am.c.id.desc()])
         return Page(tuple(from_row(Amendment, row) for row in rows), total)
 
     def rate_rules(self, query: RateRuleFilter) -> Page[RateRule]:

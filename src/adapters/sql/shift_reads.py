@@ -6,6 +6,7 @@ from sqlalchemy import Engine, func, or_, select
 
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.mapping import from_row
+from workforce_adapters.sql.read_pages import equal, page
 from workforce_core.model.bookings import Booking, BookingStatus
 from workforce_core.ports import Page, ShiftFilter
 from workforce_core.views import ShiftView
@@ -26,14 +27,13 @@ def list_shifts(engine: Engine, query: ShiftFilter) -> Page[ShiftView]:
         .select_from(sh.join(w, w.c.id == sh.c.worker_id).outerjoin(loc, loc.c.id == sh.c.location_id))
         .where(sh.c.client_id == query.client_id)
     )
-    for column, value in (
+    stmt = equal(
+        stmt,
         (sh.c.id, query.id),
         (sh.c.worker_id, query.worker_id),
         (sh.c.demand_id, query.demand_id),
         (w.c.department_id, query.department_id),
-    ):
-        if value is not None:
-            stmt = stmt.where(column == value)
+    )
     if query.location_ids is not None:
         stmt = stmt.where(sh.c.location_id.in_(query.location_ids))
     if query.date_from is not None:
@@ -46,11 +46,7 @@ def list_shifts(engine: Engine, query: ShiftFilter) -> Page[ShiftView]:
         stmt = stmt.where(or_(sh.c.status == query.status, func.trim(sh.c.status) == ""))
     elif query.status is not None:
         stmt = stmt.where(sh.c.status == query.status)
-    order = (sh.c.shift_date.desc(), sh.c.start, sh.c.id)
-    with engine.connect() as connection:
-        total = connection.execute(select(func.count()).select_from(stmt.subquery())).scalar_one()
-        page = stmt.order_by(*order).limit(query.paging.limit).offset(query.paging.offset)
-        rows = connection.execute(page).mappings().all()
+    rows, total = page(engine, stmt, query.paging, [sh.c.shift_date.desc(), sh.c.start, sh.c.id])
     views = tuple(
         ShiftView(
             booking=from_row(Booking, row),
@@ -61,4 +57,4 @@ def list_shifts(engine: Engine, query: ShiftFilter) -> Page[ShiftView]:
         )
         for row in rows
     )
-    return Page(views, int(total))
+    return Page(views, total)
