@@ -11,6 +11,7 @@ from workforce_core.ports.idempotency import Claim, IdempotencyStore, KeyedWork,
 from workforce_core.ports.limits import RateDecision, RateLimiter
 from workforce_core.ports.outbox import Outbox
 from workforce_core.ports.paging import Page, Paging
+from workforce_core.ports.pay_figures import PayFigures
 from workforce_core.ports.pay_weeks import PayWeekLocks
 from workforce_core.ports.pricing_reads import PricingInputs, PricingInputsReader, PricingReads
 from workforce_core.ports.queries import Queries
@@ -49,6 +50,7 @@ __all__ = [
     "Outbox",
     "Page",
     "Paging",
+    "PayFigures",
     "PayWeekLocks",
     "PricingInputs",
     "PricingInputsReader",
