@@ -24,9 +24,12 @@ FIGURES = tables.shift_figures
 LINES = tables.shift_figure_lines
 
 
-def _chunks(items: Sequence[Any]) -> Iterable[Sequence[Any]]:
-    for at in range(0, len(items), CHUNK):
-        yield items[at : at + CHUNK]
+SPANS_PER_STATEMENT = 100  # an OR of this many spans stays well inside SQLite's expression depth (1,000)
+
+
+def _chunks(items: Sequence[Any], size: int = CHUNK) -> Iterable[Sequence[Any]]:
+    for at in range(0, len(items), size):
+        yield items[at : at + size]
 
 
 def read_figures(connection: Connection, entry_ids: Sequence[int]) -> dict[int, ShiftFigures]:
@@ -70,9 +73,12 @@ class SqlPayFigures:
         return read_figures(self.connection, entry_ids)
 
     def store(self, worker_weeks: Iterable[tuple[int, date]], figures: Sequence[ShiftFigures]) -> None:
-        pairs = sorted(set(worker_weeks))
-        for chunk in _chunks(pairs):
-            self._drop(or_(*(and_(FIGURES.c.worker_id == w, FIGURES.c.pay_week_start == week) for w, week in chunk)))
+        by_week: dict[date, list[int]] = {}
+        for worker_id, week in sorted(set(worker_weeks)):
+            by_week.setdefault(week, []).append(worker_id)
+        for week, workers in by_week.items():  # a page's shifts lie in one or two weeks
+            for chunk in _chunks(workers):
+                self._drop(and_(FIGURES.c.pay_week_start == week, FIGURES.c.worker_id.in_(chunk)))
         if not figures:
             return
         self.connection.execute(insert(FIGURES), [_row(f) for f in figures])
@@ -95,7 +101,7 @@ class SqlPayFigures:
         if not spans:
             return
         self._lock_workers(sorted({span.worker_id for span in spans}))
-        for chunk in _chunks(spans):
+        for chunk in _chunks(spans, SPANS_PER_STATEMENT):
             self._drop(
                 or_(
                     *(

@@ -7,6 +7,7 @@ Everything is re-exported here, so an embedder writes ``from workforce_core.port
 from workforce_core.ports.amendment_reads import AmendmentFilter, AmendmentReads
 from workforce_core.ports.clock import Clock
 from workforce_core.ports.entry_reads import EntryFilter, EntryReads
+from workforce_core.ports.figure_reads import ElementMinutes, FigureReads, WorkerWeek
 from workforce_core.ports.idempotency import Claim, IdempotencyStore, KeyedWork, StoredReply
 from workforce_core.ports.limits import RateDecision, RateLimiter
 from workforce_core.ports.outbox import Outbox
@@ -42,8 +43,10 @@ __all__ = [
     "CostCodeFilter",
     "DeliveryRepository",
     "DepartmentFilter",
+    "ElementMinutes",
     "EntryFilter",
     "EntryReads",
+    "FigureReads",
     "IdempotencyStore",
     "KeyedWork",
     "LocationFilter",
@@ -74,4 +77,5 @@ __all__ = [
     "WorkerFilter",
     "WorkerReads",
     "WorkerRepository",
+    "WorkerWeek",
 ]

@@ -8,14 +8,15 @@ entries, ``worker_changed`` for a worker's rates or role, ``client_changed`` for
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from datetime import date
+from collections.abc import Iterable, Iterator, Sequence
+from datetime import date, time, timedelta
 
 from attrs import frozen
 
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.time_entries import TimeEntry
-from workforce_core.ports import UnitOfWork, UnitOfWorkFactory
+from workforce_core.ports import FigureReads, UnitOfWork, UnitOfWorkFactory, WorkerWeek
+from workforce_core.rules.london import from_local
 from workforce_core.rules.pay_weeks import week_of
 from workforce_core.rules.stale_weeks import StaleWeeks, stale_weeks
 from workforce_core.services.pricing import price_shifts
@@ -73,6 +74,28 @@ def reprice(entries: Sequence[TimeEntry], client: ClientAccount, *, uow: UnitOfW
         tx.commit()
     stored = {f.entry_id: f for f in figures if f.entry_id in current}
     return Figures({**already, **stored}, tuple(weeks))
+
+
+def week_figures(
+    client: ClientAccount,
+    week: date,
+    *,
+    queries: FigureReads,
+    uow: UnitOfWorkFactory,
+    status: str | None = "payable",
+    workers_per_batch: int = 500,
+) -> Iterator[WorkerWeek]:
+    """Each worker's sums of a pay week's stored figures; the stale worker-weeks are repriced first, a
+    batch of workers per transaction (so memory stays bounded), and the sums come from the database."""
+    start = from_local(week, time(0))
+    unpriced = queries.unpriced_shifts(client.id, start, from_local(week + timedelta(days=7), time(0)))
+    by_worker: dict[int, list[TimeEntry]] = {}
+    for entry in unpriced:
+        by_worker.setdefault(entry.worker_id, []).append(entry)
+    workers = sorted(by_worker)
+    for at in range(0, len(workers), workers_per_batch):
+        reprice([e for w in workers[at : at + workers_per_batch] for e in by_worker[w]], client, uow=uow)
+    return queries.worker_weeks(client.id, week, status)
 
 
 def entries_changed(tx: UnitOfWork, changes: Iterable[tuple[TimeEntry | None, TimeEntry]]) -> None:
