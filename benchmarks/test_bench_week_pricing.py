@@ -26,6 +26,7 @@ from benchmarks.seeding import Agency, agency, approved_shifts, bulk_insert, bul
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.mapping import from_row
 from workforce_core.model.time_entries import TimeEntry
+from workforce_core.services.pay_figures import week_figures
 from workforce_core.services.pricing import price_shifts
 from workforce_entrypoints.bootstrap import Services, Settings, bootstrap
 
@@ -119,4 +120,32 @@ def test_price_a_pay_week_against_the_raw_select(benchmark: Any, week: Week, siz
         f"  {size:,} shifts: pricing {pricing_seconds:.2f} s (inputs {priced.inputs_seconds:.2f} s, engine "
         f"{priced.engine_seconds:.2f} s) vs SELECT {select_seconds * 1000:.1f} ms = {ratio:.1f}x; peak memory "
         f"{pricing_peak / MB:,.1f} MB vs {select_peak / MB:,.1f} MB = {pricing_peak / select_peak:.1f}x"
+    )
+
+
+def stored_read(services: Services, bench: Agency) -> int:
+    """The week's stored figures summed per worker (what payroll lines are made of); nothing is stale."""
+    weeks = week_figures(bench.account, WEEK, queries=services.queries, uow=services.uow, status=None)
+    return sum(worker.shifts for worker in weeks)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_read_the_stored_figures_of_a_pay_week_against_the_raw_select(benchmark: Any, week: Week, size: int) -> None:
+    bench = week.agencies[size]
+    first_seconds, priced = timed(lambda: stored_read(week.services, bench))  # prices and stores every shift
+    assert priced == size
+    select_seconds, selected = timed(lambda: raw_select(week.services, bench), times=3)
+    assert selected == size
+    read_seconds, read = benchmark.pedantic(lambda: timed(lambda: stored_read(week.services, bench), times=3), rounds=1)
+    assert read == size
+    select_peak = peak(lambda: raw_select(week.services, bench))
+    read_peak = peak(lambda: stored_read(week.services, bench))
+    ratio = read_seconds / select_seconds
+    benchmark.extra_info.update(time_ratio=round(ratio, 2), read_peak_mb=round(read_peak / MB, 1))
+    if size == SIZES[0]:
+        note("In process, one pay week's stored figures summed per worker (after the first read priced them):")
+    note(
+        f"  {size:,} shifts: read {read_seconds * 1000:.1f} ms vs SELECT {select_seconds * 1000:.1f} ms = "
+        f"{ratio:.2f}x; peak memory {read_peak / MB:,.1f} MB vs {select_peak / MB:,.1f} MB; "
+        f"the first read (pricing and storing the week) took {first_seconds:.2f} s"
     )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from decimal import Decimal
+from fractions import Fraction
 
 from attrs import frozen
 
@@ -20,7 +21,7 @@ from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.rules.paid_time import PaidTime
 from workforce_core.rules.pay_gate import GateResult
-from workforce_core.rules.pricing import ShiftPrice
+from workforce_core.rules.pricing import ELEMENTS, Line, ShiftPrice, pennies
 
 
 @frozen
@@ -198,3 +199,59 @@ class ShiftPricing:
     @property
     def flags(self) -> tuple[str, ...]:
         return self.gate.flags
+
+    def figures(self) -> ShiftFigures:
+        """What is stored of this pricing: the figures every read shows, without the working."""
+        entry = self.entry
+        return ShiftFigures(
+            entry_id=entry.id,
+            client_id=entry.client_id,
+            worker_id=entry.worker_id,
+            location_id=entry.location_id,
+            pay_week_start=self.pay_week_start,
+            paid_minutes=self.paid_minutes,
+            unpaid_break_minutes=self.paid.unpaid_break_minutes,
+            gate=self.gate,
+            rule_id=self.rule.id if self.rule is not None else None,
+            base_pay=self.base_pay,
+            base_charge=self.base_charge,
+            parity=self.parity,
+            lines=self.price.lines if self.price is not None else None,
+            source=self.source,
+        )
+
+
+@frozen(kw_only=True)
+class ShiftFigures:
+    """The stored pay figures of one completed shift (issue 10): kept current by the writes that can
+    change them, read without running the engine. ``lines`` is None when the shift has no pay rate."""
+
+    entry_id: int
+    client_id: int
+    worker_id: int
+    location_id: int | None
+    pay_week_start: date
+    paid_minutes: int
+    unpaid_break_minutes: int
+    gate: GateResult
+    rule_id: int | None
+    base_pay: Decimal | None
+    base_charge: Decimal | None
+    parity: bool
+    lines: tuple[Line, ...] | None
+    source: str = "live"
+
+    @property
+    def flags(self) -> tuple[str, ...]:
+        return self.gate.flags
+
+    def element_figures(self) -> dict[str, tuple[int, Decimal, Decimal]]:
+        """Each element's minutes and its pay and charge, summed exactly and rounded once to the penny."""
+        minutes = dict.fromkeys(ELEMENTS, 0)
+        pay = {name: Fraction(0) for name in ELEMENTS}
+        charge = {name: Fraction(0) for name in ELEMENTS}
+        for line in self.lines or ():
+            minutes[line.element] += line.minutes
+            pay[line.element] += line.pay
+            charge[line.element] += line.charge
+        return {name: (minutes[name], pennies(pay[name]), pennies(charge[name])) for name in ELEMENTS}

@@ -37,6 +37,10 @@ from workforce_core.model.workers import Worker
 from workforce_core.ports import Paging, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules.booking_choice import closest_booking
 from workforce_core.rules.employee_ids import employee_id_key
+from workforce_core.rules.pay_gate import GateResult
+from workforce_core.rules.pricing import Line
+from workforce_core.rules.stale_weeks import StaleWeeks
+from workforce_core.views import ShiftFigures
 
 T0 = datetime(2026, 3, 2, 8, 0, tzinfo=UTC)  # a Monday
 
@@ -489,6 +493,91 @@ def test_pricing_inputs_are_the_workers_shifts_of_those_pay_weeks_with_what_pric
     assert inputs.workers == {ann.id: ann}
     assert [r.id for r in inputs.rules] == [rule.id]
     assert inputs.payable_weeks == {ann.id: (date(2026, 2, 16), date(2026, 2, 23))}  # approved weeks only
+
+
+# ---- stored pay figures ----------------------------------------------------------------------------
+
+
+def _figures(entry: TimeEntry, week: date, **fields: Any) -> ShiftFigures:
+    made = ShiftFigures(
+        entry_id=entry.id,
+        client_id=entry.client_id,
+        worker_id=entry.worker_id,
+        location_id=entry.location_id,
+        pay_week_start=week,
+        paid_minutes=450,
+        unpaid_break_minutes=30,
+        gate=GateResult("excluded", "walk_in", ("walk_in_no_pay",)),
+        rule_id=None,
+        base_pay=Decimal("12.3456"),
+        base_charge=Decimal("18"),
+        parity=True,
+        lines=(
+            Line("regular", 400, Decimal("12.3456"), Decimal("18")),
+            Line("overtime", 50, Decimal("18.5184"), Decimal("27")),  # 12.3456 x 1.5: more than 4 decimals kept
+            Line("night", 120, Decimal("1.00000001"), Decimal("1.5")),
+        ),
+    )
+    return attrs.evolve(made, **fields)
+
+
+def test_stored_figures_read_back_equal_and_a_store_replaces_its_worker_weeks(backend: Backend) -> None:
+    monday = date(2026, 3, 2)
+    with backend.uow() as tx:
+        client = _client(tx)
+        ann, bea = _worker(tx, client.id, "A-1"), _worker(tx, client.id, "B-1")
+        first, second = _shift(tx, ann, T0, 8), _shift(tx, ann, T0 + timedelta(days=1), 8)
+        theirs = _shift(tx, bea, T0, 8)
+        unpriced = _figures(
+            second, monday, lines=None, base_pay=None, base_charge=None, gate=GateResult("payable", None)
+        )
+        tx.figures.store(
+            [(ann.id, monday), (bea.id, monday)], [_figures(first, monday), unpriced, _figures(theirs, monday)]
+        )
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        stored = tx.figures.of([first.id, second.id, theirs.id, 999])
+    assert stored == {first.id: _figures(first, monday), second.id: unpriced, theirs.id: _figures(theirs, monday)}
+    with backend.uow() as tx:
+        tx.figures.store([(ann.id, monday)], [_figures(first, monday, paid_minutes=1)])  # second is gone
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        stored = tx.figures.of([first.id, second.id, theirs.id])
+    assert {k: v.paid_minutes for k, v in stored.items()} == {first.id: 1, theirs.id: 450}
+
+
+def test_marking_stale_drops_only_the_figures_of_those_worker_weeks_and_those_clients(backend: Backend) -> None:
+    weeks = [date(2026, 3, 2) + timedelta(weeks=n) for n in range(4)]
+    with backend.uow() as tx:
+        client, other = _client(tx), _client(tx, "Other")
+        ann, bea, cal = _worker(tx, client.id, "A-1"), _worker(tx, client.id, "B-1"), _worker(tx, other.id, "C-1")
+        shifts = {
+            (worker.id, week): _shift(tx, worker, T0 + (week - weeks[0]), 8)
+            for worker in (ann, bea, cal)
+            for week in weeks
+        }
+        tx.figures.store(shifts, [_figures(entry, week) for (_, week), entry in shifts.items()])
+        tx.commit()
+
+    def left() -> set[tuple[int, date]]:
+        with backend.uow(read_only=True) as tx:
+            found = tx.figures.of([entry.id for entry in shifts.values()])
+        return {(f.worker_id, f.pay_week_start) for f in found.values()}
+
+    with backend.uow() as tx:
+        tx.figures.mark_stale([StaleWeeks(ann.id, weeks[1], weeks[2]), StaleWeeks(bea.id, weeks[3], date.max)])
+        tx.commit()
+    assert left() == set(shifts) - {(ann.id, weeks[1]), (ann.id, weeks[2]), (bea.id, weeks[3])}
+    with backend.uow() as tx:
+        tx.figures.mark_client_stale(client.id)
+        tx.figures.mark_stale([])
+        tx.rollback()  # a rolled-back mark leaves the figures
+    assert len(left()) == 9
+    with backend.uow() as tx:
+        tx.figures.lock_for_pricing(client.id, [ann.id, bea.id])
+        tx.figures.mark_client_stale(client.id)
+        tx.commit()
+    assert left() == {(cal.id, week) for week in weeks}
 
 
 # ---- webhook subscriptions and deliveries --------------------------------------------------------

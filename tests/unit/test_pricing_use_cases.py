@@ -274,7 +274,7 @@ def test_a_timesheet_read_filtered_by_payroll_status_keeps_what_the_gate_gives(m
     found = {}
     for status in ("payable", "on_hold", "excluded"):
         query = timesheet_reads.TimesheetQuery(paging=Paging(), payroll_status=status)
-        sheet = timesheet_reads.timesheets(reader, query, queries=queries, now=NOW)
+        sheet = timesheet_reads.timesheets(reader, query, queries=queries, uow=p.world.uow, now=NOW)
         found[status] = [view.entry.id for view in sheet.page.items]
     assert found == {"payable": [payable], "on_hold": [held], "excluded": [rejected]}
 

@@ -6,7 +6,7 @@ from workforce_adapters.json.accounts import audit_record, key_record, me_record
 from workforce_adapters.json.amendments import amendment_record
 from workforce_adapters.json.events import converter, event_data
 from workforce_adapters.json.on_site import on_site_now_record, on_site_worker_record
-from workforce_adapters.json.pricing import PAYROLL_FIELDS, explanation, payroll_fields, pricing_record
+from workforce_adapters.json.pricing import PAYROLL_FIELDS, explained, payroll_fields, pricing_record
 from workforce_adapters.json.rate_rules import pricing_settings_record, rate_rule_record
 from workforce_adapters.json.reference import cost_code_record, department_record, location_record
 from workforce_adapters.json.shapes import day, decimal_number, hours, number, twin
@@ -26,7 +26,7 @@ __all__ = [
     "department_record",
     "event_data",
     "exception_record",
-    "explanation",
+    "explained",
     "hours",
     "key_record",
     "location_record",

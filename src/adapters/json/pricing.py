@@ -15,21 +15,13 @@ from workforce_core.model.time_entries import TimeEntry
 from workforce_core.rules.london import local_text
 from workforce_core.rules.paid_time import MINUTE
 from workforce_core.rules.pay_gate import NO_GATE, OPEN_CLOCK_OUT
-from workforce_core.rules.pricing import ELEMENTS, pennies
-from workforce_core.views import ShiftPricing
+from workforce_core.rules.pricing import pennies
+from workforce_core.views import ShiftFigures, ShiftPricing
 
 PAYROLL_FIELDS = ("paid_minutes", "paid_hours", "unpaid_break_minutes", "payroll_status", "payroll_excluded_reason")
 
 
-def _figures(priced: ShiftPricing) -> dict[str, tuple[int, Decimal, Decimal]]:
-    """Each element's minutes and its pay and charge rounded to the penny, computed once."""
-    price = priced.price
-    if price is None:
-        return {name: (0, Decimal(0), Decimal(0)) for name in ELEMENTS}
-    return {name: (price.minutes(name), pennies(price.pay(name)), pennies(price.charge(name))) for name in ELEMENTS}
-
-
-def payroll_fields(entry: TimeEntry, priced: ShiftPricing | None) -> dict[str, Any]:
+def payroll_fields(entry: TimeEntry, priced: ShiftFigures | None) -> dict[str, Any]:
     """The pay-gate fields of an entry: a break has none; an open shift is on hold; a completed shift
     has its paid minutes and its payroll status."""
     if entry.entry_type != "shift" or priced is None:  # a break, or a shift still open (gate rule 1)
@@ -38,16 +30,19 @@ def payroll_fields(entry: TimeEntry, priced: ShiftPricing | None) -> dict[str, A
     return {
         "paid_minutes": priced.paid_minutes,
         "paid_hours": hours(priced.paid_minutes),
-        "unpaid_break_minutes": priced.paid.unpaid_break_minutes,
+        "unpaid_break_minutes": priced.unpaid_break_minutes,
         "payroll_status": priced.gate.status,
         "payroll_excluded_reason": priced.gate.reason,
     }
 
 
-def pricing_record(priced: ShiftPricing, *, pay: bool, charge: bool, explain: bool = False) -> dict[str, Any]:
+def pricing_record(
+    priced: ShiftFigures, *, pay: bool, charge: bool, explanation: ShiftPricing | None = None
+) -> dict[str, Any]:
+    """The shift's stored figures; with ``explanation`` (a pricing by the engine), its working too."""
     body: dict[str, Any] = {}
-    figures = _figures(priced)
-    priced_at_all = priced.price is not None
+    figures = priced.element_figures()
+    priced_at_all = priced.lines is not None
     if pay:
         body["pay_amount"] = float(sum((f[1] for f in figures.values()), Decimal(0))) if priced_at_all else None
     if charge:
@@ -64,8 +59,8 @@ def pricing_record(priced: ShiftPricing, *, pay: bool, charge: bool, explain: bo
         elements[name] = element
     body["elements"] = elements
     body["flags"] = list(priced.flags)
-    if explain:
-        body["explanation"] = explanation(priced, pay=pay, charge=charge)
+    if explanation is not None:
+        body["explanation"] = explained(explanation, pay=pay, charge=charge)
     return body
 
 
@@ -73,7 +68,7 @@ def _at(start: datetime, minutes: int) -> str | None:
     return local_text(start + minutes * MINUTE)
 
 
-def explanation(priced: ShiftPricing, *, pay: bool, charge: bool) -> dict[str, Any]:
+def explained(priced: ShiftPricing, *, pay: bool, charge: bool) -> dict[str, Any]:
     """Why the figures are what they are: the rule and why, the break, each interval, the rates."""
     entry, paid, rule = priced.entry, priced.paid, priced.rule
     why = None

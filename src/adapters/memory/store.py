@@ -9,6 +9,7 @@ from typing import Any
 
 from workforce_core.events import Event
 from workforce_core.model.audit import AuditEntry
+from workforce_core.views import ShiftFigures
 
 TABLES = (
     "clients",
@@ -39,6 +40,7 @@ class MemoryStore:
         self.employee_numbers: dict[int, int] = {}  # per client: the last generated employee number
         # locked pay weeks: (client_id, site_id or None = every site, a day of the week)
         self.locked_weeks: set[tuple[int, int | None, date]] = set()
+        self.figures: dict[int, ShiftFigures] = {}  # stored pay figures by entry id
         self.lock = threading.RLock()
         self._sequences: dict[str, int] = {}
 

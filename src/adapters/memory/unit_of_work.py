@@ -9,6 +9,7 @@ from typing import Any
 import attrs
 
 from workforce_adapters.memory.outbox import MemoryOutbox
+from workforce_adapters.memory.pay_figures import MemoryPayFigures
 from workforce_adapters.memory.pricing import MemoryPricingInputs
 from workforce_adapters.memory.repositories import (
     MemoryApiKeyRepository,
@@ -64,6 +65,7 @@ class MemoryUnitOfWork:
         self._subscriptions = MemorySubscriptionRepository(t["subscriptions"], t["deliveries"])
         self._deliveries = MemoryDeliveryRepository(t["deliveries"])
         self._pay_weeks = MemoryPayWeekLocks(self)
+        self._figures = MemoryPayFigures(self)
         self._outbox = MemoryOutbox(self)
 
     # the repositories, read-only as the port declares them
@@ -132,6 +134,10 @@ class MemoryUnitOfWork:
         return self._pay_weeks
 
     @property
+    def figures(self) -> MemoryPayFigures:
+        return self._figures
+
+    @property
     def outbox(self) -> MemoryOutbox:
         return self._outbox
 
@@ -174,6 +180,7 @@ class MemoryUnitOfWork:
             self.store.outbox.extend(self._events)
             self.store.fanned_out.update(self._outbox.pending)
             self.store.employee_numbers.update(self.employee_numbers)
+            self._figures.apply()
         self._audit.pending.clear()
         self._events.clear()
         self._outbox.pending.clear()
@@ -183,6 +190,7 @@ class MemoryUnitOfWork:
         for table in self._tables.values():
             table.pending.clear()
             table.deleted.clear()
+        self._figures.pending.clear()
         self._audit.pending.clear()
         self._events.clear()
         self._outbox.pending.clear()

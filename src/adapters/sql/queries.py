@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from collections.abc import Iterator
+from datetime import date, datetime
 from typing import Any, TypeVar
 
 from sqlalchemy import Engine, func, or_, select
 
-from workforce_adapters.sql import tables
+from workforce_adapters.sql import figure_reads, tables
 from workforce_adapters.sql.breaks import breaks_by_shift
 from workforce_adapters.sql.mapping import from_row
 from workforce_adapters.sql.pricing_inputs import load_pricing_inputs
@@ -33,6 +34,7 @@ from workforce_core.ports import (
     RateRuleFilter,
     ShiftFilter,
     WorkerFilter,
+    WorkerWeek,
 )
 from workforce_core.rules.access import key_refusal
 from workforce_core.views import DepartmentView, EntryView, ShiftView, WorkerView
@@ -256,6 +258,12 @@ class SqlQueries:
 
     def shifts(self, query: ShiftFilter) -> Page[ShiftView]:
         return list_shifts(self.engine, query)
+
+    def unpriced_shifts(self, client_id: int, start: datetime, end: datetime) -> list[TimeEntry]:
+        return figure_reads.unpriced_shifts(self.engine, client_id, start, end)
+
+    def worker_weeks(self, client_id: int, week: date, status: str | None = "payable") -> Iterator[WorkerWeek]:
+        return figure_reads.worker_weeks(self.engine, client_id, week, status)
 
     def pricing_inputs(self, client: ClientAccount, entries: tuple[TimeEntry, ...]) -> PricingInputs:
         with self.engine.connect() as connection:

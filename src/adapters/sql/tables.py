@@ -19,7 +19,7 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 
-from workforce_adapters.sql.types import Money, UtcDateTime
+from workforce_adapters.sql.types import ExactDecimal, Money, UtcDateTime
 
 metadata = MetaData(
     naming_convention={
@@ -429,4 +429,39 @@ webhook_deliveries = Table(
     UniqueConstraint("subscription_id", "outbox_id", name="uq_webhook_deliveries_subscription_outbox"),
     Index("ix_webhook_deliveries_due", "status", "next_retry_at"),
     Index("ix_webhook_deliveries_subscription", "subscription_id", "id"),
+)
+
+# Stored pay figures (issue 10): each completed shift's pricing, dropped when a write makes it stale.
+shift_figures = Table(
+    "shift_figures",
+    metadata,
+    Column("entry_id", Integer, ForeignKey("time_entries.id"), primary_key=True),
+    Column("client_id", Integer, nullable=False),
+    Column("worker_id", Integer, nullable=False),
+    Column("location_id", Integer),
+    Column("pay_week_start", Date, nullable=False),
+    Column("paid_minutes", Integer, nullable=False),
+    Column("unpaid_break_minutes", Integer, nullable=False),
+    Column("payroll_status", String(20), nullable=False),
+    Column("payroll_reason", String(40)),
+    Column("flags", String(255), nullable=False),
+    Column("rule_id", Integer),
+    Column("base_pay_rate", ExactDecimal),
+    Column("base_charge_rate", ExactDecimal),
+    Column("parity", Boolean, nullable=False),
+    Column("priced", Boolean, nullable=False),
+    Index("ix_shift_figures_worker_week", "worker_id", "pay_week_start"),
+    Index("ix_shift_figures_client_week", "client_id", "pay_week_start"),
+)
+
+# One row per element and rate of a priced shift: what payroll lines and charges sum in SQL.
+shift_figure_lines = Table(
+    "shift_figure_lines",
+    metadata,
+    Column("entry_id", Integer, ForeignKey("shift_figures.entry_id"), primary_key=True),
+    Column("line_no", Integer, primary_key=True, autoincrement=False),
+    Column("element", String(20), nullable=False),
+    Column("minutes", Integer, nullable=False),
+    Column("pay_rate", ExactDecimal, nullable=False),
+    Column("charge_rate", ExactDecimal, nullable=False),
 )

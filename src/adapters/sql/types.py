@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import BigInteger, DateTime, Dialect
+from sqlalchemy import BigInteger, DateTime, Dialect, String
 from sqlalchemy.types import TypeDecorator
 
 SCALE = Decimal("0.0001")
@@ -48,3 +48,19 @@ class UtcDateTime(TypeDecorator[datetime]):
         if value is None:
             return None
         return value.replace(tzinfo=UTC)
+
+
+class ExactDecimal(TypeDecorator[Decimal]):
+    """A Decimal of any precision kept as its plain text (a rate times a multiplier may need more than
+    4 decimals); one text per value, so equal rates group together in SQL."""
+
+    impl = String(40)
+    cache_ok = True
+
+    def process_bind_param(self, value: Decimal | None, dialect: Dialect) -> str | None:
+        if value is None:
+            return None
+        return format(Decimal(value).normalize(), "f")
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> Decimal | None:
+        return None if value is None else Decimal(value)

@@ -22,7 +22,7 @@ def explain(ctx: typer.Context, entry_id: int = typer.Argument(..., metavar="ENT
     emit(
         {
             "entry_id": entry_id,
-            **payroll_fields(priced.entry, priced),
-            "pricing": pricing_record(priced, pay=True, charge=True, explain=True),
+            **payroll_fields(priced.entry, priced.figures()),
+            "pricing": pricing_record(priced.figures(), pay=True, charge=True, explanation=priced),
         }
     )

@@ -7,10 +7,12 @@ Everything is re-exported here, so an embedder writes ``from workforce_core.port
 from workforce_core.ports.amendment_reads import AmendmentFilter, AmendmentReads
 from workforce_core.ports.clock import Clock
 from workforce_core.ports.entry_reads import EntryFilter, EntryReads
+from workforce_core.ports.figure_reads import ElementMinutes, FigureReads, WorkerWeek
 from workforce_core.ports.idempotency import Claim, IdempotencyStore, KeyedWork, StoredReply
 from workforce_core.ports.limits import RateDecision, RateLimiter
 from workforce_core.ports.outbox import Outbox
 from workforce_core.ports.paging import Page, Paging
+from workforce_core.ports.pay_figures import PayFigures
 from workforce_core.ports.pay_weeks import PayWeekLocks
 from workforce_core.ports.pricing_reads import PricingInputs, PricingInputsReader, PricingReads
 from workforce_core.ports.queries import Queries
@@ -41,14 +43,17 @@ __all__ = [
     "CostCodeFilter",
     "DeliveryRepository",
     "DepartmentFilter",
+    "ElementMinutes",
     "EntryFilter",
     "EntryReads",
+    "FigureReads",
     "IdempotencyStore",
     "KeyedWork",
     "LocationFilter",
     "Outbox",
     "Page",
     "Paging",
+    "PayFigures",
     "PayWeekLocks",
     "PricingInputs",
     "PricingInputsReader",
@@ -72,4 +77,5 @@ __all__ = [
     "WorkerFilter",
     "WorkerReads",
     "WorkerRepository",
+    "WorkerWeek",
 ]

@@ -11,6 +11,7 @@ from workforce_core.model.amendments import Amendment
 from workforce_core.model.reference import CostCode, Department, Location
 from workforce_core.model.surveys import Survey
 from workforce_core.ports.outbox import Outbox
+from workforce_core.ports.pay_figures import PayFigures
 from workforce_core.ports.pay_weeks import PayWeekLocks
 from workforce_core.ports.pricing_reads import PricingInputsReader
 from workforce_core.ports.repositories import (
@@ -61,6 +62,8 @@ class UnitOfWork(Protocol):
     def deliveries(self) -> DeliveryRepository: ...
     @property
     def pay_weeks(self) -> PayWeekLocks: ...
+    @property
+    def figures(self) -> PayFigures: ...
     @property
     def outbox(self) -> Outbox: ...
 

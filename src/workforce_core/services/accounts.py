@@ -13,6 +13,7 @@ from workforce_core.model.keys import MAX_RATE_LIMIT, ApiKey, IssuedKey, hash_se
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules import fields, text
 from workforce_core.rules.scopes import SCOPES
+from workforce_core.services.pay_figures import client_changed
 
 DEFAULT_OVERLAP_HOURS = 24
 
@@ -84,6 +85,7 @@ def update_client(cmd: UpdateClient, *, uow: UnitOfWorkFactory, clock: Clock) ->
             )
             if getattr(cmd, name) is not None
         }
+        settings_before = client.settings
         client.settings = attrs.evolve(client.settings, **changes)
         _check_settings(client.settings)
         if cmd.status is not None:
@@ -97,6 +99,8 @@ def update_client(cmd: UpdateClient, *, uow: UnitOfWorkFactory, clock: Clock) ->
                 _revoke_every_key(tx, client.id, clock.now())
             client.api_access = cmd.api_access
         tx.clients.update(client)
+        if client.settings != settings_before:  # policies, premiums and the pay week all price shifts
+            client_changed(tx, client.id)
         tx.commit()
     return client
 

@@ -7,12 +7,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import attrs
+
 from workforce_core.commands.time_records import QueryEntry, RejectEntries
 from workforce_core.errors import ValidationFailed
 from workforce_core.event_data import VIA_ADMIN, batch_events, updated_event
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.ports import Clock, UnitOfWorkFactory
 from workforce_core.services.entry_edits import EntryViews, apply_state, check_entry_editable, editable_shifts, move_of
+from workforce_core.services.pay_figures import entries_changed
 from workforce_core.views import EntryView
 
 VIA_CLIENT = "tenant_timesheets"  # the client console (a client's dispute)
@@ -60,9 +63,11 @@ def resolve_query(entry_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> Ent
     now = clock.now()
     with uow() as tx:
         entry = check_entry_editable(tx, entry_id)
+        before = attrs.evolve(entry)
         moved = move_of(entry, "resolve_query")
         apply_state(entry, moved.state, now)
         tx.entries.update(entry)
+        entries_changed(tx, [(before, entry)])
         view = EntryViews(tx).of(entry)
         assert moved.event is not None
         tx.record([updated_event(moved.event, view, now, change="query_resolved", changes=["open_query"])])
@@ -86,6 +91,7 @@ def _decide(
     now = clock.now()
     with uow() as tx:
         entries = editable_shifts(tx, ids)
+        before = [attrs.evolve(entry) for entry in entries]
         event: str | None = None
         reason: str | None = None
         for entry in entries:
@@ -95,6 +101,7 @@ def _decide(
                 also(entry)
             event, reason = moved.event, moved.reason_code
         tx.entries.update_many(entries)
+        entries_changed(tx, zip(before, entries, strict=True))
         views = EntryViews(tx).load(entries)
         done = [views.of(entry) for entry in entries]
         assert event is not None

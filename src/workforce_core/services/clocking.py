@@ -44,6 +44,7 @@ from workforce_core.rules.geofence import FenceCheck, check_fence
 from workforce_core.rules.london import local_text, utc_text
 from workforce_core.services.bookings import complete_booking, require_live
 from workforce_core.services.entry_edits import check_breaks
+from workforce_core.services.pay_figures import entries_changed
 from workforce_core.views import ClockResult, EntryView
 
 OPEN_WINDOW = timedelta(hours=OPEN_SHIFT_HOURS)
@@ -250,6 +251,7 @@ def _clock_out(
     entry = tx.entries.open_shift(worker.id, now - OPEN_WINDOW)
     if entry is None:
         raise NoOpenClockIn()
+    before = attrs.evolve(entry)
     if not principal.sees_site(entry.location_id):
         raise LocationNotAllowed(field="location_id")
     if at < entry.clock_in:
@@ -272,6 +274,7 @@ def _clock_out(
     if fence.breach:
         entry.flag("geofence_outside")
     tx.entries.update(entry)
+    entries_changed(tx, [(before, entry)])
     if entry.scheduled_shift_id is not None:
         complete_booking(tx, tx.bookings.get(entry.scheduled_shift_id))
     view = EntryView.of(entry, worker, site)

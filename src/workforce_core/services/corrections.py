@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+import attrs
 from attrs import frozen
 
 from workforce_core.commands.time_records import EditEntry
@@ -24,6 +25,7 @@ from workforce_core.services.entry_edits import (
     minutes,
     move_of,
 )
+from workforce_core.services.pay_figures import entries_changed
 from workforce_core.views import EntryView
 
 
@@ -86,6 +88,7 @@ def correct_entry(
     )
     check_breaks(tx, entry, values["clock_in"], values["clock_out"] or now)
     moved = move_of(entry, action)
+    before = attrs.evolve(entry)
     if entry.edit_count == 0:
         entry.original_clock_in = entry.clock_in
         entry.original_clock_out = entry.clock_out
@@ -95,6 +98,7 @@ def correct_entry(
     entry.edited_at = now
     apply_state(entry, moved.state, now)
     tx.entries.update(entry)
+    entries_changed(tx, [(before, entry)])
     view = EntryViews(tx).of(entry)
     recorded = [updated_event("time_entry.updated", view, now, change="corrected", changes=changes, via=via)]
     if moved.event is not None:

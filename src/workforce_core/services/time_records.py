@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+import attrs
+
 from workforce_core.commands.time_records import AddBreak, Backfill
 from workforce_core.errors import Conflict, LocationNotFound, NotFound, ValidationFailed, WorkerPending
 from workforce_core.event_data import VIA_ADMIN, batch_events, created_event, entry_event, updated_event
@@ -28,6 +30,7 @@ from workforce_core.services.entry_edits import (
     check_times,
     move_of,
 )
+from workforce_core.services.pay_figures import entries_changed
 from workforce_core.views import EntryView
 
 OPEN_WINDOW = timedelta(hours=OPEN_SHIFT_HOURS)
@@ -66,6 +69,7 @@ def backfill(command: Backfill, *, uow: UnitOfWorkFactory, clock: Clock) -> Entr
                 manual_break_minutes=break_minutes,
             )
         )
+        entries_changed(tx, [(None, entry)])
         complete_booking(tx, booking)
         view = EntryView.of(entry, worker, site)
         tx.record([created_event(view, now)])
@@ -111,9 +115,11 @@ def add_break(command: AddBreak, *, uow: UnitOfWorkFactory, clock: Clock) -> tup
         views = EntryViews(tx)
         recorded = [created_event(views.of(entry), now)]
         moved = move_of(shift, "correct")
+        before = attrs.evolve(shift)
         if moved.state != approval_state(shift):
             apply_state(shift, moved.state, now)
             tx.entries.update(shift)
+        entries_changed(tx, [(None, entry), (before, shift)])
         shift_view = views.of(shift)
         if moved.event is not None:
             recorded += batch_events(moved.event, [shift_view], now, via=VIA_ADMIN, reason_code=moved.reason_code)
@@ -133,10 +139,12 @@ def clock_out(entry_id: int, at: datetime, *, uow: UnitOfWorkFactory, clock: Clo
             tx, entry.worker_id, entry.clock_in, at, now, break_minutes=entry.manual_break_minutes, except_id=entry.id
         )
         check_breaks(tx, entry, entry.clock_in, at)
+        before = attrs.evolve(entry)
         entry.clock_out = at
         entry.clock_out_method = "manual"
         entry.updated_at = now
         tx.entries.update(entry)
+        entries_changed(tx, [(before, entry)])
         complete_booking(tx, tx.bookings.get(entry.scheduled_shift_id) if entry.scheduled_shift_id else None)
         view = EntryViews(tx).of(entry)
         tx.record([updated_event("time_entry.updated", view, now, change="clocked_out", changes=["clock_out"])])
@@ -160,10 +168,12 @@ def auto_close(*, uow: UnitOfWorkFactory, clock: Clock) -> list[EntryView]:
             if entry is None or entry.closed:
                 continue
             booking = tx.bookings.get(entry.scheduled_shift_id) if entry.scheduled_shift_id else None
+            before = attrs.evolve(entry)
             entry.clock_out = _auto_end(tx, entry, booking, now)
             entry.clock_out_method = "auto"
             entry.updated_at = now
             tx.entries.update(entry)
+            entries_changed(tx, [(before, entry)])
             complete_booking(tx, booking)
             view = views.of(entry)
             closed.append(view)

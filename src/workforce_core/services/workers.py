@@ -27,6 +27,8 @@ from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules.access import owned_site
 from workforce_core.rules.employee_ids import employee_id_key, generated_employee_id
 from workforce_core.rules.scopes import require_rates_write
+from workforce_core.rules.stale_weeks import PRICED_WORKER_FIELDS
+from workforce_core.services.pay_figures import worker_changed
 from workforce_core.views import WorkerView
 
 VISIBLE_FIELDS = (*EDITABLE_FIELDS, "has_face", "has_pin", "status", "dormant")
@@ -121,6 +123,8 @@ def update_worker(
         if changed:
             worker = attrs.evolve(worker, **changed, updated_at=now)
             tx.workers.update(worker)
+            if PRICED_WORKER_FIELDS.intersection(changed):
+                worker_changed(tx, worker.id)
             if not worker.pending:
                 view = WorkerView.of(worker, *refs)
                 tx.record(

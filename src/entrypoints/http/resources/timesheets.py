@@ -45,15 +45,17 @@ def get(call: Call) -> Response:
         approval_status=p.choice("approval_status", APPROVAL_STATUSES),
         client_approval=p.choice("client_approval", CLIENT_APPROVALS),
         payroll_status=p.choice("payroll_status", PAYROLL_STATUSES),
+        explain=include_pricing and explain,
     )
     s = call.services
-    sheet = timesheets(call.principal, query, queries=s.queries, now=s.clock.now())
+    sheet = timesheets(call.principal, query, queries=s.queries, uow=s.uow, now=s.clock.now())
 
     def shown(view: EntryView) -> dict[str, Any]:
-        priced = sheet.pricing.get(view.entry.id)
-        body = {**time_entry_record(view), **payroll_fields(view.entry, priced)}
-        if include_pricing and priced is not None:
-            body["pricing"] = pricing_record(priced, pay=sight.pay, charge=sight.charge, explain=explain)
+        figures = sheet.figures.get(view.entry.id)
+        body = {**time_entry_record(view), **payroll_fields(view.entry, figures)}
+        if include_pricing and figures is not None:
+            working = sheet.explained.get(view.entry.id) if query.explain else None
+            body["pricing"] = pricing_record(figures, pay=sight.pay, charge=sight.charge, explanation=working)
         return body
 
     if query.id is not None:

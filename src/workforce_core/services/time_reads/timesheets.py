@@ -9,10 +9,11 @@ from attrs import frozen
 
 from workforce_core.errors import InvalidParameter
 from workforce_core.model.principal import Principal
-from workforce_core.ports import EntryFilter, Page, Paging, Queries
+from workforce_core.ports import EntryFilter, Page, Paging, Queries, UnitOfWorkFactory
+from workforce_core.services.pay_figures import shift_figures
 from workforce_core.services.pricing import priced
 from workforce_core.services.time_reads.filters import OPEN_WINDOW, local_bounds, site_filter
-from workforce_core.views import EntryView, ShiftPricing
+from workforce_core.views import EntryView, ShiftFigures, ShiftPricing
 
 MAX_PAYROLL_MATCHES = 2000
 
@@ -33,26 +34,34 @@ class TimesheetQuery:
     approval_status: str | None = None
     client_approval: str | None = None
     payroll_status: str | None = None  # completed shifts only; at most 2,000 matching before paging
+    explain: bool = False  # price the page's shifts again with the engine's working (``explained``)
 
 
 @frozen
 class Timesheet:
-    """A page of entries with the pricing of its completed shifts (by entry id)."""
+    """A page of entries with the stored pay figures of its completed shifts (by entry id); with
+    ``explain``, the engine's working for them too. ``repriced``: the worker-weeks this read found stale."""
 
     page: Page[EntryView]
-    pricing: dict[int, ShiftPricing]
+    figures: dict[int, ShiftFigures]
+    explained: dict[int, ShiftPricing]
+    repriced: tuple[tuple[int, date], ...] = ()
 
 
-def timesheets(principal: Principal, query: TimesheetQuery, *, queries: Queries, now: datetime) -> Timesheet:
+def timesheets(
+    principal: Principal, query: TimesheetQuery, *, queries: Queries, uow: UnitOfWorkFactory, now: datetime
+) -> Timesheet:
     """Time entries, newest clock-in first, with the pay gate and pricing of completed shifts.
 
     ``entry_filter``: ``shifts`` (completed shifts, the default), ``active`` (open shifts clocked in
     within 18 hours), ``breaks``, ``all``. With ``id`` and no ``entry_filter`` the entry is found
     whatever its type or state. ``payroll_status`` keeps completed shifts the pay gate gives that
     status; it is decided shift by shift, so at most 2,000 shifts may match the other filters."""
+    client = principal.client
     if query.payroll_status is None:
         page = _entries(principal, query, queries=queries, now=now)
-        return Timesheet(page, priced(page.items, principal.client, queries))
+        found = shift_figures((v.entry for v in page.items), client, uow=uow)
+        return Timesheet(page, found.by_entry, _explained(page.items, query, principal, queries), found.repriced)
     wide = attrs.evolve(query, paging=Paging(limit=MAX_PAYROLL_MATCHES + 1, offset=0), entry_filter="shifts")
     candidates = _entries(principal, wide, queries=queries, now=now)
     if candidates.total > MAX_PAYROLL_MATCHES:
@@ -60,10 +69,26 @@ def timesheets(principal: Principal, query: TimesheetQuery, *, queries: Queries,
             "payroll_status",
             f"more than {MAX_PAYROLL_MATCHES} shifts match; narrow the period with date_from and date_to.",
         )
-    pricing = priced(candidates.items, principal.client, queries)
-    kept = [v for v in candidates.items if pricing[v.entry.id].gate.status == query.payroll_status]
-    window = kept[query.paging.offset : query.paging.offset + query.paging.limit]
-    return Timesheet(Page(tuple(window), len(kept)), {v.entry.id: pricing[v.entry.id] for v in window})
+    found = shift_figures((v.entry for v in candidates.items), client, uow=uow)
+    figures = found.by_entry
+    kept = [
+        v for v in candidates.items if v.entry.id in figures and figures[v.entry.id].gate.status == query.payroll_status
+    ]
+    window = tuple(kept[query.paging.offset : query.paging.offset + query.paging.limit])
+    return Timesheet(
+        Page(window, len(kept)),
+        {v.entry.id: figures[v.entry.id] for v in window},
+        _explained(window, query, principal, queries),
+        found.repriced,
+    )
+
+
+def _explained(
+    views: tuple[EntryView, ...], query: TimesheetQuery, principal: Principal, queries: Queries
+) -> dict[int, ShiftPricing]:
+    """The engine's working for the page's shifts, only when asked: the figures shown stay the stored
+    ones, which equal a fresh pricing of the same data."""
+    return priced(views, principal.client, queries) if query.explain else {}
 
 
 def _entries(principal: Principal, query: TimesheetQuery, *, queries: Queries, now: datetime) -> Page[EntryView]:

@@ -1,0 +1,157 @@
+"""Stored pay figures on SQL: ``shift_figures`` and their ``shift_figure_lines``.
+
+Marking stale deletes the figures after locking the rows a repricing reader holds (PostgreSQL; SQLite
+writers are serialised anyway): the workers ``FOR NO KEY UPDATE`` (which clock inserts referencing them
+do not block), the client ``FOR SHARE`` for a reader and ``FOR NO KEY UPDATE`` for a client-wide change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import date
+from typing import Any
+
+from sqlalchemy import ColumnElement, Connection, and_, delete, insert, or_, select
+
+from workforce_adapters.sql import tables
+from workforce_adapters.sql.breaks import CHUNK
+from workforce_core.rules.pay_gate import GateResult
+from workforce_core.rules.pricing import Line
+from workforce_core.rules.stale_weeks import StaleWeeks
+from workforce_core.views import ShiftFigures
+
+FIGURES = tables.shift_figures
+LINES = tables.shift_figure_lines
+
+
+SPANS_PER_STATEMENT = 100  # an OR of this many spans stays well inside SQLite's expression depth (1,000)
+
+
+def _chunks(items: Sequence[Any], size: int = CHUNK) -> Iterable[Sequence[Any]]:
+    for at in range(0, len(items), size):
+        yield items[at : at + size]
+
+
+def read_figures(connection: Connection, entry_ids: Sequence[int]) -> dict[int, ShiftFigures]:
+    """The stored figures of those entries that have them: two statements per 500 entries."""
+    ids = sorted(set(entry_ids))
+    rows: list[Any] = []
+    lines: dict[int, list[Line]] = {}
+    for chunk in _chunks(ids):
+        rows.extend(connection.execute(select(FIGURES).where(FIGURES.c.entry_id.in_(chunk))).all())
+        query = select(LINES).where(LINES.c.entry_id.in_(chunk)).order_by(LINES.c.entry_id, LINES.c.line_no)
+        for line in connection.execute(query):
+            lines.setdefault(line.entry_id, []).append(
+                Line(line.element, line.minutes, line.pay_rate, line.charge_rate)
+            )
+    return {
+        row.entry_id: ShiftFigures(
+            entry_id=row.entry_id,
+            client_id=row.client_id,
+            worker_id=row.worker_id,
+            location_id=row.location_id,
+            pay_week_start=row.pay_week_start,
+            paid_minutes=row.paid_minutes,
+            unpaid_break_minutes=row.unpaid_break_minutes,
+            gate=GateResult(row.payroll_status, row.payroll_reason, tuple(f for f in row.flags.split(",") if f)),
+            rule_id=row.rule_id,
+            base_pay=row.base_pay_rate,
+            base_charge=row.base_charge_rate,
+            parity=row.parity,
+            lines=tuple(lines.get(row.entry_id, ())) if row.priced else None,
+        )
+        for row in rows
+    }
+
+
+class SqlPayFigures:
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+        self.postgres = connection.dialect.name == "postgresql"
+
+    def of(self, entry_ids: Sequence[int]) -> dict[int, ShiftFigures]:
+        return read_figures(self.connection, entry_ids)
+
+    def store(self, worker_weeks: Iterable[tuple[int, date]], figures: Sequence[ShiftFigures]) -> None:
+        by_week: dict[date, list[int]] = {}
+        for worker_id, week in sorted(set(worker_weeks)):
+            by_week.setdefault(week, []).append(worker_id)
+        for week, workers in by_week.items():  # a page's shifts lie in one or two weeks
+            for chunk in _chunks(workers):
+                self._drop(and_(FIGURES.c.pay_week_start == week, FIGURES.c.worker_id.in_(chunk)))
+        if not figures:
+            return
+        self.connection.execute(insert(FIGURES), [_row(f) for f in figures])
+        lines = [
+            {
+                "entry_id": f.entry_id,
+                "line_no": number,
+                "element": line.element,
+                "minutes": line.minutes,
+                "pay_rate": line.pay_rate,
+                "charge_rate": line.charge_rate,
+            }
+            for f in figures
+            for number, line in enumerate(f.lines or ())
+        ]
+        if lines:
+            self.connection.execute(insert(LINES), lines)
+
+    def mark_stale(self, spans: Sequence[StaleWeeks]) -> None:
+        if not spans:
+            return
+        self._lock_workers(sorted({span.worker_id for span in spans}))
+        for chunk in _chunks(spans, SPANS_PER_STATEMENT):
+            self._drop(
+                or_(
+                    *(
+                        and_(FIGURES.c.worker_id == s.worker_id, FIGURES.c.pay_week_start.between(s.first, s.last))
+                        for s in chunk
+                    )
+                )
+            )
+
+    def mark_client_stale(self, client_id: int) -> None:
+        if self.postgres:
+            query = select(tables.clients.c.id).where(tables.clients.c.id == client_id)
+            self.connection.execute(query.with_for_update(key_share=True))
+        self._drop(FIGURES.c.client_id == client_id)
+
+    def lock_for_pricing(self, client_id: int, worker_ids: Sequence[int]) -> None:
+        if self.postgres:
+            query = select(tables.clients.c.id).where(tables.clients.c.id == client_id)
+            self.connection.execute(query.with_for_update(read=True))
+        self._lock_workers(worker_ids)
+
+    def _lock_workers(self, worker_ids: Sequence[int]) -> None:
+        if not self.postgres:
+            return
+        workers = tables.workers
+        for chunk in _chunks(sorted(set(worker_ids))):
+            query = select(workers.c.id).where(workers.c.id.in_(chunk)).order_by(workers.c.id)
+            self.connection.execute(query.with_for_update(key_share=True))
+
+    def _drop(self, where: ColumnElement[bool]) -> None:
+        doomed = select(FIGURES.c.entry_id).where(where)
+        self.connection.execute(delete(LINES).where(LINES.c.entry_id.in_(doomed)))
+        self.connection.execute(delete(FIGURES).where(where))
+
+
+def _row(f: ShiftFigures) -> dict[str, Any]:
+    return {
+        "entry_id": f.entry_id,
+        "client_id": f.client_id,
+        "worker_id": f.worker_id,
+        "location_id": f.location_id,
+        "pay_week_start": f.pay_week_start,
+        "paid_minutes": f.paid_minutes,
+        "unpaid_break_minutes": f.unpaid_break_minutes,
+        "payroll_status": f.gate.status,
+        "payroll_reason": f.gate.reason,
+        "flags": ",".join(f.gate.flags),
+        "rule_id": f.rule_id,
+        "base_pay_rate": f.base_pay,
+        "base_charge_rate": f.base_charge,
+        "parity": f.parity,
+        "priced": f.lines is not None,
+    }

@@ -1,0 +1,39 @@
+"""Stored pay figures (issue 10): each completed shift's pricing, kept current by the writes.
+
+A write that can change figures marks them stale by dropping them, in its own transaction; a read
+finds the shifts with no figures and reprices their worker-weeks under ``lock_for_pricing``, so two
+readers never reprice one week twice and no reader sees a half-repriced week.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import date
+from typing import Protocol
+
+from workforce_core.rules.stale_weeks import StaleWeeks
+from workforce_core.views import ShiftFigures
+
+
+class PayFigures(Protocol):
+    def of(self, entry_ids: Sequence[int]) -> dict[int, ShiftFigures]:
+        """The stored figures of those entries that have them (by entry id)."""
+        ...
+
+    def store(self, worker_weeks: Iterable[tuple[int, date]], figures: Sequence[ShiftFigures]) -> None:
+        """Replace the figures of those (worker, pay-week start) pairs by ``figures``."""
+        ...
+
+    def mark_stale(self, spans: Sequence[StaleWeeks]) -> None:
+        """Drop the figures of each span's worker in its pay weeks (in a fixed number of statements),
+        after taking those workers' row locks (which a repricing reader holds)."""
+        ...
+
+    def mark_client_stale(self, client_id: int) -> None:
+        """Drop every figure of the client (a rate rule or a setting changed), after taking the client's
+        row lock (which a repricing reader holds shared)."""
+        ...
+
+    def lock_for_pricing(self, client_id: int, worker_ids: Sequence[int]) -> None:
+        """Hold what a repricing needs still: the client shared, the workers exclusively (in id order)."""
+        ...

@@ -1,0 +1,129 @@
+"""Stored pay figures, kept current (issue 10).
+
+Reads take each completed shift's figures from the store; a shift with none (new, or marked stale by a
+write) has its worker-week repriced first, in one transaction holding the worker's lock, and stored.
+Writes mark what they can change as stale in their own transaction: ``entries_changed`` for time
+entries, ``worker_changed`` for a worker's rates or role, ``client_changed`` for rate rules and settings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from datetime import date, time, timedelta
+
+from attrs import frozen
+
+from workforce_core.model.accounts import ClientAccount
+from workforce_core.model.time_entries import TimeEntry
+from workforce_core.ports import FigureReads, UnitOfWork, UnitOfWorkFactory, WorkerWeek
+from workforce_core.rules.london import from_local
+from workforce_core.rules.pay_weeks import week_of
+from workforce_core.rules.stale_weeks import StaleWeeks, stale_weeks
+from workforce_core.services.pricing import price_shifts
+from workforce_core.views import ShiftFigures
+
+
+@frozen
+class Figures:
+    """Figures by entry id, and the worker-weeks this read had to reprice (stale or never priced)."""
+
+    by_entry: dict[int, ShiftFigures]
+    repriced: tuple[tuple[int, date], ...] = ()
+
+
+def _completed(entry: TimeEntry) -> bool:
+    return entry.entry_type == "shift" and entry.clock_out is not None
+
+
+def shift_figures(entries: Iterable[TimeEntry], client: ClientAccount, *, uow: UnitOfWorkFactory) -> Figures:
+    """The stored figures of the completed shifts among ``entries``; stale worker-weeks repriced first."""
+    closed = [entry for entry in entries if _completed(entry)]
+    if not closed:
+        return Figures({})
+    with uow(read_only=True) as tx:
+        found = tx.figures.of([entry.id for entry in closed])
+    missing = [entry for entry in closed if entry.id not in found]
+    if not missing:
+        return Figures(found)
+    fresh = reprice(missing, client, uow=uow)
+    return Figures({**found, **fresh.by_entry}, fresh.repriced)
+
+
+def reprice(entries: Sequence[TimeEntry], client: ClientAccount, *, uow: UnitOfWorkFactory) -> Figures:
+    """Price and store the worker-weeks of ``entries`` that still have no figures once their workers'
+    locks are held (another reader may have priced them meanwhile); the figures of ``entries``."""
+    start_day = client.settings.pay_week_start_day
+    with uow() as tx:
+        tx.figures.lock_for_pricing(client.id, sorted({entry.worker_id for entry in entries}))
+        ids = [entry.id for entry in entries]
+        already = tx.figures.of(ids)
+        current = tx.entries.get_many([i for i in ids if i not in already])
+        still = tuple(entry for entry in current.values() if _completed(entry))
+        if not still:
+            return Figures(already)
+        weeks = sorted({(entry.worker_id, week_of(entry.clock_in, start_day)) for entry in still})
+        wanted = set(weeks)
+        inputs = tx.pricing.inputs(client, still)
+        shift_ids = [
+            shift.id
+            for shift in inputs.shifts
+            if _completed(shift) and (shift.worker_id, week_of(shift.clock_in, start_day)) in wanted
+        ]
+        figures = [priced.figures() for priced in price_shifts(shift_ids, client, inputs).values()]
+        tx.figures.store(weeks, figures)
+        tx.commit()
+    stored = {f.entry_id: f for f in figures if f.entry_id in current}
+    return Figures({**already, **stored}, tuple(weeks))
+
+
+def week_figures(
+    client: ClientAccount,
+    week: date,
+    *,
+    queries: FigureReads,
+    uow: UnitOfWorkFactory,
+    status: str | None = "payable",
+    workers_per_batch: int = 500,
+) -> Iterator[WorkerWeek]:
+    """Each worker's sums of a pay week's stored figures; the stale worker-weeks are repriced first, a
+    batch of workers per transaction (so memory stays bounded), and the sums come from the database."""
+    start = from_local(week, time(0))
+    unpriced = queries.unpriced_shifts(client.id, start, from_local(week + timedelta(days=7), time(0)))
+    by_worker: dict[int, list[TimeEntry]] = {}
+    for entry in unpriced:
+        by_worker.setdefault(entry.worker_id, []).append(entry)
+    workers = sorted(by_worker)
+    for at in range(0, len(workers), workers_per_batch):
+        reprice([e for w in workers[at : at + workers_per_batch] for e in by_worker[w]], client, uow=uow)
+    return queries.worker_weeks(client.id, week, status)
+
+
+def entries_changed(tx: UnitOfWork, changes: Iterable[tuple[TimeEntry | None, TimeEntry]]) -> None:
+    """Mark stale what these entry changes (``(before or None for new, after)``) can alter."""
+    pairs = list(changes)
+    clients = tx.clients.get_many({after.client_id for _, after in pairs})
+    spans: dict[int, StaleWeeks] = {}
+    for before, after in pairs:
+        settings = clients[after.client_id].settings
+        span = stale_weeks(
+            before,
+            after,
+            start_day=settings.pay_week_start_day,
+            require_client_approval=settings.require_client_approval,
+        )
+        known = spans.get(span.worker_id)
+        if known is not None:
+            span = StaleWeeks(span.worker_id, min(known.first, span.first), max(known.last, span.last))
+        spans[span.worker_id] = span
+    if spans:
+        tx.figures.mark_stale([spans[worker_id] for worker_id in sorted(spans)])
+
+
+def worker_changed(tx: UnitOfWork, worker_id: int) -> None:
+    """A worker's own rates or job role changed: every week of theirs may price differently."""
+    tx.figures.mark_stale([StaleWeeks(worker_id, date.min, date.max)])
+
+
+def client_changed(tx: UnitOfWork, client_id: int) -> None:
+    """A rate rule or a client setting changed: every week of the client may price differently."""
+    tx.figures.mark_client_stale(client_id)
