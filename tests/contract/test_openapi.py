@@ -346,10 +346,15 @@ def _follow_the_rules_stated_in_words(case: schemathesis.Case, now: datetime) ->
         _webhook_rules(case)
     if case.operation.path == "/shifts.php":
         _shift_rules(case)
+    if case.operation.path == "/payroll.php" and isinstance(query, dict) and "week" in query:
+        query.pop("date_from", None)  # a week, or a range: not both
+        query.pop("date_to", None)
     if isinstance(query, dict) and _both_dates(query, "date_from", "date_to"):
         low, high = sorted((date.fromisoformat(query["date_from"]), date.fromisoformat(query["date_to"])))
         if case.operation.path == "/exceptions.php":
             high = min(high, low + timedelta(days=92))
+        if case.operation.path == "/payroll.php":
+            high = min(high, low + timedelta(weeks=25))  # at most 26 pay weeks once widened
         query["date_from"], query["date_to"] = low.isoformat(), high.isoformat()
     if not isinstance(body, dict):
         return

@@ -37,6 +37,8 @@ LISTS = (
     "/api/v1/amendments.php",
     "/api/v1/rate-rules.php",
     "/api/v1/shifts.php",
+    "/api/v1/payroll.php?date_from=2026-02-23&date_to=2026-03-08",
+    "/api/v1/payroll.php?week=2026-03-02&include_entries=true",
 )
 
 

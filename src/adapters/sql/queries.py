@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Engine, func, or_, select
 
-from workforce_adapters.sql import figure_reads, tables
+from workforce_adapters.sql import figure_reads, payroll_reads, tables
 from workforce_adapters.sql.breaks import breaks_by_shift
 from workforce_adapters.sql.mapping import from_row
 from workforce_adapters.sql.pricing_inputs import load_pricing_inputs
@@ -30,6 +30,8 @@ from workforce_core.ports import (
     EntryFilter,
     LocationFilter,
     Page,
+    PayrollFilter,
+    PayrollRow,
     PricingInputs,
     RateRuleFilter,
     ShiftFilter,
@@ -258,6 +260,12 @@ class SqlQueries:
 
     def shifts(self, query: ShiftFilter) -> Page[ShiftView]:
         return list_shifts(self.engine, query)
+
+    def payroll_rows(self, query: PayrollFilter) -> Page[PayrollRow]:
+        return payroll_reads.payroll_rows(self.engine, query)
+
+    def shifts_not_approved(self, query: PayrollFilter) -> int:
+        return payroll_reads.shifts_not_approved(self.engine, query)
 
     def unpriced_shifts(self, client_id: int, start: datetime, end: datetime) -> list[TimeEntry]:
         return figure_reads.unpriced_shifts(self.engine, client_id, start, end)

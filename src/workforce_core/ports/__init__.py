@@ -14,6 +14,7 @@ from workforce_core.ports.outbox import Outbox
 from workforce_core.ports.paging import Page, Paging
 from workforce_core.ports.pay_figures import PayFigures
 from workforce_core.ports.pay_weeks import PayWeekLocks
+from workforce_core.ports.payroll_reads import PayrollFilter, PayrollLine, PayrollReads, PayrollRow
 from workforce_core.ports.pricing_reads import PricingInputs, PricingInputsReader, PricingReads
 from workforce_core.ports.queries import Queries
 from workforce_core.ports.rate_rule_reads import RateRuleFilter, RateRuleReads
@@ -55,6 +56,10 @@ __all__ = [
     "Paging",
     "PayFigures",
     "PayWeekLocks",
+    "PayrollFilter",
+    "PayrollLine",
+    "PayrollReads",
+    "PayrollRow",
     "PricingInputs",
     "PricingInputsReader",
     "PricingReads",

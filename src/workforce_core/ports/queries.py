@@ -7,6 +7,7 @@ from typing import Protocol
 from workforce_core.ports.amendment_reads import AmendmentReads
 from workforce_core.ports.entry_reads import EntryReads
 from workforce_core.ports.figure_reads import FigureReads
+from workforce_core.ports.payroll_reads import PayrollReads
 from workforce_core.ports.pricing_reads import PricingReads
 from workforce_core.ports.rate_rule_reads import RateRuleReads
 from workforce_core.ports.reference_reads import ReferenceReads
@@ -23,6 +24,7 @@ class Queries(
     PricingReads,
     ShiftReads,
     FigureReads,
+    PayrollReads,
     Protocol,
 ):
     """Every read port; a use case asks for the narrow one it needs."""

@@ -89,13 +89,24 @@ def week_figures(
     batch of workers per transaction (so memory stays bounded), and the sums come from the database."""
     start = from_local(week, time(0))
     unpriced = queries.unpriced_shifts(client.id, start, from_local(week + timedelta(days=7), time(0)))
+    reprice_in_batches(unpriced, client, uow=uow, workers_per_batch=workers_per_batch)
+    return queries.worker_weeks(client.id, week, status)
+
+
+def reprice_in_batches(
+    unpriced: Sequence[TimeEntry], client: ClientAccount, *, uow: UnitOfWorkFactory, workers_per_batch: int = 500
+) -> int:
+    """Reprice the worker-weeks of ``unpriced`` shifts, a batch of workers per transaction (memory stays
+    bounded and no transaction holds many workers' locks for long); the worker-weeks repriced."""
     by_worker: dict[int, list[TimeEntry]] = {}
     for entry in unpriced:
         by_worker.setdefault(entry.worker_id, []).append(entry)
     workers = sorted(by_worker)
+    repriced = 0
     for at in range(0, len(workers), workers_per_batch):
-        reprice([e for w in workers[at : at + workers_per_batch] for e in by_worker[w]], client, uow=uow)
-    return queries.worker_weeks(client.id, week, status)
+        batch = [entry for worker_id in workers[at : at + workers_per_batch] for entry in by_worker[worker_id]]
+        repriced += len(reprice(batch, client, uow=uow).repriced)
+    return repriced
 
 
 def entries_changed(tx: UnitOfWork, changes: Iterable[tuple[TimeEntry | None, TimeEntry]]) -> None:

@@ -1,0 +1,69 @@
+"""PayrollLine as /payroll.php shows it. Charge figures (``charge_total``, ``margin``, element ``charge``
+and ``charge_rate``) appear only for a reader with ``charges:read``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from workforce_adapters.json.shapes import decimal_number, hours
+from workforce_core.ports import PayrollLine
+from workforce_core.rules.payroll_lines import LABELS
+
+
+def payroll_line_record(line: PayrollLine, *, charge: bool, include_entries: bool, adjustments: bool) -> dict[str, Any]:
+    row, figures = line.row, line.figures
+    body: dict[str, Any] = {
+        "worker_id": row.worker_id,
+        "employee_id": row.employee_id,
+        "worker_name": row.worker_name,
+        "pay_week_start": row.week.isoformat(),
+        "pay_week_end": line.week_end.isoformat(),
+        "shifts": row.shifts,
+        "paid_minutes": row.paid_minutes,
+        "paid_hours": hours(row.paid_minutes),
+        "gross_pay": decimal_number(figures.gross_pay),
+    }
+    if charge:
+        body["charge_total"] = decimal_number(figures.charge_total)
+        body["margin"] = decimal_number(figures.margin)
+    regular = next(e for e in figures.elements if e.element == "regular")
+    body["base_pay_rate"] = decimal_number(regular.pay_rate)
+    body["department"] = row.department
+    body["cost_centre"] = row.cost_centre
+    elements: dict[str, Any] = {}
+    for element in figures.elements:
+        shown: dict[str, Any] = {
+            "minutes": element.minutes,
+            "hours": hours(element.minutes),
+            "pay": decimal_number(element.pay),
+            "pay_rate": decimal_number(element.pay_rate),
+        }
+        if charge:
+            shown["charge"] = decimal_number(element.charge)
+            shown["charge_rate"] = decimal_number(element.charge_rate)
+        elements[element.element] = shown
+    body["elements"] = elements
+    pay_elements = []
+    for pay_row in figures.rows:
+        item: dict[str, Any] = {
+            "element": pay_row.element,
+            "label": LABELS[pay_row.element],
+            "pkg_a_ref": pay_row.element,
+            "minutes": pay_row.minutes,
+            "hours": hours(pay_row.minutes),
+            "pay_rate": decimal_number(pay_row.pay_rate),
+            "pay": decimal_number(pay_row.pay),
+            "department": row.department,
+            "cost_centre": row.cost_centre,
+        }
+        if include_entries:
+            item["entry_ids"] = list(pay_row.entry_ids)
+        pay_elements.append(item)
+    body["pay_elements"] = pay_elements
+    body["source"] = line.source
+    body["flags"] = list(row.flags)
+    if include_entries:
+        body["entry_ids"] = list(row.entry_ids)
+    if adjustments:
+        body["adjustments"] = []  # late clocks into a locked week: none until pay-week locks are stored
+    return body

@@ -1,0 +1,63 @@
+"""The payroll read: one row per worker and pay week, summed from the stored pay figures."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import Protocol
+
+from attrs import frozen
+
+from workforce_core.ports.paging import Page, Paging
+from workforce_core.rules.payroll_lines import LineFigures, Minutes
+
+
+@frozen
+class PayrollFilter:
+    client_id: int
+    weeks: tuple[date, ...]
+    paging: Paging
+    worker_id: int | None = None
+    location_ids: tuple[int, ...] | None = None  # a filter or a site-limited key: shifts at these sites
+    department_id: int | None = None
+    with_entries: bool = False
+
+
+@frozen
+class PayrollRow:
+    """A worker's payable shifts of one pay week, summed (``minutes`` per element and rates)."""
+
+    week: date
+    worker_id: int
+    worker_name: str
+    employee_id: str | None
+    department: str | None
+    cost_centre: str | None
+    shifts: int
+    paid_minutes: int
+    minutes: tuple[Minutes, ...]
+    flags: tuple[str, ...]  # of the worker's shifts that passed approval but are not paid
+    entry_ids: tuple[int, ...] = ()  # with ``with_entries``
+
+
+@frozen
+class PayrollLine:
+    """A payroll line: the row and its figures, rounded as pricing.md section 8 says."""
+
+    row: PayrollRow
+    figures: LineFigures
+    source: str = "live"  # "locked": the frozen figures of a locked pay week
+
+    @property
+    def week_end(self) -> date:
+        return self.row.week + timedelta(days=6)
+
+
+class PayrollReads(Protocol):
+    def payroll_rows(self, query: PayrollFilter) -> Page[PayrollRow]:
+        """Rows of workers with payable (or approved but unpaid) shifts in the weeks, oldest week first,
+        then by worker name and id; a fixed number of statements per page."""
+        ...
+
+    def shifts_not_approved(self, query: PayrollFilter) -> int:
+        """Completed shifts of those weeks the approval gate leaves out (pending, client_pending, disputed)."""
+        ...

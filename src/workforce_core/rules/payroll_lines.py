@@ -1,0 +1,122 @@
+"""A payroll line's figures from a worker's week of stored minutes (pricing.md sections 7 and 8).
+
+A line rounds once per (element, pay rate) row, from that row's total minutes in the week; its
+``gross_pay`` is the sum of the rounded rows, so the lines of a week add up exactly to the pay file's
+total. An element's rate is its single rate, or the minute-weighted average to 4 decimals when its
+minutes had several. The charge side rounds once per (element, charge rate) row the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+from attrs import frozen
+
+from workforce_core.rules.pricing import ELEMENTS, pennies
+
+LABELS: dict[str, str] = {
+    "regular": "Regular",
+    "overtime": "Overtime",
+    "weekend": "Weekend",
+    "sunday": "Sunday",
+    "bank_holiday": "Bank holiday",
+    "night": "Night",
+    "guarantee": "Guarantee",
+}
+RATE_PLACES = Decimal("0.0001")
+
+
+@frozen
+class Minutes:
+    """Minutes of one element at one pay rate and one charge rate (the stored lines, summed)."""
+
+    element: str
+    pay_rate: Decimal
+    charge_rate: Decimal
+    minutes: int
+    entry_ids: tuple[int, ...] = ()
+
+
+@frozen
+class PayRow:
+    """One row of the pay file: an element at one pay rate, rounded once."""
+
+    element: str
+    pay_rate: Decimal
+    minutes: int
+    pay: Decimal
+    entry_ids: tuple[int, ...]
+
+
+@frozen
+class ElementTotal:
+    element: str
+    minutes: int
+    pay: Decimal
+    pay_rate: Decimal | None  # None when the element has no minutes
+    charge: Decimal
+    charge_rate: Decimal | None
+
+
+@frozen
+class LineFigures:
+    rows: tuple[PayRow, ...]  # by element order, then rate
+    elements: tuple[ElementTotal, ...]  # every element, in ELEMENTS order
+    gross_pay: Decimal
+    charge_total: Decimal
+
+    @property
+    def margin(self) -> Decimal:
+        return self.charge_total - self.gross_pay
+
+
+def _money(rate: Decimal, minutes: int) -> Fraction:
+    return Fraction(rate) * minutes / 60
+
+
+def _weighted(parts: list[tuple[Decimal, int]]) -> Decimal | None:
+    minutes = sum(m for _, m in parts)
+    if minutes == 0:
+        return None
+    rates = {rate for rate, m in parts if m}
+    if len(rates) == 1:
+        return rates.pop()
+    average = sum((Fraction(rate) * m for rate, m in parts), Fraction(0)) / minutes
+    return (Decimal(average.numerator) / Decimal(average.denominator)).quantize(RATE_PLACES, ROUND_HALF_UP)
+
+
+def line_figures(minutes: Iterable[Minutes]) -> LineFigures:
+    pay_rows: dict[tuple[str, Decimal], tuple[int, list[int]]] = {}
+    charge_rows: dict[tuple[str, Decimal], int] = {}
+    for part in minutes:
+        if part.minutes == 0:
+            continue
+        total, ids = pay_rows.get((part.element, part.pay_rate), (0, []))
+        pay_rows[(part.element, part.pay_rate)] = (total + part.minutes, ids + list(part.entry_ids))
+        key = (part.element, part.charge_rate)
+        charge_rows[key] = charge_rows.get(key, 0) + part.minutes
+    order = {name: n for n, name in enumerate(ELEMENTS)}
+    rows = tuple(
+        PayRow(element, rate, total, pennies(_money(rate, total)), tuple(sorted(set(ids))))
+        for (element, rate), (total, ids) in sorted(pay_rows.items(), key=lambda item: (order[item[0][0]], item[0][1]))
+    )
+    charges = {key: pennies(_money(key[1], total)) for key, total in charge_rows.items()}
+    elements = tuple(
+        ElementTotal(
+            element=name,
+            minutes=sum(row.minutes for row in rows if row.element == name),
+            pay=sum((row.pay for row in rows if row.element == name), Decimal(0)),
+            pay_rate=_weighted([(row.pay_rate, row.minutes) for row in rows if row.element == name]),
+            charge=sum((amount for (element, _), amount in charges.items() if element == name), Decimal(0)),
+            charge_rate=_weighted([(rate, m) for (element, rate), m in charge_rows.items() if element == name]),
+        )
+        for name in ELEMENTS
+    )
+    return LineFigures(
+        rows=rows,
+        elements=elements,
+        gross_pay=sum((row.pay for row in rows), Decimal(0)),
+        charge_total=sum(charges.values(), Decimal(0)),
+    )
