@@ -346,6 +346,13 @@ def _follow_the_rules_stated_in_words(case: schemathesis.Case, now: datetime) ->
         _webhook_rules(case)
     if case.operation.path == "/shifts.php":
         _shift_rules(case)
+    if case.operation.path == "/charges.php" and isinstance(query, dict):
+        if "week_start" in query:
+            query.pop("from", None)  # a week, or a period: not both
+            query.pop("to", None)
+        elif _both_dates(query, "from", "to"):
+            low, high = sorted((date.fromisoformat(query["from"]), date.fromisoformat(query["to"])))
+            query["from"], query["to"] = low.isoformat(), min(high, low + timedelta(days=92)).isoformat()
     if case.operation.path == "/payroll.php" and isinstance(query, dict) and "week" in query:
         query.pop("date_from", None)  # a week, or a range: not both
         query.pop("date_to", None)

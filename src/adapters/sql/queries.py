@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Engine, func, or_, select
 
-from workforce_adapters.sql import figure_reads, payroll_reads, tables
+from workforce_adapters.sql import charge_reads, figure_reads, payroll_reads, tables
 from workforce_adapters.sql.breaks import breaks_by_shift
 from workforce_adapters.sql.mapping import from_row
 from workforce_adapters.sql.pricing_inputs import load_pricing_inputs
@@ -25,9 +25,12 @@ from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.ports import (
     AmendmentFilter,
+    ChargeFilter,
+    ChargeGroup,
     CostCodeFilter,
     DepartmentFilter,
     EntryFilter,
+    HeldBack,
     LocationFilter,
     Page,
     PayrollFilter,
@@ -260,6 +263,12 @@ class SqlQueries:
 
     def shifts(self, query: ShiftFilter) -> Page[ShiftView]:
         return list_shifts(self.engine, query)
+
+    def charge_groups(self, query: ChargeFilter) -> list[ChargeGroup]:
+        return charge_reads.charge_groups(self.engine, query)
+
+    def held_back(self, query: ChargeFilter) -> list[HeldBack]:
+        return charge_reads.held_back(self.engine, query)
 
     def payroll_rows(self, query: PayrollFilter) -> Page[PayrollRow]:
         return payroll_reads.payroll_rows(self.engine, query)

@@ -21,6 +21,7 @@ from workforce_entrypoints.http.middleware.request_id import RequestIdMiddleware
 from workforce_entrypoints.http.replies import error_reply
 from workforce_entrypoints.http.resources import (
     amendments,
+    charges,
     clock,
     cost_codes,
     departments,
@@ -44,6 +45,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     cost_codes.ENDPOINT,
     clock.ENDPOINT,
     payroll.ENDPOINT,
+    charges.ENDPOINT,
     timesheets.ENDPOINT,
     rate_rules.ENDPOINT,
     on_site_now.ENDPOINT,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime
+from decimal import Decimal
 from typing import NoReturn
 
 from starlette.datastructures import QueryParams
@@ -20,6 +21,7 @@ from workforce_core.rules.text import single_line
 TRUE, FALSE = ("true", "1"), ("false", "0")
 FIRST_DAY, LAST_DAY = date(1900, 1, 1), date(2999, 12, 31)  # room for periods around any date asked
 _INTEGER = re.compile(r"[0-9]{1,10}")
+_NUMBER = re.compile(r"[+-]?([0-9]{1,20}(\.[0-9]{0,20})?|\.[0-9]{1,20})([eE][+-]?[0-9]{1,3})?")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
@@ -71,6 +73,19 @@ class Params:
         if value not in options:
             self._bad(name, "one of " + ", ".join(options))
         return value
+
+    def number(self, name: str, *, low: Decimal, high: Decimal) -> Decimal | None:
+        """A decimal number (as JSON writes one: a sign, digits, a point, an exponent) from ``low`` to ``high``."""
+        value = self.text(name)
+        if value is None:
+            return None
+        try:
+            number = Decimal(value) if _NUMBER.fullmatch(value) else None
+        except ArithmeticError:
+            number = None
+        if number is None or not low <= number <= high:
+            self._bad(name, f"a number from {low} to {high}")
+        return number
 
     def day(self, name: str) -> date | None:
         value = self.text(name)

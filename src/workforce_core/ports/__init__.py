@@ -5,6 +5,15 @@ Everything is re-exported here, so an embedder writes ``from workforce_core.port
 """
 
 from workforce_core.ports.amendment_reads import AmendmentFilter, AmendmentReads
+from workforce_core.ports.charge_reads import (
+    ChargeFilter,
+    ChargeGroup,
+    ChargeLine,
+    ChargeReads,
+    Charges,
+    HeldBack,
+    SiteTotal,
+)
 from workforce_core.ports.clock import Clock
 from workforce_core.ports.entry_reads import EntryFilter, EntryReads
 from workforce_core.ports.figure_reads import ElementMinutes, FigureReads, WorkerWeek
@@ -39,6 +48,11 @@ __all__ = [
     "ApiKeyRepository",
     "AuditLog",
     "BookingRepository",
+    "ChargeFilter",
+    "ChargeGroup",
+    "ChargeLine",
+    "ChargeReads",
+    "Charges",
     "Claim",
     "Clock",
     "CostCodeFilter",
@@ -48,6 +62,7 @@ __all__ = [
     "EntryFilter",
     "EntryReads",
     "FigureReads",
+    "HeldBack",
     "IdempotencyStore",
     "KeyedWork",
     "LocationFilter",
@@ -74,6 +89,7 @@ __all__ = [
     "Sender",
     "ShiftFilter",
     "ShiftReads",
+    "SiteTotal",
     "StoredReply",
     "SubscriptionRepository",
     "TimeEntryRepository",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from workforce_core.ports.amendment_reads import AmendmentReads
+from workforce_core.ports.charge_reads import ChargeReads
 from workforce_core.ports.entry_reads import EntryReads
 from workforce_core.ports.figure_reads import FigureReads
 from workforce_core.ports.payroll_reads import PayrollReads
@@ -25,6 +26,7 @@ class Queries(
     ShiftReads,
     FigureReads,
     PayrollReads,
+    ChargeReads,
     Protocol,
 ):
     """Every read port; a use case asks for the narrow one it needs."""
