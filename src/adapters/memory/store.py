@@ -19,6 +19,8 @@ TABLES = (
     "workers",
     "entries",
     "bookings",
+    "demands",
+    "offers",
     "surveys",
     "amendments",
     "rate_rules",

@@ -9,6 +9,7 @@ from sqlalchemy import Engine, func, or_, select
 
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.breaks import breaks_by_shift
+from workforce_adapters.sql.demands import list_demands, list_offers
 from workforce_adapters.sql.mapping import from_row
 from workforce_adapters.sql.pricing_inputs import load_pricing_inputs
 from workforce_adapters.sql.rate_rules import list_rate_rules
@@ -25,9 +26,11 @@ from workforce_core.model.workers import Worker
 from workforce_core.ports import (
     AmendmentFilter,
     CostCodeFilter,
+    DemandFilter,
     DepartmentFilter,
     EntryFilter,
     LocationFilter,
+    OfferFilter,
     Page,
     PricingInputs,
     RateRuleFilter,
@@ -35,7 +38,7 @@ from workforce_core.ports import (
     WorkerFilter,
 )
 from workforce_core.rules.access import key_refusal
-from workforce_core.views import DepartmentView, EntryView, ShiftView, WorkerView
+from workforce_core.views import DemandView, DepartmentView, EntryView, OfferView, ShiftView, WorkerView
 
 T = TypeVar("T")
 
@@ -256,6 +259,12 @@ class SqlQueries:
 
     def shifts(self, query: ShiftFilter) -> Page[ShiftView]:
         return list_shifts(self.engine, query)
+
+    def demands(self, query: DemandFilter) -> Page[DemandView]:
+        return list_demands(self.engine, query)
+
+    def offers(self, query: OfferFilter) -> Page[OfferView]:
+        return list_offers(self.engine, query)
 
     def pricing_inputs(self, client: ClientAccount, entries: tuple[TimeEntry, ...]) -> PricingInputs:
         with self.engine.connect() as connection:

@@ -23,10 +23,12 @@ from workforce_entrypoints.http.resources import (
     amendments,
     clock,
     cost_codes,
+    demands,
     departments,
     exceptions,
     locations,
     me,
+    offers,
     on_site_now,
     rate_rules,
     shifts,
@@ -48,6 +50,8 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     exceptions.ENDPOINT,
     amendments.ENDPOINT,
     shifts.ENDPOINT,
+    demands.ENDPOINT,
+    offers.ENDPOINT,
     webhooks.ENDPOINT,
 )
 

@@ -6,6 +6,8 @@ Everything is re-exported here, so an embedder writes ``from workforce_core.port
 
 from workforce_core.ports.amendment_reads import AmendmentFilter, AmendmentReads
 from workforce_core.ports.clock import Clock
+from workforce_core.ports.demand_reads import DemandFilter, DemandReads, OfferFilter
+from workforce_core.ports.demands import DemandRepository, OfferRepository
 from workforce_core.ports.entry_reads import EntryFilter, EntryReads
 from workforce_core.ports.idempotency import Claim, IdempotencyStore, KeyedWork, StoredReply
 from workforce_core.ports.limits import RateDecision, RateLimiter
@@ -40,12 +42,17 @@ __all__ = [
     "Clock",
     "CostCodeFilter",
     "DeliveryRepository",
+    "DemandFilter",
+    "DemandReads",
+    "DemandRepository",
     "DepartmentFilter",
     "EntryFilter",
     "EntryReads",
     "IdempotencyStore",
     "KeyedWork",
     "LocationFilter",
+    "OfferFilter",
+    "OfferRepository",
     "Outbox",
     "Page",
     "Paging",
