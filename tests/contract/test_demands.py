@@ -15,7 +15,7 @@ from sqlalchemy import update
 from starlette.testclient import TestClient
 
 from tests.clocks import FakeClock
-from tests.contract.conftest import World
+from tests.contract.conftest import Console, World
 from workforce_adapters.sql import tables
 from workforce_entrypoints.http.app import create_app
 
@@ -61,10 +61,6 @@ class Setup:
         reply = self.api.get(f"{DEMANDS}?{query}", headers=self.headers)
         assert reply.status_code == 200, reply.text
         return [item["id"] for item in reply.json()["data"]]
-
-    def set_demand(self, demand_id: int, **values: Any) -> None:
-        with self.world.services.engine.begin() as connection:
-            connection.execute(update(tables.demands).where(tables.demands.c.id == demand_id).values(**values))
 
 
 @pytest.fixture
@@ -202,9 +198,15 @@ def test_a_worked_booking_still_fills_its_requirement(s: Setup) -> None:
     assert counts(s.read(demand["id"])) == (1, 1, 0, "filled")
 
 
-def test_a_cancelled_or_finished_requirement_refuses_bookings(s: Setup) -> None:
+def test_a_cancelled_or_finished_requirement_refuses_bookings(s: Setup, console: Console) -> None:
     cancelled = s.created()
-    s.set_demand(cancelled["id"], status="cancelled", cancelled_at=NOON, cancel_reason="no longer needed")
+    kept = s.book(cancelled["id"], s.workers[1]).json()["data"]
+    code, out = console("demand", "cancel", str(cancelled["id"]), "--reason", "no longer needed")
+    assert code == 0, out
+    assert (out["id"], out["status"], out["filled"]) == (cancelled["id"], "cancelled", 1)
+    code, again = console("demand", "cancel", str(cancelled["id"]))
+    assert (code, again["error_code"]) == (1, "conflict")
+    assert console("demand", "cancel", "999")[1]["error_code"] == "not_found"
     reply = s.book(cancelled["id"], s.workers[0])
     assert (reply.status_code, reply.json()["error_code"]) == (409, "conflict")
     read = s.read(cancelled["id"])
@@ -219,7 +221,8 @@ def test_a_cancelled_or_finished_requirement_refuses_bookings(s: Setup) -> None:
     assert (reply.status_code, reply.json()["error_code"]) == (409, "conflict")
     assert s.listed("status=finished") == [finished["id"]]
     assert s.listed("status=cancelled") == [cancelled["id"]]
-    assert s.world.outbox("shift.created") == []
+    assert [e["data"]["id"] for e in s.world.outbox("shift.created")] == [kept["id"]]  # its bookings stay
+    assert s.read(cancelled["id"])["shifts"][0]["status"] == "draft"
 
 
 def test_an_ineligible_worker_is_refused_onto_a_requirement_and_fills_nothing(s: Setup) -> None:
@@ -380,3 +383,14 @@ def test_twenty_concurrent_bookings_onto_a_headcount_of_five_give_five_201(s: Se
     assert counts(read) == (5, 5, 0, "filled")
     assert read["filled"] + read["open"] == read["headcount"]
     assert len(read["shifts"]) == 5
+
+
+def test_an_idempotency_key_makes_one_requirement(s: Setup) -> None:
+    headers = {**s.headers, "Idempotency-Key": "demand-1"}
+    body = {"location_id": s.site.id, "shift_date": DAY, "start_time": "09:00", "end_time": "17:00", "headcount": 2}
+    first = s.api.post(DEMANDS, headers=headers, json=body)
+    again = s.api.post(DEMANDS, headers=headers, json=body)
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert again.headers["idempotent-replayed"] == "true"
+    assert again.json() == first.json()
+    assert s.listed() == [first.json()["data"]["id"]]

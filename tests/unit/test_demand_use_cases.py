@@ -60,6 +60,28 @@ def test_a_requirement_in_a_locked_week_is_409_week_locked_and_so_is_a_booking_o
     assert world.db.bookings == {}
 
 
+def test_cancelling_a_requirement_refuses_later_bookings_and_keeps_its_own(world: TimeWorld) -> None:
+    demand = create(world).demand
+    book(world, demand.id, world.ann.id)
+    view = demands.cancel(demand.id, "rain", uow=world.uow, clock=world.clock)
+    assert (view.status, view.filled, view.demand.cancel_reason, view.demand.cancelled_at) == (
+        "cancelled",
+        1,
+        "rain",
+        world.clock.now(),
+    )
+    with pytest.raises(Conflict):
+        book(world, demand.id, world.bob.id)
+    with pytest.raises(Conflict):
+        demands.cancel(demand.id, None, uow=world.uow, clock=world.clock)
+    other = create(world, shift_date="2026-02-19").demand
+    world.db.locked_weeks.add((world.client.id, world.north.id, date(2026, 2, 16)))
+    with pytest.raises(Conflict) as locked:
+        demands.cancel(other.id, None, uow=world.uow, clock=world.clock)
+    assert locked.value.extra == {"reason_code": "week_locked"}
+    assert [b.status for b in world.db.bookings.values()] == ["draft"]
+
+
 def test_another_clients_requirement_or_site_is_not_found(world: TimeWorld) -> None:
     with pytest.raises(LocationNotFound):
         create(world, location_id=world.foreign_site.id)

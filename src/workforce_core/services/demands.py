@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
+import attrs
 from attrs import frozen
 
 from workforce_core.commands.demands import CreateDemand
 from workforce_core.errors import Conflict, InvalidParameter, NotFound, ValidationFailed, WeekLocked
-from workforce_core.model.demands import Demand
+from workforce_core.model.demands import Demand, DemandStatus
 from workforce_core.model.principal import Principal
 from workforce_core.ports import Clock, DemandFilter, Page, Paging, Queries, ShiftFilter, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules.access import owned_site, visible_sites
@@ -94,6 +95,28 @@ def demands(principal: Principal, query: DemandQuery, *, queries: Queries, clock
     booked = queries.shifts(ShiftFilter(client_id=principal.client_id, paging=ALL_BOOKINGS, demand_id=view.demand.id))
     shown = DemandView(view.demand, view.location_name, view.filled, view.status, shifts=booked.items)
     return Page((shown,), found.total)
+
+
+def cancel(demand_id: int, cancel_reason: str | None, *, uow: UnitOfWorkFactory, clock: Clock) -> DemandView:
+    """Console ``demand cancel``: the requirement takes no more bookings (those made stay as they are).
+    Already cancelled: 409 ``conflict``; in a locked pay week: 409 ``week_locked``."""
+    now = clock.now()
+    with uow() as tx:
+        demand = tx.demands.lock(demand_id)
+        if demand is None:
+            raise NotFound("The requirement was not found.")
+        if demand.status == DemandStatus.CANCELLED:
+            raise Conflict(f"requirement {demand.id} is already cancelled.")
+        if tx.pay_weeks.is_week_locked(demand.client_id, demand.location_id, demand.shift_date):
+            raise WeekLocked(f"the pay week holding {demand.shift_date} is locked.")
+        after = attrs.evolve(
+            demand, status=DemandStatus.CANCELLED, cancel_reason=cancel_reason, cancelled_at=now, updated_at=now
+        )
+        tx.demands.update(after)
+        filled = tx.demands.filled(demand.id)
+        site = tx.locations.get(demand.location_id)
+        tx.commit()
+    return DemandView(after, site.name if site else None, filled, demand_status(after, filled, now))
 
 
 def hold_place(tx: UnitOfWork, client_id: int, demand_id: int, principal: Principal | None, now: datetime) -> Demand:
