@@ -48,8 +48,7 @@ def create(command: CreateDemand, *, principal: Principal, uow: UnitOfWorkFactor
         break_minutes = command.break_minutes or 0
         if break_minutes >= times.minutes:
             raise ValidationFailed("break_minutes", "break_minutes must be shorter than the shift.")
-        if tx.pay_weeks.is_week_locked(principal.client_id, site.id, command.shift_date):
-            raise WeekLocked(f"the pay week holding {command.shift_date} is locked.")
+        _not_locked(tx, principal.client_id, site.id, command.shift_date)
         demand = tx.demands.add(
             Demand(
                 client_id=principal.client_id,
@@ -107,8 +106,7 @@ def cancel(demand_id: int, cancel_reason: str | None, *, uow: UnitOfWorkFactory,
             raise NotFound("The requirement was not found.")
         if demand.status == DemandStatus.CANCELLED:
             raise Conflict(f"requirement {demand.id} is already cancelled.")
-        if tx.pay_weeks.is_week_locked(demand.client_id, demand.location_id, demand.shift_date):
-            raise WeekLocked(f"the pay week holding {demand.shift_date} is locked.")
+        _not_locked(tx, demand.client_id, demand.location_id, demand.shift_date)
         after = attrs.evolve(
             demand, status=DemandStatus.CANCELLED, cancel_reason=cancel_reason, cancelled_at=now, updated_at=now
         )
@@ -132,3 +130,8 @@ def hold_place(tx: UnitOfWork, client_id: int, demand_id: int, principal: Princi
     if why is not None:
         raise Conflict(why)
     return demand
+
+
+def _not_locked(tx: UnitOfWork, client_id: int, site_id: int, day: date) -> None:
+    if tx.pay_weeks.is_week_locked(client_id, site_id, day):
+        raise WeekLocked(f"the pay week holding {day} is locked.")
