@@ -14,11 +14,13 @@ from attrs import frozen
 
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.bookings import Booking
+from workforce_core.model.demands import Demand, Offer
 from workforce_core.model.keys import ApiKey
 from workforce_core.model.rates import RateRule
 from workforce_core.model.reference import CostCode, Department, Location
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
+from workforce_core.rules.demands import open_places
 from workforce_core.rules.paid_time import PaidTime
 from workforce_core.rules.pay_gate import GateResult
 from workforce_core.rules.pricing import ELEMENTS, Line, ShiftPrice, pennies
@@ -60,6 +62,30 @@ class ShiftView:
     @classmethod
     def of(cls, booking: Booking, worker: Worker, location: Location | None) -> ShiftView:
         return cls(booking, worker.name, worker.employee_id, worker.department_id, location.name if location else None)
+
+
+@frozen
+class DemandView:
+    """A requirement with its site's name, its counts and its status as of the read; ``shifts`` (its
+    bookings) only on a read of one requirement."""
+
+    demand: Demand
+    location_name: str | None
+    filled: int
+    status: str
+    shifts: tuple[ShiftView, ...] | None = None
+
+    @property
+    def open(self) -> int:
+        return open_places(self.demand.headcount, self.filled)
+
+
+@frozen
+class OfferView:
+    """An offer with its worker's name, as /offers.php shows it."""
+
+    offer: Offer
+    worker_name: str
 
 
 @frozen

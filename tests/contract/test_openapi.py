@@ -356,6 +356,8 @@ def _follow_the_rules_stated_in_words(case: schemathesis.Case, now: datetime) ->
     if case.operation.path == "/payroll.php" and isinstance(query, dict) and "week" in query:
         query.pop("date_from", None)  # a week, or a range: not both
         query.pop("date_to", None)
+    if case.operation.path == "/demands.php" and isinstance(body, dict):
+        _slot_rules(body)  # the requirement's slot, as a booking's
     if isinstance(query, dict) and _both_dates(query, "date_from", "date_to"):
         low, high = sorted((date.fromisoformat(query["date_from"]), date.fromisoformat(query["date_to"])))
         if case.operation.path == "/exceptions.php":
@@ -418,13 +420,18 @@ def _shift_rules(case: schemathesis.Case) -> None:
     if case.method.upper() == "PUT" and times:
         body.setdefault("start_time", "09:00")
         body.setdefault("end_time", "17:00")
+    _slot_rules(body, zero_break=case.method.upper() == "PUT" and bool(times))
+
+
+def _slot_rules(body: dict[str, Any], *, zero_break: bool = False) -> None:
+    """A slot's end differs from its start and is not in the hour the spring change skips; a break is zero."""
     for name in ("start_time", "end_time"):
         if isinstance(body.get(name), str) and body[name].startswith("01:"):
             body[name] = "03" + body[name][2:]
     start, end = body.get("start_time"), body.get("end_time")
     if isinstance(start, str) and isinstance(end, str) and start[:5] == end[:5]:
         body["end_time"] = "23:59" if start[:5] != "23:59" else "23:58"
-    if "break_minutes" in body or (case.method.upper() == "PUT" and times):
+    if "break_minutes" in body or zero_break:
         body["break_minutes"] = 0
 
 

@@ -27,6 +27,7 @@ from workforce_core.events import Event
 from workforce_core.model.accounts import ClientAccount, ClientSettings
 from workforce_core.model.audit import AuditEntry
 from workforce_core.model.bookings import Booking
+from workforce_core.model.demands import Demand, Offer
 from workforce_core.model.keys import ApiKey
 from workforce_core.model.rates import NightBand, OvertimeTier, RateRule, Rates
 from workforce_core.model.reference import Location
@@ -769,3 +770,63 @@ def test_on_postgresql_a_second_dispatcher_skips_the_events_and_deliveries_anoth
             assert taken.event == "clock_in"
     finally:
         engine.dispose()
+
+
+def _demand(tx: UnitOfWork, site: Location, start: datetime, hours: int, headcount: int = 2) -> Demand:
+    demand = Demand(
+        client_id=site.client_id,
+        location_id=site.id,
+        shift_date=start.date(),
+        start=start,
+        end=start + timedelta(hours=hours),
+        headcount=headcount,
+        requested=headcount,
+        created_at=T0,
+    )
+    return tx.demands.add(demand)
+
+
+def test_a_requirement_reads_back_equal_and_counts_its_bookings_that_are_not_cancelled(backend: Backend) -> None:
+    with backend.uow() as tx:
+        client = _client(tx)
+        site = _site(tx, client.id)
+        worker = _worker(tx, client.id)
+        demand = _demand(tx, site, T0, 8, headcount=5)
+        other = _demand(tx, site, T0, 8)
+        for status in ("draft", "published", "completed", "cancelled", "sick", ""):
+            _booking(tx, worker, site, T0, 8, demand_id=demand.id, status=status)
+        _booking(tx, worker, site, T0, 8)  # on no requirement
+        tx.commit()
+    with backend.uow() as tx:
+        assert tx.demands.get(demand.id) == demand
+        assert tx.demands.lock(demand.id) == demand
+        assert tx.demands.lock(999) is None
+        assert (tx.demands.filled(demand.id), tx.demands.filled(other.id)) == (3, 0)
+        tx.demands.update(attrs.evolve(demand, status="cancelled", cancel_reason="gone", cancelled_at=T0))
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        stored = tx.demands.get(demand.id)
+        assert stored is not None
+        assert (stored.status, stored.cancel_reason, stored.cancelled_at) == ("cancelled", "gone", T0)
+
+
+def test_an_offer_reads_back_equal_and_the_waiting_one_is_the_unanswered_one(backend: Backend) -> None:
+    with backend.uow() as tx:
+        client = _client(tx)
+        site = _site(tx, client.id)
+        ann, bob = _worker(tx, client.id), _worker(tx, client.id, employee_id="E-2")
+        demand = _demand(tx, site, T0, 8)
+        declined = tx.offers.add(
+            Offer(client.id, demand.id, ann.id, T0, status="declined", answered_at=T0 + timedelta(minutes=5))
+        )
+        sent = tx.offers.add(Offer(client.id, demand.id, ann.id, T0 + timedelta(hours=1)))
+        tx.commit()
+    with backend.uow() as tx:
+        assert tx.offers.get(declined.id) == declined
+        assert tx.offers.lock(sent.id) == sent
+        assert tx.offers.waiting(demand.id, ann.id) == sent
+        assert tx.offers.waiting(demand.id, bob.id) is None
+        tx.offers.update(attrs.evolve(sent, status="accepted", answered_at=T0 + timedelta(hours=2)))
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        assert tx.offers.waiting(demand.id, ann.id) is None

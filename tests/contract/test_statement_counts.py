@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 import pytest
@@ -19,8 +19,12 @@ from tests.clocks import FakeClock
 from tests.contract.conftest import World
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.bookings import BookShift
+from workforce_core.commands.demands import SendOffers
 from workforce_core.commands.time_records import Backfill, RaiseAmendment
-from workforce_core.services import amendments, approvals, bookings, time_records
+from workforce_core.model.demands import Demand
+from workforce_core.model.reference import Location
+from workforce_core.rules.slots import slot_times
+from workforce_core.services import amendments, approvals, bookings, offers, time_records
 
 NOW = datetime(2026, 3, 4, 12, 0, tzinfo=UTC)
 LISTS = (
@@ -39,6 +43,9 @@ LISTS = (
     "/api/v1/shifts.php",
     "/api/v1/payroll.php?date_from=2026-02-23&date_to=2026-03-08",
     "/api/v1/payroll.php?week=2026-03-02&include_entries=true",
+    "/api/v1/demands.php",
+    "/api/v1/demands.php?status=open",
+    "/api/v1/offers.php",
 )
 
 
@@ -97,7 +104,22 @@ def account(world: World, clock: FakeClock, size: int) -> dict[str, str]:
         slot = {"location_id": sites[n % 2].id, "shift_date": "2026-03-06", "start_time": "09:00", "end_time": "17:00"}
         booked = structure(BookShift, {**slot, "worker_id": worker.worker.id})
         bookings.book(booked, client_id=client.id, uow=s.uow, clock=s.clock)
+        demand_id = _requirement(world, sites[n % 2], "2026-03-07")
+        onto = structure(BookShift, {"worker_id": worker.worker.id, "demand_id": demand_id})
+        bookings.book(onto, client_id=client.id, uow=s.uow, clock=s.clock)
+        offers.send(SendOffers(demand_id=demand_id, worker_ids=(worker.worker.id,)), uow=s.uow, clock=s.clock)
     return world.key(client.id)
+
+
+def _requirement(world: World, site: Location, day: str) -> int:
+    """A requirement of two at the site (seeded through the port: its use case wants a key)."""
+    times = slot_times(date.fromisoformat(day), time(9), time(17))
+    with world.services.uow() as tx:
+        demand = tx.demands.add(
+            Demand(site.client_id, site.id, times.start.date(), times.start, times.end, 2, 2, created_at=NOW)
+        )
+        tx.commit()
+    return demand.id
 
 
 @pytest.mark.parametrize("path", LISTS)

@@ -1,9 +1,11 @@
-"""Two server processes on one PostgreSQL database: rate limits, Idempotency-Keys and generated badges hold."""
+"""Two server processes on one PostgreSQL database: rate limits, Idempotency-Keys, generated badges and a
+requirement's headcount hold."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from datetime import date, timedelta
 from pathlib import Path
 
 import httpx
@@ -81,3 +83,31 @@ def test_fifty_workers_created_at_once_across_two_processes_get_fifty_distinct_b
     assert [reply.status_code for reply in replies] == [201] * 50
     badges = {reply.json()["data"]["employee_id"] for reply in replies}
     assert len(badges) == 50
+
+
+def test_twenty_bookings_onto_a_headcount_of_five_across_two_processes(servers: tuple[World, list[str]]) -> None:
+    world, bases = servers
+    account = world.account()
+    site = world.site(account.id, "Depot", geofence_mode="disabled")
+    headers = world.key(account.id, ("shifts:write",), rate_limit_per_minute=600)
+    day = (date.today() + timedelta(days=7)).isoformat()  # the servers run on the real clock
+    slot = {"location_id": site.id, "shift_date": day, "start_time": "09:00", "end_time": "17:00", "headcount": 5}
+    created = httpx.post(f"{bases[0]}/api/v1/demands.php", headers=headers, json=slot, timeout=30)
+    assert created.status_code == 201, created.text
+    demand_id = created.json()["data"]["id"]
+    workers = [world.worker(account.id, f"Racer {n:02}").worker.id for n in range(20)]
+
+    def book(n: int) -> httpx.Response:
+        body = {"worker_id": workers[n], "demand_id": demand_id}
+        return httpx.post(f"{bases[n % 2]}/api/v1/shifts.php", headers=headers, json=body, timeout=60)
+
+    with ThreadPoolExecutor(max_workers=20) as pool:
+        replies = list(pool.map(book, range(20)))
+    assert sorted(r.status_code for r in replies) == [201] * 5 + [409] * 15, [r.text for r in replies]
+    assert {r.json()["error_code"] for r in replies if r.status_code == 409} == {"conflict"}
+    read = httpx.get(f"{bases[1]}/api/v1/demands.php?id={demand_id}", headers=headers, timeout=30).json()["data"]
+    assert (read["headcount"], read["filled"], read["open"], read["status"]) == (5, 5, 0, "filled")
+    assert read["filled"] + read["open"] == read["headcount"]
+    assert sorted(s["worker_id"] for s in read["shifts"]) == sorted(
+        r.json()["data"]["worker_id"] for r in replies if r.status_code == 201
+    )

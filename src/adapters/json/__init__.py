@@ -4,6 +4,7 @@ console and event data. Records here are complete: the HTTP layer leaves out wha
 
 from workforce_adapters.json.accounts import audit_record, key_record, me_record
 from workforce_adapters.json.amendments import amendment_record
+from workforce_adapters.json.demands import demand_record, offer_record
 from workforce_adapters.json.events import converter, event_data
 from workforce_adapters.json.on_site import on_site_now_record, on_site_worker_record
 from workforce_adapters.json.pricing import PAYROLL_FIELDS, explained, payroll_fields, pricing_record
@@ -23,6 +24,7 @@ __all__ = [
     "cost_code_record",
     "day",
     "decimal_number",
+    "demand_record",
     "department_record",
     "event_data",
     "exception_record",
@@ -32,6 +34,7 @@ __all__ = [
     "location_record",
     "me_record",
     "number",
+    "offer_record",
     "on_site_now_record",
     "on_site_worker_record",
     "payroll_fields",

@@ -20,6 +20,8 @@ TABLES = (
     "workers",
     "entries",
     "bookings",
+    "demands",
+    "offers",
     "surveys",
     "amendments",
     "rate_rules",

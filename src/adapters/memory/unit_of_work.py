@@ -8,6 +8,7 @@ from typing import Any
 
 import attrs
 
+from workforce_adapters.memory.demands import MemoryDemandRepository, MemoryOfferRepository
 from workforce_adapters.memory.outbox import MemoryOutbox
 from workforce_adapters.memory.pay_figures import MemoryPayFigures
 from workforce_adapters.memory.pricing import MemoryPricingInputs
@@ -58,6 +59,8 @@ class MemoryUnitOfWork:
         self._workers = MemoryWorkerRepository(t["workers"], t["entries"])
         self._entries = MemoryTimeEntryRepository(t["entries"])
         self._bookings = MemoryBookingRepository(t["bookings"])
+        self._demands = MemoryDemandRepository(t["demands"], t["bookings"])
+        self._offers = MemoryOfferRepository(t["offers"])
         self._surveys = MemorySurveyRepository(t["surveys"])
         self._amendments: MemoryRepository[Amendment] = MemoryRepository(t["amendments"])
         self._rate_rules = MemoryRateRuleRepository(t["rate_rules"])
@@ -104,6 +107,14 @@ class MemoryUnitOfWork:
     @property
     def bookings(self) -> MemoryBookingRepository:
         return self._bookings
+
+    @property
+    def demands(self) -> MemoryDemandRepository:
+        return self._demands
+
+    @property
+    def offers(self) -> MemoryOfferRepository:
+        return self._offers
 
     @property
     def surveys(self) -> MemorySurveyRepository:

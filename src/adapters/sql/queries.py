@@ -10,6 +10,7 @@ from sqlalchemy import Engine, func, or_, select
 
 from workforce_adapters.sql import charge_reads, figure_reads, payroll_reads, tables
 from workforce_adapters.sql.breaks import breaks_by_shift
+from workforce_adapters.sql.demands import list_demands, list_offers
 from workforce_adapters.sql.mapping import from_row
 from workforce_adapters.sql.pricing_inputs import load_pricing_inputs
 from workforce_adapters.sql.rate_rules import list_rate_rules
@@ -28,10 +29,12 @@ from workforce_core.ports import (
     ChargeFilter,
     ChargeGroup,
     CostCodeFilter,
+    DemandFilter,
     DepartmentFilter,
     EntryFilter,
     HeldBack,
     LocationFilter,
+    OfferFilter,
     Page,
     PayrollFilter,
     PayrollRow,
@@ -42,7 +45,7 @@ from workforce_core.ports import (
     WorkerWeek,
 )
 from workforce_core.rules.access import key_refusal
-from workforce_core.views import DepartmentView, EntryView, ShiftView, WorkerView
+from workforce_core.views import DemandView, DepartmentView, EntryView, OfferView, ShiftView, WorkerView
 
 T = TypeVar("T")
 
@@ -281,6 +284,12 @@ class SqlQueries:
 
     def worker_weeks(self, client_id: int, week: date, status: str | None = "payable") -> Iterator[WorkerWeek]:
         return figure_reads.worker_weeks(self.engine, client_id, week, status)
+
+    def demands(self, query: DemandFilter) -> Page[DemandView]:
+        return list_demands(self.engine, query)
+
+    def offers(self, query: OfferFilter) -> Page[OfferView]:
+        return list_offers(self.engine, query)
 
     def pricing_inputs(self, client: ClientAccount, entries: tuple[TimeEntry, ...]) -> PricingInputs:
         with self.engine.connect() as connection:

@@ -15,6 +15,7 @@ from sqlalchemy import Connection, Engine, insert
 
 from workforce_adapters.json import event_data
 from workforce_adapters.sql import tables
+from workforce_adapters.sql.demands import SqlDemandRepository, SqlOfferRepository
 from workforce_adapters.sql.outbox import SqlOutbox
 from workforce_adapters.sql.pay_figures import SqlPayFigures
 from workforce_adapters.sql.pricing_inputs import SqlPricingInputs
@@ -60,6 +61,8 @@ class SqlUnitOfWork:
         self.audit = SqlAuditLog(c)
         self.entries = SqlTimeEntryRepository(c)
         self.bookings = SqlBookingRepository(c)
+        self.demands = SqlDemandRepository(c)
+        self.offers = SqlOfferRepository(c)
         self.surveys = SqlSurveyRepository(c)
         self.amendments = SqlRepository(c, tables.amendments, Amendment)
         self.rate_rules = SqlRateRuleRepository(c)

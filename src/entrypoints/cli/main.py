@@ -9,7 +9,9 @@ from workforce_entrypoints.cli import (
     accounts,
     amendments,
     database,
+    demands,
     demo,
+    offers,
     pricing,
     rate_rules,
     reference,
@@ -55,6 +57,8 @@ app.add_typer(timesheets.app, name="timesheet")
 app.add_typer(amendments.app, name="amendment")
 app.add_typer(surveys.app, name="survey")
 app.add_typer(shifts.app, name="shift")
+app.add_typer(demands.app, name="demand")
+app.add_typer(offers.app, name="offer")
 app.add_typer(rate_rules.app, name="rate-rule")
 app.add_typer(pricing.app, name="price")
 app.add_typer(webhooks.app, name="webhooks")

@@ -24,10 +24,12 @@ from workforce_entrypoints.http.resources import (
     charges,
     clock,
     cost_codes,
+    demands,
     departments,
     exceptions,
     locations,
     me,
+    offers,
     on_site_now,
     payroll,
     rate_rules,
@@ -52,6 +54,8 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     exceptions.ENDPOINT,
     amendments.ENDPOINT,
     shifts.ENDPOINT,
+    demands.ENDPOINT,
+    offers.ENDPOINT,
     webhooks.ENDPOINT,
 )
 

@@ -15,6 +15,8 @@ from workforce_core.ports.charge_reads import (
     SiteTotal,
 )
 from workforce_core.ports.clock import Clock
+from workforce_core.ports.demand_reads import DemandFilter, DemandReads, OfferFilter
+from workforce_core.ports.demands import DemandRepository, OfferRepository
 from workforce_core.ports.entry_reads import EntryFilter, EntryReads
 from workforce_core.ports.figure_reads import ElementMinutes, FigureReads, WorkerWeek
 from workforce_core.ports.idempotency import Claim, IdempotencyStore, KeyedWork, StoredReply
@@ -57,6 +59,9 @@ __all__ = [
     "Clock",
     "CostCodeFilter",
     "DeliveryRepository",
+    "DemandFilter",
+    "DemandReads",
+    "DemandRepository",
     "DepartmentFilter",
     "ElementMinutes",
     "EntryFilter",
@@ -66,6 +71,8 @@ __all__ = [
     "IdempotencyStore",
     "KeyedWork",
     "LocationFilter",
+    "OfferFilter",
+    "OfferRepository",
     "Outbox",
     "Page",
     "Paging",

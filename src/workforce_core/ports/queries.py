@@ -6,6 +6,7 @@ from typing import Protocol
 
 from workforce_core.ports.amendment_reads import AmendmentReads
 from workforce_core.ports.charge_reads import ChargeReads
+from workforce_core.ports.demand_reads import DemandReads
 from workforce_core.ports.entry_reads import EntryReads
 from workforce_core.ports.figure_reads import FigureReads
 from workforce_core.ports.payroll_reads import PayrollReads
@@ -27,6 +28,7 @@ class Queries(
     FigureReads,
     PayrollReads,
     ChargeReads,
+    DemandReads,
     Protocol,
 ):
     """Every read port; a use case asks for the narrow one it needs."""

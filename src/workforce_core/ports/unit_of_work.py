@@ -10,6 +10,7 @@ from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.amendments import Amendment
 from workforce_core.model.reference import CostCode, Department, Location
 from workforce_core.model.surveys import Survey
+from workforce_core.ports.demands import DemandRepository, OfferRepository
 from workforce_core.ports.outbox import Outbox
 from workforce_core.ports.pay_figures import PayFigures
 from workforce_core.ports.pay_weeks import PayWeekLocks
@@ -48,6 +49,10 @@ class UnitOfWork(Protocol):
     def entries(self) -> TimeEntryRepository: ...
     @property
     def bookings(self) -> BookingRepository: ...
+    @property
+    def demands(self) -> DemandRepository: ...
+    @property
+    def offers(self) -> OfferRepository: ...
     @property
     def surveys(self) -> Repository[Survey]: ...
     @property

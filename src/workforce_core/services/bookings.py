@@ -8,7 +8,7 @@ so the second sees the first and is refused with ``overlap``. A date in a locked
 
 from __future__ import annotations
 
-from datetime import date, time, timedelta
+from datetime import date, datetime, time, timedelta
 
 import attrs
 from attrs import frozen
@@ -33,6 +33,7 @@ from workforce_core.rules.eligibility import MIN_REST, Eligibility, Known, Slot,
 from workforce_core.rules.london import LONDON, from_local
 from workforce_core.rules.pay_weeks import week_start
 from workforce_core.rules.slots import slot_times
+from workforce_core.services import demands
 from workforce_core.views import ShiftView
 
 # What a PUT may change, in the order ``changes`` lists them; moving these re-checks eligibility.
@@ -77,44 +78,57 @@ def book(
     clock: Clock,
     principal: Principal | None = None,
 ) -> ShiftView:
-    """Book the client's worker at one of its sites (``principal``: the API key; None from the console)."""
-    if command.demand_id is not None:  # requirements (/demands.php) are a later part: none exists yet
-        raise NotFound("The requirement was not found.", field="demand_id")
-    day, start, end, site_id = command.shift_date, command.start_time, command.end_time, command.location_id
-    if day is None or start is None or end is None or site_id is None:  # pragma: no cover - BookShift checks them
-        raise ValidationFailed("shift_date", "shift_date, start_time, end_time and location_id are required.")
+    """Book the client's worker at one of its sites, or onto a requirement (``demand_id``: its site, date,
+    times, break and role); ``principal``: the API key, None from the console."""
     now = clock.now()
     with uow() as tx:
-        worker = _worker(tx, client_id, command.worker_id)
-        site = _site(tx, client_id, site_id, principal)
-        slot = _slot(site.id, day, start, end, command.break_minutes or 0)
-        slot = attrs.evolve(slot, job_role=command.job_role)
-        _not_locked(tx, client_id, site.id, slot.shift_date)
-        found = _check(tx, worker, slot, client_id=client_id)
-        booking = tx.bookings.add(
-            Booking(
-                client_id=client_id,
-                worker_id=worker.id,
-                location_id=site.id,
-                shift_date=slot.shift_date,
-                start=slot.start,
-                end=slot.end,
-                created_at=now,
-                updated_at=now,
-                break_minutes=slot.break_minutes,
-                job_role=command.job_role,
-                status=command.status,
-                notes=command.notes,
-                warning_codes=found.warning_codes,
-            )
-        )
-        view = ShiftView.of(booking, worker, site)
+        view = place(tx, command, client_id=client_id, now=now, principal=principal)
         recorded = [events.Event("shift.created", client_id, now, view)]
         if principal is not None:
             recorded.append(events.Event("shift_created", client_id, now, view))
         tx.record(recorded)
         tx.commit()
     return view
+
+
+def place(
+    tx: UnitOfWork, command: BookShift, *, client_id: int, now: datetime, principal: Principal | None = None
+) -> ShiftView:
+    """The booking itself, in an open unit of work, recording no event (an offer's acceptance sends none)."""
+    worker = _worker(tx, client_id, command.worker_id)
+    if command.demand_id is not None:  # the requirement's place is held under its lock, after the worker's
+        demand = demands.hold_place(tx, client_id, command.demand_id, principal, now)
+        site = tx.locations.get(demand.location_id)
+        assert site is not None
+        slot = Slot(site.id, demand.shift_date, demand.start, demand.end, demand.job_role, demand.break_minutes)
+    else:
+        day, start, end, site_id = command.shift_date, command.start_time, command.end_time, command.location_id
+        if day is None or start is None or end is None or site_id is None:  # pragma: no cover - BookShift checks
+            raise ValidationFailed("shift_date", "shift_date, start_time, end_time and location_id are required.")
+        site = _site(tx, client_id, site_id, principal)
+        slot = _slot(site.id, day, start, end, command.break_minutes or 0)
+        slot = attrs.evolve(slot, job_role=command.job_role)
+    _not_locked(tx, client_id, site.id, slot.shift_date)
+    found = _check(tx, worker, slot, client_id=client_id)
+    booking = tx.bookings.add(
+        Booking(
+            client_id=client_id,
+            worker_id=worker.id,
+            location_id=site.id,
+            shift_date=slot.shift_date,
+            start=slot.start,
+            end=slot.end,
+            created_at=now,
+            updated_at=now,
+            break_minutes=slot.break_minutes,
+            job_role=slot.job_role,
+            status=command.status,
+            notes=command.notes,
+            demand_id=command.demand_id,
+            warning_codes=found.warning_codes,
+        )
+    )
+    return ShiftView.of(booking, worker, site)
 
 
 # ---- change ----------------------------------------------------------------------------------

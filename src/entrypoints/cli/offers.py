@@ -1,0 +1,43 @@
+"""``workforce offer send|answer``: offer a requirement's slot to workers, and record their answers."""
+
+from __future__ import annotations
+
+import typer
+
+from workforce_adapters.json import offer_record
+from workforce_core.commands.demands import SendOffers
+from workforce_core.errors import InvalidParameter
+from workforce_core.services import offers
+from workforce_entrypoints.cli.output import command, emit
+from workforce_entrypoints.cli.state import services
+
+app = typer.Typer(help="Shift offers of a requirement.", no_args_is_help=True)
+
+
+@app.command("send")
+@command
+def send(
+    ctx: typer.Context,
+    demand: int = typer.Option(..., help="The requirement id."),
+    worker: list[int] = typer.Option(..., help="A worker id (repeat for several)."),
+) -> None:
+    """Offer the requirement to each worker (all or none); prints {count, offer_ids, offers}."""
+    s = services(ctx)
+    made = offers.send(SendOffers(demand_id=demand, worker_ids=tuple(worker)), uow=s.uow, clock=s.clock)
+    emit({"count": len(made), "offer_ids": [v.offer.id for v in made], "offers": [offer_record(v) for v in made]})
+
+
+@app.command("answer")
+@command
+def answer(
+    ctx: typer.Context,
+    offer_id: int = typer.Argument(..., metavar="ID"),
+    reply: str = typer.Argument(..., metavar="accept|decline"),
+) -> None:
+    """The worker's answer: accept books them onto the requirement (same rules as POST /shifts.php);
+    no shift event is sent either way."""
+    if reply not in ("accept", "decline"):
+        raise InvalidParameter("answer", "the answer is accept or decline.")
+    s = services(ctx)
+    view = offers.answer(offer_id, "accept" if reply == "accept" else "decline", uow=s.uow, clock=s.clock)
+    emit(offer_record(view))

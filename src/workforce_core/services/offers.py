@@ -1,0 +1,104 @@
+"""Offers of a requirement's slot to workers (console ``offer send`` / ``offer answer``, GET /offers.php).
+
+An acceptance books the worker onto the requirement through the booking use case's own path
+(``bookings.place``: the same eligibility rule, the requirement's lock and counts), in the same
+transaction as the answer; an ineligible worker's acceptance is refused with the codes and the offer
+stays ``sent``. Offers taken or declined send no shift event (the spec).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+from attrs import frozen
+
+from workforce_core.commands.bookings import BookShift
+from workforce_core.commands.demands import SendOffers
+from workforce_core.errors import Conflict, NotFound
+from workforce_core.model.bookings import BookingStatus
+from workforce_core.model.demands import Offer, OfferStatus
+from workforce_core.model.principal import Principal
+from workforce_core.ports import Clock, OfferFilter, Page, Paging, Queries, UnitOfWorkFactory
+from workforce_core.rules.access import visible_sites
+from workforce_core.rules.demands import refusal
+from workforce_core.services import bookings
+from workforce_core.views import OfferView
+
+Answer = Literal["accept", "decline"]
+
+
+@frozen(kw_only=True)
+class OfferQuery:
+    """decisions.md's query of GET /offers.php."""
+
+    paging: Paging
+    demand_id: int | None = None
+    worker_id: int | None = None
+    status: str | None = None
+
+
+def offers(principal: Principal, query: OfferQuery, *, queries: Queries) -> Page[OfferView]:
+    """Offers of the client's requirements at the key's sites, newest first."""
+    principal.require("shifts:read")
+    return queries.offers(
+        OfferFilter(
+            client_id=principal.client_id,
+            paging=query.paging,
+            demand_id=query.demand_id,
+            worker_id=query.worker_id,
+            status=query.status,
+            location_ids=visible_sites(principal, None),
+        )
+    )
+
+
+def send(command: SendOffers, *, uow: UnitOfWorkFactory, clock: Clock) -> list[OfferView]:
+    """Offer an open requirement to each worker (each once; all or none): another client's worker 404
+    (``field`` ``worker_id``); a requirement cancelled, finished or full, or a worker who already has an
+    unanswered offer of it, 409 ``conflict``."""
+    now = clock.now()
+    with uow() as tx:
+        demand = tx.demands.lock(command.demand_id)
+        if demand is None:
+            raise NotFound("The requirement was not found.", field="demand_id")
+        why = refusal(demand, tx.demands.filled(demand.id), now)
+        if why is not None:
+            raise Conflict(why)
+        made = []
+        for worker_id in dict.fromkeys(command.worker_ids):
+            worker = tx.workers.get(worker_id)
+            if worker is None or worker.client_id != demand.client_id:
+                raise NotFound(f"worker {worker_id} was not found.", field="worker_id")
+            if tx.offers.waiting(demand.id, worker.id) is not None:
+                raise Conflict(f"worker {worker_id} already has an unanswered offer of requirement {demand.id}.")
+            offer = tx.offers.add(
+                Offer(client_id=demand.client_id, demand_id=demand.id, worker_id=worker.id, sent_at=now)
+            )
+            made.append(OfferView(offer, worker.name))
+        tx.commit()
+    return made
+
+
+def answer(offer_id: int, given: Answer, *, uow: UnitOfWorkFactory, clock: Clock) -> OfferView:
+    """The worker's answer to a ``sent`` offer (else 409 ``conflict``). ``accept`` books them onto the
+    requirement as ``published`` (409 ``not_eligible`` with the codes, or ``conflict`` when it is full,
+    cancelled or finished: the offer then stays ``sent``); ``decline`` only records the answer."""
+    now = clock.now()
+    with uow() as tx:
+        offer = tx.offers.lock(offer_id)
+        if offer is None:
+            raise NotFound("The offer was not found.")
+        if offer.status != OfferStatus.SENT:
+            raise Conflict(f"offer {offer.id} was already answered ({offer.status}).")
+        shift_id = None
+        if given == "accept":
+            command = BookShift(worker_id=offer.worker_id, demand_id=offer.demand_id, status=BookingStatus.PUBLISHED)
+            shift_id = bookings.place(tx, command, client_id=offer.client_id, now=now).booking.id
+        status = OfferStatus.ACCEPTED if given == "accept" else OfferStatus.DECLINED
+        after = attrs.evolve(offer, status=status, answered_at=now, shift_id=shift_id)
+        tx.offers.update(after)
+        worker = tx.workers.get(offer.worker_id)
+        assert worker is not None
+        tx.commit()
+    return OfferView(after, worker.name)
