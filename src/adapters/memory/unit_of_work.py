@@ -9,12 +9,12 @@ from typing import Any
 import attrs
 
 from workforce_adapters.memory.outbox import MemoryOutbox
+from workforce_adapters.memory.pay_weeks import MemoryPayWeekLocks
 from workforce_adapters.memory.pricing import MemoryPricingInputs
 from workforce_adapters.memory.repositories import (
     MemoryApiKeyRepository,
     MemoryAuditLog,
     MemoryBookingRepository,
-    MemoryPayWeekLocks,
     MemoryRateRuleRepository,
     MemoryRepository,
     MemorySurveyRepository,
@@ -63,7 +63,7 @@ class MemoryUnitOfWork:
         self._pricing = MemoryPricingInputs(self)
         self._subscriptions = MemorySubscriptionRepository(t["subscriptions"], t["deliveries"])
         self._deliveries = MemoryDeliveryRepository(t["deliveries"])
-        self._pay_weeks = MemoryPayWeekLocks(self)
+        self._pay_weeks = MemoryPayWeekLocks(t["pay_week_locks"], t["frozen_entries"], t["entries"])
         self._outbox = MemoryOutbox(self)
 
     # the repositories, read-only as the port declares them

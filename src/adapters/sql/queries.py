@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from collections.abc import Collection, Sequence
+from datetime import date, datetime
 from typing import Any, TypeVar
 
 from sqlalchemy import Engine, func, or_, select
@@ -10,6 +11,7 @@ from sqlalchemy import Engine, func, or_, select
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.breaks import breaks_by_shift
 from workforce_adapters.sql.mapping import from_row
+from workforce_adapters.sql.pay_weeks import frozen_flag, standing_locks, tally
 from workforce_adapters.sql.pricing_inputs import load_pricing_inputs
 from workforce_adapters.sql.rate_rules import list_rate_rules
 from workforce_adapters.sql.read_pages import equal, page
@@ -18,6 +20,7 @@ from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.amendments import Amendment
 from workforce_core.model.bookings import Booking
 from workforce_core.model.keys import ApiKey
+from workforce_core.model.pay_weeks import PayWeekLock
 from workforce_core.model.rates import RateRule
 from workforce_core.model.reference import CostCode, Department, Location
 from workforce_core.model.time_entries import TimeEntry
@@ -32,6 +35,8 @@ from workforce_core.ports import (
     PricingInputs,
     RateRuleFilter,
     ShiftFilter,
+    WeekSpan,
+    WeekTallies,
     WorkerFilter,
 )
 from workforce_core.rules.access import key_refusal
@@ -163,6 +168,7 @@ class SqlQueries:
                 w.c.client_id.label("_worker_client_id"),
                 w.c.department_id.label("_department_id"),
                 loc.c.name.label("_location_name"),
+                frozen_flag().label("_locked"),
             )
             .select_from(te.join(w, w.c.id == te.c.worker_id).outerjoin(loc, loc.c.id == te.c.location_id))
             .where(te.c.client_id == query.client_id, te.c.entry_type.in_(query.entry_types))
@@ -200,6 +206,7 @@ class SqlQueries:
                 worker_client_id=row["_worker_client_id"],
                 department_id=row["_department_id"],
                 location_name=row["_location_name"],
+                locked=bool(row["_locked"]),
             )
             for row in rows
         )
@@ -256,6 +263,14 @@ class SqlQueries:
 
     def shifts(self, query: ShiftFilter) -> Page[ShiftView]:
         return list_shifts(self.engine, query)
+
+    def tally(self, client_id: int, weeks: Sequence[WeekSpan], location_ids: tuple[int, ...] | None) -> WeekTallies:
+        with self.engine.connect() as connection:
+            return tally(connection, client_id, weeks, location_ids)
+
+    def standing(self, client_id: int, week_starts: Collection[date]) -> list[PayWeekLock]:
+        with self.engine.connect() as connection:
+            return standing_locks(connection, client_id, week_starts)
 
     def pricing_inputs(self, client: ClientAccount, entries: tuple[TimeEntry, ...]) -> PricingInputs:
         with self.engine.connect() as connection:

@@ -16,13 +16,13 @@ from sqlalchemy import Connection, Engine, insert
 from workforce_adapters.json import event_data
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.outbox import SqlOutbox
+from workforce_adapters.sql.pay_weeks import SqlPayWeekLocks
 from workforce_adapters.sql.pricing_inputs import SqlPricingInputs
 from workforce_adapters.sql.rate_rules import SqlRateRuleRepository
 from workforce_adapters.sql.repositories import (
     SqlApiKeyRepository,
     SqlAuditLog,
     SqlBookingRepository,
-    SqlPayWeekLocks,
     SqlRepository,
     SqlSurveyRepository,
     SqlTimeEntryRepository,
@@ -65,7 +65,7 @@ class SqlUnitOfWork:
         self.pricing = SqlPricingInputs(c)
         self.subscriptions = SqlSubscriptionRepository(c)
         self.deliveries = SqlDeliveryRepository(c)
-        self.pay_weeks = SqlPayWeekLocks()
+        self.pay_weeks = SqlPayWeekLocks(c)
         self.outbox = SqlOutbox(c)
         self.events = []
         return self

@@ -10,6 +10,7 @@ from workforce_entrypoints.cli import (
     amendments,
     database,
     demo,
+    pay_weeks,
     pricing,
     rate_rules,
     reference,
@@ -56,6 +57,7 @@ app.add_typer(amendments.app, name="amendment")
 app.add_typer(surveys.app, name="survey")
 app.add_typer(shifts.app, name="shift")
 app.add_typer(rate_rules.app, name="rate-rule")
+app.add_typer(pay_weeks.app, name="pay-week")
 app.add_typer(pricing.app, name="price")
 app.add_typer(webhooks.app, name="webhooks")
 

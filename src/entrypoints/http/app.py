@@ -28,6 +28,7 @@ from workforce_entrypoints.http.resources import (
     locations,
     me,
     on_site_now,
+    pay_weeks,
     rate_rules,
     shifts,
     timesheets,
@@ -48,6 +49,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     exceptions.ENDPOINT,
     amendments.ENDPOINT,
     shifts.ENDPOINT,
+    pay_weeks.ENDPOINT,
     webhooks.ENDPOINT,
 )
 

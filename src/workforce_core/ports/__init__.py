@@ -11,7 +11,7 @@ from workforce_core.ports.idempotency import Claim, IdempotencyStore, KeyedWork,
 from workforce_core.ports.limits import RateDecision, RateLimiter
 from workforce_core.ports.outbox import Outbox
 from workforce_core.ports.paging import Page, Paging
-from workforce_core.ports.pay_weeks import PayWeekLocks
+from workforce_core.ports.pay_weeks import PayWeekLocks, PayWeekTallies, WeekSpan, WeekTallies
 from workforce_core.ports.pricing_reads import PricingInputs, PricingInputsReader, PricingReads
 from workforce_core.ports.queries import Queries
 from workforce_core.ports.rate_rule_reads import RateRuleFilter, RateRuleReads
@@ -50,6 +50,7 @@ __all__ = [
     "Page",
     "Paging",
     "PayWeekLocks",
+    "PayWeekTallies",
     "PricingInputs",
     "PricingInputsReader",
     "PricingReads",
@@ -69,6 +70,8 @@ __all__ = [
     "TimeEntryRepository",
     "UnitOfWork",
     "UnitOfWorkFactory",
+    "WeekSpan",
+    "WeekTallies",
     "WorkerFilter",
     "WorkerReads",
     "WorkerRepository",

@@ -6,6 +6,7 @@ from typing import Protocol
 
 from workforce_core.ports.amendment_reads import AmendmentReads
 from workforce_core.ports.entry_reads import EntryReads
+from workforce_core.ports.pay_weeks import PayWeekTallies
 from workforce_core.ports.pricing_reads import PricingReads
 from workforce_core.ports.rate_rule_reads import RateRuleReads
 from workforce_core.ports.reference_reads import ReferenceReads
@@ -14,6 +15,14 @@ from workforce_core.ports.worker_reads import WorkerReads
 
 
 class Queries(
-    WorkerReads, ReferenceReads, EntryReads, AmendmentReads, RateRuleReads, PricingReads, ShiftReads, Protocol
+    WorkerReads,
+    ReferenceReads,
+    EntryReads,
+    AmendmentReads,
+    RateRuleReads,
+    PricingReads,
+    ShiftReads,
+    PayWeekTallies,
+    Protocol,
 ):
     """Every read port; a use case asks for the narrow one it needs."""
