@@ -37,6 +37,7 @@ LISTS = (
     "/api/v1/amendments.php",
     "/api/v1/rate-rules.php",
     "/api/v1/shifts.php",
+    "/api/v1/pay-weeks.php",
 )
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 from workforce_adapters.memory.repositories import MemoryTable
 from workforce_core.errors import AlreadyLocked
@@ -98,19 +98,20 @@ class MemoryPayWeekLocks:
                 shifts_not_approved=sum(1 for e in waiting if e.clock_out is not None),
                 open_clock_outs=sum(1 for e in held if e.clock_out is None),
             )
-            candidates.extend(e for e in waiting if e.clock_out is None or _reached(e, mine))
+            candidates.extend(e for e in waiting if e.clock_out is None or _reached(e, mine, first))
         workers = {e.worker_id for e in candidates}
         context = [e for e in mine if e.worker_id in workers and first - NEARBY <= e.clock_in < last + NEARBY]
         return WeekTallies(counts, tuple(sorted(candidates, key=lambda e: e.id)), tuple(context))
 
 
-def _reached(shift: TimeEntry, shifts: list[TimeEntry]) -> bool:
-    """An earlier shift of the worker reaches past this one's clock-in (the SQL pre-filter, the same)."""
+def _reached(shift: TimeEntry, shifts: list[TimeEntry], first: datetime) -> bool:
+    """An earlier shift of the worker (clocked in at most 48 hours before the first week) reaches past
+    this one's clock-in: the SQL pre-filter, the same superset of what ``rules.exceptions`` flags."""
     return any(
         other.worker_id == shift.worker_id
         and other.id != shift.id
         and other.clock_in <= shift.clock_in
-        and other.clock_in >= shift.clock_in - NEARBY
+        and other.clock_in >= first - NEARBY
         and (other.clock_out is None or other.clock_out > shift.clock_in or other.clock_in == shift.clock_in)
         for other in shifts
     )

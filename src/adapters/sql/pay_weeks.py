@@ -53,7 +53,8 @@ class SqlPayWeekLocks:
                     insert(pwl).values(**to_row(lock, pwl)).returning(pwl.c.id)
                 ).scalar_one()
                 freeze = select(literal(lock_id), te.c.id).where(*unfrozen)
-                frozen = self.connection.execute(insert(fe).from_select(["lock_id", "entry_id"], freeze)).rowcount
+                into = insert(fe).from_select(["lock_id", "entry_id"], freeze).execution_options(preserve_rowcount=True)
+                frozen = self.connection.execute(into).rowcount
         except IntegrityError as exc:  # the same lock (or one freezing the same shifts) stands: this one lost
             raise AlreadyLocked() from exc
         lock.id = lock_id
