@@ -16,7 +16,7 @@ from tests.contract.conftest import Console, World
 from tests.contract.helpers import assert_error
 from workforce_adapters.sql import tables
 from workforce_core.commands.pay_weeks import LockPayWeek
-from workforce_core.commands.time_records import Backfill
+from workforce_core.commands.time_records import AddBreak, Backfill
 from workforce_core.errors import AlreadyLocked
 from workforce_core.services import pay_weeks, time_records
 
@@ -86,6 +86,10 @@ def test_the_console_refuses_a_week_not_ended_or_still_checking_with_the_counts_
 
 def test_close_approves_then_locks_and_a_frozen_entry_refuses_changes_until_unlock(week: Week) -> None:
     first, second = week.shift("2026-11-10"), week.shift("2026-11-12", south=True)
+    lunch = AddBreak(
+        shift_id=first, start=datetime(2026, 11, 10, 12, 0, tzinfo=UTC), end=datetime(2026, 11, 10, 12, 30, tzinfo=UTC)
+    )
+    time_records.add_break(lunch, uow=week.world.uow, clock=week.world.clock)
     code, closed = week.pay_week("close", "--week", LAST_WEEK)
     assert code == 0, closed
     assert (closed["status"], closed["week_start"], closed["week_end"]) == ("locked", "2026-11-09", "2026-11-15")
@@ -98,6 +102,8 @@ def test_close_approves_then_locks_and_a_frozen_entry_refuses_changes_until_unlo
     assert (locked["status"], locked["location_id"], locked["client_id"]) == ("locked", None, week.client.id)
     assert len(week.world.outbox("period.locked")) == 1
     assert week.entry(first)["locked"] is True
+    breaks = week.api.get("/api/v1/timesheets.php?entry_filter=breaks", headers=week.headers).json()["data"]
+    assert [(b["parent_id"], b["locked"]) for b in breaks] == [(first, True)]  # a frozen shift's break
     assert week.entry(week.shift("2026-11-17"))["locked"] is False  # this week: not frozen
     code, refused = week.console("timesheet", "revert", str(first))
     assert (code, refused["error_code"], refused["entry_id"]) == (1, "conflict", first)

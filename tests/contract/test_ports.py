@@ -7,6 +7,7 @@ memory adapter (unit tests, embedders, property runs) and the SQL adapter cannot
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Iterator
 from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
@@ -776,5 +777,46 @@ def test_on_postgresql_a_second_dispatcher_skips_the_events_and_deliveries_anoth
                 assert [e.event for e in second.outbox.unsent(10)] == ["clock_out"]
                 assert second.deliveries.claim_due(T0, 10) == [free]
             assert taken.event == "clock_in"
+    finally:
+        engine.dispose()
+
+
+@pytest.mark.postgres
+def test_on_postgresql_two_locks_at_once_both_pass_their_checks_and_the_second_fails_on_the_index(
+    postgres_schema: PostgresSchema,
+) -> None:
+    """Read committed lets both transactions see no lock; the second INSERT waits on the unique index
+    until the first commits, then fails: the loser is told ``AlreadyLocked`` and stores nothing."""
+    engine = make_engine(postgres_schema.fresh_url())
+    backend = Backend("postgres", SqlUnitOfWorkFactory(engine), engine)
+    try:
+        with backend.uow() as tx:
+            client = _client(tx)
+            worker = _worker(tx, client.id)
+            shift = _shift(tx, worker, T0, 8)
+            tx.commit()
+        outcome: list[str] = []
+        with backend.uow() as first:
+            assert first.pay_weeks.standing(client.id, [WEEK.week_start]) == []
+            first.pay_weeks.add_lock(_lock(client), WEEK)
+
+            def second_lock() -> None:
+                with backend.uow() as second:
+                    assert second.pay_weeks.standing(client.id, [WEEK.week_start]) == []  # not committed yet
+                    try:
+                        second.pay_weeks.add_lock(_lock(client), WEEK)
+                    except AlreadyLocked:
+                        outcome.append("already_locked")
+
+            waiting = threading.Thread(target=second_lock)
+            waiting.start()
+            waiting.join(timeout=1)
+            assert waiting.is_alive()  # held on the index by the first, uncommitted lock
+            first.commit()
+        waiting.join(timeout=10)
+        assert outcome == ["already_locked"]
+        with backend.uow(read_only=True) as tx:
+            assert len(tx.pay_weeks.standing(client.id, [WEEK.week_start])) == 1
+            assert tx.pay_weeks.frozen_among([shift.id]) == {shift.id}
     finally:
         engine.dispose()
