@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any, TypeVar
 
 import attrs
@@ -24,6 +24,7 @@ from workforce_core.model.accounts import ClientAccount, ClientSettings
 from workforce_core.model.amendments import Amendment
 from workforce_core.model.bookings import Booking
 from workforce_core.model.keys import ApiKey, IssuedKey, hash_secret, new_secret, prefix_of
+from workforce_core.model.pay_weeks import PayWeekLock
 from workforce_core.model.principal import Principal
 from workforce_core.model.reference import CostCode, Department, Location
 from workforce_core.model.time_entries import TimeEntry
@@ -33,6 +34,7 @@ from workforce_core.ports import (
     UnitOfWorkFactory,
 )
 from workforce_core.rules.employee_ids import employee_id_key
+from workforce_core.rules.pay_weeks import week_start
 from workforce_core.rules.scopes import effective_scopes
 
 EPOCH = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
@@ -182,6 +184,14 @@ class FakeDatabase(MemoryStore):
         worker = attrs.evolve(worker, id=self.next_id("workers"))
         self.workers[worker.id] = copy.deepcopy(worker)
         return worker
+
+    def lock_week(self, client_id: int, site_id: int | None, day: date) -> PayWeekLock:
+        """A standing lock of the client's pay week holding ``day`` (whole client, or ``site_id``)."""
+        start = week_start(day, self.clients[client_id].settings.pay_week_start_day)
+        lock = PayWeekLock(client_id=client_id, week_start=start, locked_at=EPOCH, location_id=site_id)
+        lock = attrs.evolve(lock, id=self.next_id("pay_week_locks"))
+        self.tables["pay_week_locks"][lock.id] = copy.deepcopy(lock)
+        return lock
 
     def principal(self, key_id: int) -> Principal:
         """The caller a stored key makes (what ``authenticate`` returns for a good key)."""

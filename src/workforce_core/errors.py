@@ -149,6 +149,35 @@ class WeekLocked(Conflict):
         super().__init__(message, reason_code="week_locked")
 
 
+class WeekNotReady(Conflict):
+    """A pay-week lock or close the week's state refuses: 409 ``conflict`` with ``week_status`` and
+    ``left`` (the counts that keep an ended week from ``ready_to_lock``)."""
+
+    default_message = "The pay week cannot be locked yet."
+
+    def __init__(self, message: str, *, week_status: str, left: dict[str, int]) -> None:
+        super().__init__(message, reason_code="week_not_ready", week_status=week_status, left=left)
+
+
+class AlreadyLocked(Conflict):
+    """A lock of a week (or site) already locked, also the loser of two concurrent locks: 409
+    ``conflict`` with ``reason_code`` ``already_locked``."""
+
+    default_message = "The pay week is already locked."
+
+    def __init__(self, message: str | None = None) -> None:
+        super().__init__(message, reason_code="already_locked")
+
+
+class NotLocked(Conflict):
+    """An unlock of a week (or site) with no lock standing: 409 ``conflict``, ``reason_code`` ``not_locked``."""
+
+    default_message = "The pay week is not locked."
+
+    def __init__(self, message: str | None = None) -> None:
+        super().__init__(message, reason_code="not_locked")
+
+
 class WorkerPending(Conflict):
     code, default_message = "worker_pending", "The worker is not yet approved."
 

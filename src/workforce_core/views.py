@@ -16,6 +16,7 @@ from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.bookings import Booking
 from workforce_core.model.demands import Demand, Offer
 from workforce_core.model.keys import ApiKey
+from workforce_core.model.pay_weeks import PayWeekLock, WeekCounts
 from workforce_core.model.rates import RateRule
 from workforce_core.model.reference import CostCode, Department, Location
 from workforce_core.model.time_entries import TimeEntry
@@ -23,6 +24,7 @@ from workforce_core.model.workers import Worker
 from workforce_core.rules.demands import open_places
 from workforce_core.rules.paid_time import PaidTime
 from workforce_core.rules.pay_gate import GateResult
+from workforce_core.rules.pay_week_states import WeekFacts
 from workforce_core.rules.pricing import ELEMENTS, Line, ShiftPrice, pennies
 
 
@@ -98,6 +100,7 @@ class EntryView:
     worker_client_id: int
     department_id: int | None
     location_name: str | None
+    locked: bool = False  # frozen by a pay-week lock (the read models say; a frozen shift never changes)
 
     @classmethod
     def of(cls, entry: TimeEntry, worker: Worker, location: Location | None) -> EntryView:
@@ -281,3 +284,25 @@ class ShiftFigures:
             pay[line.element] += line.pay
             charge[line.element] += line.charge
         return {name: (minutes[name], pennies(pay[name]), pennies(charge[name])) for name in ELEMENTS}
+
+
+# ---- pay weeks (GET /pay-weeks.php, the pay-week console and events) ----------------------------
+
+
+@frozen
+class PayWeekView:
+    """One pay week as a scope sees it (the whole client, or some of its sites): its facts (counts,
+    ended, locked), the lock shown (the whole-client one, else the scope's latest site lock) and the
+    sites locked on their own. ``batches`` stays empty until exports exist."""
+
+    week_start: date
+    week_end: date
+    status: str
+    facts: WeekFacts
+    lock: PayWeekLock | None = None
+    locked_location_ids: tuple[int, ...] = ()
+    batches: tuple[object, ...] = ()
+
+    @property
+    def counts(self) -> WeekCounts:
+        return self.facts.counts

@@ -358,6 +358,8 @@ def _follow_the_rules_stated_in_words(case: schemathesis.Case, now: datetime) ->
         query.pop("date_to", None)
     if case.operation.path == "/demands.php" and isinstance(body, dict):
         _slot_rules(body)  # the requirement's slot, as a booking's
+    if case.operation.path == "/pay-weeks.php" and isinstance(query, dict):
+        _pay_week_rules(query)
     if isinstance(query, dict) and _both_dates(query, "date_from", "date_to"):
         low, high = sorted((date.fromisoformat(query["date_from"]), date.fromisoformat(query["date_to"])))
         if case.operation.path == "/exceptions.php":
@@ -375,6 +377,21 @@ def _follow_the_rules_stated_in_words(case: schemathesis.Case, now: datetime) ->
             body.setdefault("end_date", None)
     if case.operation.path == "/clock.php" and isinstance(body.get("occurred_at"), str):
         body["occurred_at"] = now.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def _pay_week_rules(query: dict[str, Any]) -> None:
+    """``week_start`` alone, or ``from`` and ``to`` together, in order and at most 26 weeks apart."""
+    if "week_start" in query:
+        query.pop("from", None)
+        query.pop("to", None)
+        return
+    dates = [query[name] for name in ("from", "to") if isinstance(query.get(name), str)]
+    try:
+        days = sorted(date.fromisoformat(value) for value in dates)
+    except ValueError:
+        return
+    if days:
+        query["from"], query["to"] = days[0].isoformat(), min(days[-1], days[0] + timedelta(weeks=25)).isoformat()
 
 
 def _webhook_rules(case: schemathesis.Case) -> None:

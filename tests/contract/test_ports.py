@@ -7,6 +7,7 @@ memory adapter (unit tests, embedders, property runs) and the SQL adapter cannot
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Iterator
 from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
@@ -22,20 +23,21 @@ from workforce_adapters.memory import MemoryUnitOfWorkFactory
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.engine import make_engine
 from workforce_adapters.sql.unit_of_work import SqlUnitOfWorkFactory
-from workforce_core.errors import DuplicateEmployeeId
+from workforce_core.errors import AlreadyLocked, DuplicateEmployeeId
 from workforce_core.events import Event
 from workforce_core.model.accounts import ClientAccount, ClientSettings
 from workforce_core.model.audit import AuditEntry
 from workforce_core.model.bookings import Booking
 from workforce_core.model.demands import Demand, Offer
 from workforce_core.model.keys import ApiKey
+from workforce_core.model.pay_weeks import PayWeekLock, WeekCounts
 from workforce_core.model.rates import NightBand, OvertimeTier, RateRule, Rates
 from workforce_core.model.reference import Location
 from workforce_core.model.surveys import Survey, SurveyQuestion
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.webhooks import Delivery, Subscription
 from workforce_core.model.workers import Worker
-from workforce_core.ports import Paging, UnitOfWork, UnitOfWorkFactory
+from workforce_core.ports import Paging, UnitOfWork, UnitOfWorkFactory, WeekSpan
 from workforce_core.rules.booking_choice import closest_booking
 from workforce_core.rules.employee_ids import employee_id_key
 from workforce_core.rules.pay_gate import GateResult
@@ -454,9 +456,106 @@ def test_shifts_between_and_worked_against_a_booking(backend: Backend) -> None:
         assert (tx.entries.worked_against(booked.id), tx.entries.worked_against(unworked.id)) == (True, False)
 
 
-def test_no_pay_week_is_locked_until_locks_are_stored(backend: Backend) -> None:
+WEEK = WeekSpan(T0.date(), T0 - timedelta(hours=8), T0 + timedelta(days=7) - timedelta(hours=8))  # Mon 00:00 UTC
+
+
+def _lock(client: ClientAccount, site: Location | None = None, **fields: Any) -> PayWeekLock:
+    return PayWeekLock(client.id, T0.date(), T0, location_id=site.id if site else None, **fields)
+
+
+def test_a_whole_client_lock_or_the_sites_own_lock_locks_the_week_for_bookings(backend: Backend) -> None:
+    with backend.uow() as tx:
+        client, other = _client(tx), _client(tx, "Rival")
+        north, south = _site(tx, client.id), _site(tx, client.id, "South")
+        assert tx.pay_weeks.is_week_locked(client.id, north.id, T0.date()) is False
+        tx.pay_weeks.add_lock(_lock(client, north), WEEK)
+        tx.commit()
     with backend.uow(read_only=True) as tx:
-        assert tx.pay_weeks.is_week_locked(1, 1, T0.date()) is False
+        sunday, next_monday = T0.date() + timedelta(days=6), T0.date() + timedelta(days=7)
+        assert tx.pay_weeks.is_week_locked(client.id, north.id, sunday) is True
+        assert tx.pay_weeks.is_week_locked(client.id, north.id, next_monday) is False
+        assert tx.pay_weeks.is_week_locked(client.id, south.id, sunday) is False
+        assert tx.pay_weeks.is_week_locked(other.id, north.id, sunday) is False
+    with backend.uow() as tx:
+        tx.pay_weeks.add_lock(_lock(client), WEEK)
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        assert tx.pay_weeks.is_week_locked(client.id, south.id, T0.date() + timedelta(days=2)) is True
+        assert tx.pay_weeks.is_week_locked(client.id, None, T0.date()) is True
+        standing = tx.pay_weeks.standing(client.id, [T0.date(), T0.date() + timedelta(days=7)])
+        assert [(lock.location_id, lock.locked_at) for lock in standing] == [(north.id, T0), (None, T0)]
+
+
+def test_a_lock_freezes_the_weeks_shifts_not_frozen_yet_and_an_unlock_drops_them(backend: Backend) -> None:
+    with backend.uow() as tx:
+        client, other = _client(tx), _client(tx, "Rival")
+        north, south = _site(tx, client.id), _site(tx, client.id, "South")
+        ann, rob = _worker(tx, client.id), _worker(tx, other.id, "R-1")
+        at_north = _shift(tx, ann, T0, 8, location_id=north.id)
+        at_south = _shift(tx, ann, T0 + timedelta(days=1), 8, location_id=south.id)
+        no_site = _shift(tx, ann, T0 + timedelta(days=2), 8)
+        next_week = _shift(tx, ann, T0 + timedelta(days=7), 8, location_id=north.id)
+        theirs = _shift(tx, rob, T0, 8)
+        site_lock, frozen = tx.pay_weeks.add_lock(_lock(client, north), WEEK)
+        assert (site_lock.id > 0, frozen) == (True, 1)
+        whole, frozen = tx.pay_weeks.add_lock(_lock(client), WEEK)
+        assert frozen == 2  # the north shift stays with the site lock
+        tx.commit()
+    every = [at_north.id, at_south.id, no_site.id, next_week.id, theirs.id]
+    with backend.uow() as tx:
+        assert tx.pay_weeks.frozen_among(every) == {at_north.id, at_south.id, no_site.id}
+        tx.pay_weeks.unlock(attrs.evolve(whole, unlocked_at=T0 + timedelta(days=8)))
+        tx.commit()
+    with backend.uow() as tx:
+        assert tx.pay_weeks.frozen_among(every) == {at_north.id}
+        assert [lock.id for lock in tx.pay_weeks.standing(client.id, [T0.date()])] == [site_lock.id]
+        assert tx.pay_weeks.is_week_locked(client.id, south.id, T0.date()) is False
+        again, frozen = tx.pay_weeks.add_lock(_lock(client), WEEK)  # the history row does not stand in the way
+        assert (again.id != whole.id, frozen) == (True, 2)
+
+
+def test_the_same_lock_cannot_stand_twice(backend: Backend) -> None:
+    with backend.uow() as tx:
+        client = _client(tx)
+        north = _site(tx, client.id)
+        tx.pay_weeks.add_lock(_lock(client), WEEK)
+        tx.pay_weeks.add_lock(_lock(client, north), WEEK)
+        tx.commit()
+    for site in (None, north):
+        with backend.uow() as tx, pytest.raises(AlreadyLocked):
+            tx.pay_weeks.add_lock(_lock(client, site), WEEK)
+
+
+def test_the_tally_counts_each_weeks_shifts_and_gives_the_blocking_candidates(backend: Backend) -> None:
+    with backend.uow() as tx:
+        client = _client(tx)
+        north, south = _site(tx, client.id), _site(tx, client.id, "South")
+        ann, bob = _worker(tx, client.id), _worker(tx, client.id, "E-2")
+        done = _shift(tx, ann, T0, 4, location_id=north.id, approval_status="approved")
+        waiting = _shift(tx, ann, T0 + timedelta(days=1), 4, location_id=north.id)
+        disputed = _shift(tx, ann, T0 + timedelta(days=2), 4, location_id=south.id, approval_status="disputed")
+        still_open = _shift(tx, bob, T0 + timedelta(days=3), None, location_id=north.id)
+        clash = _shift(tx, bob, T0 + timedelta(days=3, hours=2), 2, location_id=north.id)  # inside the open one
+        _shift(tx, bob, T0 + timedelta(days=7), 4, location_id=north.id)  # the next week
+        _shift(tx, bob, T0 - timedelta(days=1), 4, location_id=north.id)  # the week before: context only
+        tx.commit()
+    second = WeekSpan(WEEK.week_start + timedelta(days=7), WEEK.end, WEEK.end + timedelta(days=7))
+    with backend.uow(read_only=True) as tx:
+        found = tx.pay_weeks.tally(client.id, [WEEK, second], None)
+        assert found.counts[WEEK.week_start] == WeekCounts(shifts=5, shifts_not_approved=3, open_clock_outs=1)
+        assert found.counts[second.week_start] == WeekCounts(shifts=1, shifts_not_approved=1)
+        # the open shift and the one inside it; bob's next-week shift too (his open shift reaches on: the
+        # pre-filter is a superset, rules.exceptions decides)
+        assert [e.id for e in found.candidates][:2] == [still_open.id, clash.id]
+        assert {done.id, waiting.id, disputed.id}.isdisjoint(e.id for e in found.candidates)
+        assert {e.id for e in found.context} >= {still_open.id, clash.id}
+        assert done.id not in {e.id for e in found.context}  # ann has no candidate
+        at_south = tx.pay_weeks.tally(client.id, [WEEK], (south.id,))
+        assert at_south.counts == {WEEK.week_start: WeekCounts(shifts=1, shifts_not_approved=1)}
+        assert at_south.candidates == ()
+        assert tx.pay_weeks.pending_shifts(client.id, WEEK, None) == [waiting.id, clash.id]
+        assert tx.pay_weeks.pending_shifts(client.id, WEEK, (south.id,)) == []
+        assert disputed.id not in tx.pay_weeks.pending_shifts(client.id, WEEK, None)
 
 
 # ---- the pricing read, inside the transaction ------------------------------------------------------
@@ -830,3 +929,44 @@ def test_an_offer_reads_back_equal_and_the_waiting_one_is_the_unanswered_one(bac
         tx.commit()
     with backend.uow(read_only=True) as tx:
         assert tx.offers.waiting(demand.id, ann.id) is None
+
+
+@pytest.mark.postgres
+def test_on_postgresql_two_locks_at_once_both_pass_their_checks_and_the_second_fails_on_the_index(
+    postgres_schema: PostgresSchema,
+) -> None:
+    """Read committed lets both transactions see no lock; the second INSERT waits on the unique index
+    until the first commits, then fails: the loser is told ``AlreadyLocked`` and stores nothing."""
+    engine = make_engine(postgres_schema.fresh_url())
+    backend = Backend("postgres", SqlUnitOfWorkFactory(engine), engine)
+    try:
+        with backend.uow() as tx:
+            client = _client(tx)
+            worker = _worker(tx, client.id)
+            shift = _shift(tx, worker, T0, 8)
+            tx.commit()
+        outcome: list[str] = []
+        with backend.uow() as first:
+            assert first.pay_weeks.standing(client.id, [WEEK.week_start]) == []
+            first.pay_weeks.add_lock(_lock(client), WEEK)
+
+            def second_lock() -> None:
+                with backend.uow() as second:
+                    assert second.pay_weeks.standing(client.id, [WEEK.week_start]) == []  # not committed yet
+                    try:
+                        second.pay_weeks.add_lock(_lock(client), WEEK)
+                    except AlreadyLocked:
+                        outcome.append("already_locked")
+
+            waiting = threading.Thread(target=second_lock)
+            waiting.start()
+            waiting.join(timeout=1)
+            assert waiting.is_alive()  # held on the index by the first, uncommitted lock
+            first.commit()
+        waiting.join(timeout=10)
+        assert outcome == ["already_locked"]
+        with backend.uow(read_only=True) as tx:
+            assert len(tx.pay_weeks.standing(client.id, [WEEK.week_start])) == 1
+            assert tx.pay_weeks.frozen_among([shift.id]) == {shift.id}
+    finally:
+        engine.dispose()

@@ -46,6 +46,7 @@ LISTS = (
     "/api/v1/demands.php",
     "/api/v1/demands.php?status=open",
     "/api/v1/offers.php",
+    "/api/v1/pay-weeks.php",
 )
 
 
@@ -156,3 +157,24 @@ def test_approving_shifts_runs_the_same_statements_for_three_or_thirty(world: Wo
         assert reply["count"] == size
         counts.append(len(counted.statements))
     assert counts[0] == counts[1], f"approve: {counts[0]} statements for 3 shifts, {counts[1]} for 30"
+
+
+def test_closing_a_pay_week_runs_the_same_statements_for_three_shifts_or_thirty(world: World, console: Any) -> None:
+    counts = []
+    for size in (3, 30):
+        client = world.account(f"Close {size}")
+        site = world.site(client.id)
+        ids = []
+        for n in range(size):
+            worker = world.worker(client.id, f"Closer {size}-{n}", location_id=site.id)
+            start = datetime(2026, 2, 23, 8, 0, tzinfo=UTC) + timedelta(days=n % 7)  # the week before NOW's
+            paper = Backfill(
+                worker_id=worker.worker.id, location_id=site.id, clock_in=start, clock_out=start + timedelta(hours=2)
+            )
+            ids.append(time_records.backfill(paper, uow=world.uow, clock=world.clock).entry.id)
+        with counting(world) as counted:
+            code, reply = console("pay-week", "close", "--client", str(client.id), "--week", "2026-02-23")
+        assert code == 0, reply
+        assert reply["approved_entry_ids"] == ids
+        counts.append(len(counted.statements))
+    assert counts[0] == counts[1], f"close: {counts[0]} statements for 3 shifts, {counts[1]} for 30"

@@ -106,14 +106,14 @@ def test_a_worked_booking_cannot_be_cancelled_and_only_its_notes_change(world: T
 
 def test_a_locked_week_refuses_booking_cancelling_and_moving_into_it(world: TimeWorld) -> None:
     booked = book(world).booking
-    world.db.locked_weeks.add((world.client.id, None, date(2026, 2, 20)))  # the week of 16 February
+    world.db.lock_week(world.client.id, None, date(2026, 2, 20))  # the week of 16 February
     with pytest.raises(Conflict) as refused:
         book(world, shift_date="2026-02-18")
     assert refused.value.extra == {"reason_code": "week_locked"}
     with pytest.raises(Conflict) as moved:
         change(world, booked.id, shift_date="2026-02-17")
     assert moved.value.extra == {"reason_code": "week_locked"}
-    world.db.locked_weeks.add((world.client.id, world.north.id, date(2026, 2, 9)))
+    world.db.lock_week(world.client.id, world.north.id, date(2026, 2, 9))
     with pytest.raises(Conflict) as cancelled:
         cancel(world, booked.id)
     assert cancelled.value.extra == {"reason_code": "week_locked"}

@@ -7,6 +7,7 @@ from workforce_adapters.json.amendments import amendment_record
 from workforce_adapters.json.demands import demand_record, offer_record
 from workforce_adapters.json.events import converter, event_data
 from workforce_adapters.json.on_site import on_site_now_record, on_site_worker_record
+from workforce_adapters.json.pay_weeks import pay_week_record
 from workforce_adapters.json.pricing import PAYROLL_FIELDS, explained, payroll_fields, pricing_record
 from workforce_adapters.json.rate_rules import pricing_settings_record, rate_rule_record
 from workforce_adapters.json.reference import cost_code_record, department_record, location_record
@@ -37,6 +38,7 @@ __all__ = [
     "offer_record",
     "on_site_now_record",
     "on_site_worker_record",
+    "pay_week_record",
     "payroll_fields",
     "pricing_record",
     "pricing_settings_record",

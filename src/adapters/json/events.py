@@ -10,6 +10,7 @@ from cattrs import Converter
 
 from workforce_adapters.json.accounts import audit_record, key_record, me_record
 from workforce_adapters.json.amendments import amendment_record
+from workforce_adapters.json.pay_weeks import pay_week_record
 from workforce_adapters.json.rate_rules import rate_rule_record
 from workforce_adapters.json.reference import cost_code_record, department_record, location_record
 from workforce_adapters.json.shapes import day, number
@@ -28,6 +29,7 @@ from workforce_core.views import (
     DepartmentView,
     EntryView,
     MeView,
+    PayWeekView,
     ShiftView,
     WorkerView,
 )
@@ -56,3 +58,4 @@ converter.register_unstructure_hook(Amendment, amendment_record)
 converter.register_unstructure_hook(RateRule, rate_rule_record)
 converter.register_unstructure_hook(ClockResult, clock_result_record)
 converter.register_unstructure_hook(ShiftView, shift_record)
+converter.register_unstructure_hook(PayWeekView, pay_week_record)

@@ -49,7 +49,7 @@ def time_entry_record(view: EntryView) -> dict[str, Any]:
         "client_rejected_reason": e.client_rejected_reason,
         "queried": e.queried,
         "open_query": e.open_query,
-        "locked": False,
+        "locked": view.locked,
         "exported_batch_id": e.exported_batch_id,
         "risk_flags": list(e.risk_flags),
         "manual_break_minutes": e.manual_break_minutes,

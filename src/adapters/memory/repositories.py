@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Collection, Iterator, Sequence
-from datetime import date, datetime
+from datetime import datetime
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 import attrs
@@ -24,7 +24,6 @@ from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.rules.booking_choice import within_grace
 from workforce_core.rules.employee_ids import employee_id_key
-from workforce_core.rules.pay_weeks import week_start
 
 if TYPE_CHECKING:
     from workforce_adapters.memory.unit_of_work import MemoryUnitOfWork
@@ -247,23 +246,6 @@ class MemoryBookingRepository(MemoryRepository[Booking]):
             )
         )
         return sorted(found, key=lambda b: (b.start, b.id))
-
-
-class MemoryPayWeekLocks:
-    """Locked pay weeks as a test or an embedder sets them: ``store.locked_weeks`` holds
-    ``(client_id, site_id or None for every site, any day of the week)``; the week runs from the client's
-    ``pay_week_start_day``."""
-
-    def __init__(self, uow: MemoryUnitOfWork) -> None:
-        self.uow = uow
-
-    def is_week_locked(self, client_id: int, site_id: int | None, day: date) -> bool:
-        client = self.uow.store.tables["clients"].get(client_id)
-        start_day = client.settings.pay_week_start_day if client is not None else 1
-        week = week_start(day, start_day)
-        with self.uow.store.lock:
-            locked = set(self.uow.store.locked_weeks)
-        return any(c == client_id and s in (None, site_id) and week_start(d, start_day) == week for c, s, d in locked)
 
 
 class MemorySurveyRepository(MemoryRepository[Survey]):

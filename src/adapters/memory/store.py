@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import threading
-from datetime import date
 from typing import Any
 
 from workforce_core.events import Event
@@ -27,6 +26,8 @@ TABLES = (
     "rate_rules",
     "subscriptions",
     "deliveries",
+    "pay_week_locks",
+    "frozen_entries",
 )
 
 
@@ -40,8 +41,6 @@ class MemoryStore:
         self.outbox: list[Event] = []
         self.fanned_out: set[int] = set()  # outbox places (from 1) whose deliveries are made
         self.employee_numbers: dict[int, int] = {}  # per client: the last generated employee number
-        # locked pay weeks: (client_id, site_id or None = every site, a day of the week)
-        self.locked_weeks: set[tuple[int, int | None, date]] = set()
         self.figures: dict[int, ShiftFigures] = {}  # stored pay figures by entry id
         self.lock = threading.RLock()
         self._sequences: dict[str, int] = {}

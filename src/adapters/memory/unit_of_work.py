@@ -11,12 +11,12 @@ import attrs
 from workforce_adapters.memory.demands import MemoryDemandRepository, MemoryOfferRepository
 from workforce_adapters.memory.outbox import MemoryOutbox
 from workforce_adapters.memory.pay_figures import MemoryPayFigures
+from workforce_adapters.memory.pay_weeks import MemoryPayWeekLocks
 from workforce_adapters.memory.pricing import MemoryPricingInputs
 from workforce_adapters.memory.repositories import (
     MemoryApiKeyRepository,
     MemoryAuditLog,
     MemoryBookingRepository,
-    MemoryPayWeekLocks,
     MemoryRateRuleRepository,
     MemoryRepository,
     MemorySurveyRepository,
@@ -67,7 +67,7 @@ class MemoryUnitOfWork:
         self._pricing = MemoryPricingInputs(self)
         self._subscriptions = MemorySubscriptionRepository(t["subscriptions"], t["deliveries"])
         self._deliveries = MemoryDeliveryRepository(t["deliveries"])
-        self._pay_weeks = MemoryPayWeekLocks(self)
+        self._pay_weeks = MemoryPayWeekLocks(t["pay_week_locks"], t["frozen_entries"], t["entries"])
         self._figures = MemoryPayFigures(self)
         self._outbox = MemoryOutbox(self)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator, Sequence
 from datetime import date, datetime
 from typing import Any, TypeVar
 
@@ -12,6 +12,7 @@ from workforce_adapters.sql import charge_reads, figure_reads, payroll_reads, ta
 from workforce_adapters.sql.breaks import breaks_by_shift
 from workforce_adapters.sql.demands import list_demands, list_offers
 from workforce_adapters.sql.mapping import from_row
+from workforce_adapters.sql.pay_weeks import frozen_flag, standing_locks, tally
 from workforce_adapters.sql.pricing_inputs import load_pricing_inputs
 from workforce_adapters.sql.rate_rules import list_rate_rules
 from workforce_adapters.sql.read_pages import equal, page
@@ -20,6 +21,7 @@ from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.amendments import Amendment
 from workforce_core.model.bookings import Booking
 from workforce_core.model.keys import ApiKey
+from workforce_core.model.pay_weeks import PayWeekLock
 from workforce_core.model.rates import RateRule
 from workforce_core.model.reference import CostCode, Department, Location
 from workforce_core.model.time_entries import TimeEntry
@@ -41,6 +43,8 @@ from workforce_core.ports import (
     PricingInputs,
     RateRuleFilter,
     ShiftFilter,
+    WeekSpan,
+    WeekTallies,
     WorkerFilter,
     WorkerWeek,
 )
@@ -173,6 +177,7 @@ class SqlQueries:
                 w.c.client_id.label("_worker_client_id"),
                 w.c.department_id.label("_department_id"),
                 loc.c.name.label("_location_name"),
+                frozen_flag().label("_locked"),
             )
             .select_from(te.join(w, w.c.id == te.c.worker_id).outerjoin(loc, loc.c.id == te.c.location_id))
             .where(te.c.client_id == query.client_id, te.c.entry_type.in_(query.entry_types))
@@ -210,6 +215,7 @@ class SqlQueries:
                 worker_client_id=row["_worker_client_id"],
                 department_id=row["_department_id"],
                 location_name=row["_location_name"],
+                locked=bool(row["_locked"]),
             )
             for row in rows
         )
@@ -290,6 +296,14 @@ class SqlQueries:
 
     def offers(self, query: OfferFilter) -> Page[OfferView]:
         return list_offers(self.engine, query)
+
+    def tally(self, client_id: int, weeks: Sequence[WeekSpan], location_ids: tuple[int, ...] | None) -> WeekTallies:
+        with self.engine.connect() as connection:
+            return tally(connection, client_id, weeks, location_ids)
+
+    def standing(self, client_id: int, week_starts: Collection[date]) -> list[PayWeekLock]:
+        with self.engine.connect() as connection:
+            return standing_locks(connection, client_id, week_starts)
 
     def pricing_inputs(self, client: ClientAccount, entries: tuple[TimeEntry, ...]) -> PricingInputs:
         with self.engine.connect() as connection:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from datetime import date, datetime
+from datetime import datetime
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -284,13 +284,6 @@ class SqlBookingRepository(SqlRepository[Booking]):
     def _by_start(self, *where: Any) -> list[Booking]:
         rows = self.connection.execute(select(self.table).where(*where).order_by(self.table.c.start, self.table.c.id))
         return [from_row(Booking, row) for row in rows.mappings()]
-
-
-class SqlPayWeekLocks:
-    """No pay-week locks are stored yet (the payroll issue adds them): no week is locked."""
-
-    def is_week_locked(self, client_id: int, site_id: int | None, day: date) -> bool:
-        return False
 
 
 class SqlSurveyRepository(SqlRepository[Survey]):

@@ -505,3 +505,47 @@ shift_figure_lines = Table(
     Column("pay_rate", ExactDecimal, nullable=False),
     Column("charge_rate", ExactDecimal, nullable=False),
 )
+
+pay_week_locks = Table(
+    "pay_week_locks",
+    metadata,
+    # one row per lock; an unlock keeps the row (``unlocked_at``) as history
+    Column("id", Integer, primary_key=True),
+    Column("client_id", Integer, ForeignKey("clients.id"), nullable=False),
+    Column("week_start", Date, nullable=False),
+    Column("location_id", Integer, ForeignKey("locations.id"), nullable=True),  # null: the whole client
+    Column("locked_at", UtcDateTime, nullable=False),
+    Column("locked_by", Integer, nullable=True),
+    Column("unlocked_at", UtcDateTime, nullable=True),
+    Column("unlocked_by", Integer, nullable=True),
+    Index("ix_pay_week_locks_client_week", "client_id", "week_start"),
+)
+_standing_whole = pay_week_locks.c.location_id.is_(None) & pay_week_locks.c.unlocked_at.is_(None)
+_standing_site = pay_week_locks.c.location_id.is_not(None) & pay_week_locks.c.unlocked_at.is_(None)
+# at most one standing lock per client week, and per client week and site: two locks at once, one wins
+Index(
+    "uq_pay_week_locks_standing_whole",
+    pay_week_locks.c.client_id,
+    pay_week_locks.c.week_start,
+    unique=True,
+    sqlite_where=_standing_whole,
+    postgresql_where=_standing_whole,
+)
+Index(
+    "uq_pay_week_locks_standing_site",
+    pay_week_locks.c.client_id,
+    pay_week_locks.c.week_start,
+    pay_week_locks.c.location_id,
+    unique=True,
+    sqlite_where=_standing_site,
+    postgresql_where=_standing_site,
+)
+
+frozen_entries = Table(
+    "frozen_entries",
+    metadata,
+    # the shifts a standing lock froze (dropped on unlock); frozen figures are keyed the same way
+    Column("lock_id", Integer, ForeignKey("pay_week_locks.id", ondelete="CASCADE"), primary_key=True),
+    Column("entry_id", Integer, ForeignKey("time_entries.id"), primary_key=True),
+    UniqueConstraint("entry_id", name="uq_frozen_entries_entry_id"),
+)

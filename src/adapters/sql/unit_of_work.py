@@ -18,13 +18,13 @@ from workforce_adapters.sql import tables
 from workforce_adapters.sql.demands import SqlDemandRepository, SqlOfferRepository
 from workforce_adapters.sql.outbox import SqlOutbox
 from workforce_adapters.sql.pay_figures import SqlPayFigures
+from workforce_adapters.sql.pay_weeks import SqlPayWeekLocks
 from workforce_adapters.sql.pricing_inputs import SqlPricingInputs
 from workforce_adapters.sql.rate_rules import SqlRateRuleRepository
 from workforce_adapters.sql.repositories import (
     SqlApiKeyRepository,
     SqlAuditLog,
     SqlBookingRepository,
-    SqlPayWeekLocks,
     SqlRepository,
     SqlSurveyRepository,
     SqlTimeEntryRepository,
@@ -69,7 +69,7 @@ class SqlUnitOfWork:
         self.pricing = SqlPricingInputs(c)
         self.subscriptions = SqlSubscriptionRepository(c)
         self.deliveries = SqlDeliveryRepository(c)
-        self.pay_weeks = SqlPayWeekLocks()
+        self.pay_weeks = SqlPayWeekLocks(c)
         self.figures = SqlPayFigures(c)
         self.outbox = SqlOutbox(c)
         self.events = []

@@ -12,6 +12,7 @@ from workforce_entrypoints.cli import (
     demands,
     demo,
     offers,
+    pay_weeks,
     pricing,
     rate_rules,
     reference,
@@ -60,6 +61,7 @@ app.add_typer(shifts.app, name="shift")
 app.add_typer(demands.app, name="demand")
 app.add_typer(offers.app, name="offer")
 app.add_typer(rate_rules.app, name="rate-rule")
+app.add_typer(pay_weeks.app, name="pay-week")
 app.add_typer(pricing.app, name="price")
 app.add_typer(webhooks.app, name="webhooks")
 

@@ -31,6 +31,7 @@ from workforce_entrypoints.http.resources import (
     me,
     offers,
     on_site_now,
+    pay_weeks,
     payroll,
     rate_rules,
     shifts,
@@ -56,6 +57,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     shifts.ENDPOINT,
     demands.ENDPOINT,
     offers.ENDPOINT,
+    pay_weeks.ENDPOINT,
     webhooks.ENDPOINT,
 )
 

@@ -24,7 +24,7 @@ from workforce_core.ports.limits import RateDecision, RateLimiter
 from workforce_core.ports.outbox import Outbox
 from workforce_core.ports.paging import Page, Paging
 from workforce_core.ports.pay_figures import PayFigures
-from workforce_core.ports.pay_weeks import PayWeekLocks
+from workforce_core.ports.pay_weeks import PayWeekLocks, PayWeekTallies, WeekSpan, WeekTallies
 from workforce_core.ports.payroll_reads import PayrollFilter, PayrollLine, PayrollReads, PayrollRow
 from workforce_core.ports.pricing_reads import PricingInputs, PricingInputsReader, PricingReads
 from workforce_core.ports.queries import Queries
@@ -78,6 +78,7 @@ __all__ = [
     "Paging",
     "PayFigures",
     "PayWeekLocks",
+    "PayWeekTallies",
     "PayrollFilter",
     "PayrollLine",
     "PayrollReads",
@@ -102,6 +103,8 @@ __all__ = [
     "TimeEntryRepository",
     "UnitOfWork",
     "UnitOfWorkFactory",
+    "WeekSpan",
+    "WeekTallies",
     "WorkerFilter",
     "WorkerReads",
     "WorkerRepository",

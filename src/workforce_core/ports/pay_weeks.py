@@ -1,13 +1,75 @@
-"""Pay-week locks as bookings see them: a booking, cancel or move into a locked week is refused."""
+"""Pay-week locks: stored locks, the shifts each froze, and what decides a week's state.
+
+Bookings ask ``is_week_locked``; the pay-week use cases lock and unlock; every change to a recorded
+shift asks ``frozen_among`` (a frozen shift cannot change); the week's counts come from ``tally``.
+"""
 
 from __future__ import annotations
 
-from datetime import date
+from collections.abc import Collection, Mapping, Sequence
+from datetime import date, datetime
 from typing import Protocol
 
+from attrs import frozen
 
-class PayWeekLocks(Protocol):
+from workforce_core.model.pay_weeks import PayWeekLock, WeekCounts
+from workforce_core.model.time_entries import TimeEntry
+
+
+@frozen
+class WeekSpan:
+    """One pay week: its first day and the instants it runs over, ``[start, end)``."""
+
+    week_start: date
+    start: datetime
+    end: datetime
+
+
+@frozen
+class WeekTallies:
+    """What storage counts of some pay weeks (shifts by local clock-in week, at the sites asked).
+
+    ``counts`` has ``shifts``, ``shifts_not_approved`` (closed, not approved) and ``open_clock_outs``
+    per week (``exceptions_open`` 0: the core decides it from ``candidates``, the not-approved shifts
+    that may carry a blocking exception, and ``context``, their workers' shifts around them)."""
+
+    counts: Mapping[date, WeekCounts]
+    candidates: tuple[TimeEntry, ...] = ()
+    context: tuple[TimeEntry, ...] = ()
+
+
+class PayWeekTallies(Protocol):
+    def tally(self, client_id: int, weeks: Sequence[WeekSpan], location_ids: tuple[int, ...] | None) -> WeekTallies:
+        """The client's shifts in ``weeks`` (contiguous, oldest first), at ``location_ids`` (None: all),
+        counted in a fixed number of reads."""
+        ...
+
+    def standing(self, client_id: int, week_starts: Collection[date]) -> list[PayWeekLock]:
+        """The locks standing on these weeks (whole-client and site ones), by id."""
+        ...
+
+
+class PayWeekLocks(PayWeekTallies, Protocol):
     def is_week_locked(self, client_id: int, site_id: int | None, day: date) -> bool:
-        """Whether the pay week holding the local ``day`` is locked for the client's site. Until pay-week
-        locks are stored (the payroll issue) every adapter answers False."""
+        """Whether a lock stands on the pay week holding the local ``day``: a whole-client lock, or a
+        lock of ``site_id``."""
+        ...
+
+    def add_lock(self, lock: PayWeekLock, week: WeekSpan) -> tuple[PayWeekLock, int]:
+        """Store the lock and freeze the client's shifts clocked in during ``week`` (at the lock's site)
+        that no standing lock froze yet; returns the lock with its id and how many shifts it froze.
+        ``AlreadyLocked`` when the same lock already stands (also for the loser of two at once)."""
+        ...
+
+    def unlock(self, lock: PayWeekLock) -> None:
+        """Store ``unlocked_at``/``unlocked_by`` (the row stays as history) and drop what it froze."""
+        ...
+
+    def pending_shifts(self, client_id: int, week: WeekSpan, location_ids: tuple[int, ...] | None) -> list[int]:
+        """The ids of the client's closed, pending (not approved, not disputed) shifts clocked in during
+        ``week`` at ``location_ids`` (None: all), by id: what close approves."""
+        ...
+
+    def frozen_among(self, entry_ids: Collection[int]) -> set[int]:
+        """Which of these shifts a standing lock froze."""
         ...

@@ -9,6 +9,7 @@ from workforce_core.ports.charge_reads import ChargeReads
 from workforce_core.ports.demand_reads import DemandReads
 from workforce_core.ports.entry_reads import EntryReads
 from workforce_core.ports.figure_reads import FigureReads
+from workforce_core.ports.pay_weeks import PayWeekTallies
 from workforce_core.ports.payroll_reads import PayrollReads
 from workforce_core.ports.pricing_reads import PricingReads
 from workforce_core.ports.rate_rule_reads import RateRuleReads
@@ -29,6 +30,7 @@ class Queries(
     PayrollReads,
     ChargeReads,
     DemandReads,
+    PayWeekTallies,
     Protocol,
 ):
     """Every read port; a use case asks for the narrow one it needs."""

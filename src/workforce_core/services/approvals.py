@@ -5,6 +5,7 @@ does not allow is 409 ``conflict`` with the ``entry_id``. A move on several shif
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from datetime import datetime
 from typing import Any
 
 import attrs
@@ -13,7 +14,7 @@ from workforce_core.commands.time_records import QueryEntry, RejectEntries
 from workforce_core.errors import ValidationFailed
 from workforce_core.event_data import VIA_ADMIN, batch_events, updated_event
 from workforce_core.model.time_entries import TimeEntry
-from workforce_core.ports import Clock, UnitOfWorkFactory
+from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from workforce_core.services.entry_edits import EntryViews, apply_state, check_entry_editable, editable_shifts, move_of
 from workforce_core.services.pay_figures import entries_changed
 from workforce_core.views import EntryView
@@ -90,22 +91,41 @@ def _decide(
         raise ValidationFailed("entry_ids", "give at least one time entry id.")
     now = clock.now()
     with uow() as tx:
-        entries = editable_shifts(tx, ids)
-        before = [attrs.evolve(entry) for entry in entries]
-        event: str | None = None
-        reason: str | None = None
-        for entry in entries:
-            moved = move_of(entry, action)
-            apply_state(entry, moved.state, now)
-            if also is not None:
-                also(entry)
-            event, reason = moved.event, moved.reason_code
-        tx.entries.update_many(entries)
-        entries_changed(tx, zip(before, entries, strict=True))
-        views = EntryViews(tx).load(entries)
-        done = [views.of(entry) for entry in entries]
-        assert event is not None
-        named = {**extra, "reason_code": reason} if reason is not None else extra
-        tx.record(batch_events(event, done, now, **named))
+        done = decide_within(tx, ids, action, extra, now, also=also)
         tx.commit()
+    return done
+
+
+def approve_within(tx: UnitOfWork, entry_ids: list[int], now: datetime, *, via: str) -> list[EntryView]:
+    """Agency approval inside a transaction another use case holds (close pay week: ``via`` ``close_week``)."""
+    return decide_within(tx, entry_ids, "approve", {"via": via}, now) if entry_ids else []
+
+
+def decide_within(
+    tx: UnitOfWork,
+    ids: list[int],
+    action: str,
+    extra: dict[str, Any],
+    now: datetime,
+    *,
+    also: Callable[[TimeEntry], None] | None = None,
+) -> list[EntryView]:
+    """The move on each shift (all refused if one is), stored, with its events recorded on ``tx``."""
+    entries = editable_shifts(tx, ids)
+    before = [attrs.evolve(entry) for entry in entries]
+    event: str | None = None
+    reason: str | None = None
+    for entry in entries:
+        moved = move_of(entry, action)
+        apply_state(entry, moved.state, now)
+        if also is not None:
+            also(entry)
+        event, reason = moved.event, moved.reason_code
+    tx.entries.update_many(entries)
+    entries_changed(tx, zip(before, entries, strict=True))
+    views = EntryViews(tx).load(entries)
+    done = [views.of(entry) for entry in entries]
+    assert event is not None
+    named = {**extra, "reason_code": reason} if reason is not None else extra
+    tx.record(batch_events(event, done, now, **named))
     return done

@@ -20,9 +20,9 @@ MAX_MINUTES = 24 * 60
 
 
 def check_entry_editable(tx: UnitOfWork, entry_id: int) -> TimeEntry:
-    """The shift an approval, correction or amendment acts on, read after its worker's row is locked
-    (moves on one worker's shifts queue here). The one entry point where a change to a recorded shift
-    is allowed or refused (the pay-week lock will refuse frozen shifts here)."""
+    """The shift an approval, correction, query or amendment acts on, read after its worker's row is
+    locked (moves on one worker's shifts queue here). The one entry point where a change to a recorded
+    shift is allowed or refused: a shift a pay-week lock froze is 409 ``conflict`` with its ``entry_id``."""
     return editable_shifts(tx, [entry_id])[0]
 
 
@@ -82,7 +82,16 @@ def editable_shifts(tx: UnitOfWork, ids: Sequence[int]) -> list[TimeEntry]:
         _check_editable(entry_id, found.get(entry_id))
     tx.workers.lock_many({entry.worker_id for entry in found.values()})
     locked = tx.entries.get_many(ids)
-    return [_check_editable(entry_id, locked.get(entry_id)) for entry_id in ids]
+    shifts = [_check_editable(entry_id, locked.get(entry_id)) for entry_id in ids]
+    frozen = tx.pay_weeks.frozen_among(ids)
+    for shift in shifts:
+        if shift.id in frozen:
+            raise Conflict(
+                f"shift {shift.id} is in a locked pay week; unlock the week to change it.",
+                entry_id=shift.id,
+                reason_code="week_locked",
+            )
+    return shifts
 
 
 def check_breaks(tx: UnitOfWork, shift: TimeEntry, start: datetime, end: datetime) -> None:

@@ -1,0 +1,117 @@
+"""Pay-week locks in memory: the same answers as the SQL adapter (the port-contract suite says so)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from datetime import date, datetime, timedelta
+
+from workforce_adapters.memory.repositories import MemoryTable
+from workforce_core.errors import AlreadyLocked
+from workforce_core.model.pay_weeks import FrozenEntry, PayWeekLock, WeekCounts
+from workforce_core.model.time_entries import ApprovalStatus, TimeEntry
+from workforce_core.ports import WeekSpan, WeekTallies
+
+NEARBY = timedelta(hours=48)
+
+
+class MemoryPayWeekLocks:
+    def __init__(
+        self, locks: MemoryTable[PayWeekLock], frozen: MemoryTable[FrozenEntry], entries: MemoryTable[TimeEntry]
+    ) -> None:
+        self._locks = locks
+        self._frozen = frozen
+        self._entries = entries
+
+    def is_week_locked(self, client_id: int, site_id: int | None, day: date) -> bool:
+        return any(
+            lock.location_id in (None, site_id) and day - timedelta(days=6) <= lock.week_start <= day
+            for lock in self._locks.where(lambda lock: lock.client_id == client_id and lock.standing)
+        )
+
+    def standing(self, client_id: int, week_starts: Collection[date]) -> list[PayWeekLock]:
+        weeks = set(week_starts)
+        return self._locks.where(
+            lambda lock: lock.client_id == client_id and lock.week_start in weeks and lock.standing
+        )
+
+    def add_lock(self, lock: PayWeekLock, week: WeekSpan) -> tuple[PayWeekLock, int]:
+        same = self.standing(lock.client_id, [lock.week_start])
+        if any(other.location_id == lock.location_id for other in same):
+            raise AlreadyLocked()
+        added = self._locks.insert(lock)
+        taken = {row.entry_id for row in self._frozen.rows()}
+        shifts = self._entries.where(
+            lambda e: (
+                e.client_id == lock.client_id
+                and e.entry_type == "shift"
+                and week.start <= e.clock_in < week.end
+                and (lock.location_id is None or e.location_id == lock.location_id)
+                and e.id not in taken
+            )
+        )
+        for shift in shifts:
+            self._frozen.insert(FrozenEntry(lock_id=added.id, entry_id=shift.id))
+        return added, len(shifts)
+
+    def unlock(self, lock: PayWeekLock) -> None:
+        self._locks.replace(lock)
+        for row in self._frozen.where(lambda row: row.lock_id == lock.id):
+            self._frozen.delete(row.id)
+
+    def pending_shifts(self, client_id: int, week: WeekSpan, location_ids: tuple[int, ...] | None) -> list[int]:
+        return [
+            e.id
+            for e in self._entries.where(
+                lambda e: (
+                    e.client_id == client_id
+                    and e.entry_type == "shift"
+                    and week.start <= e.clock_in < week.end
+                    and (location_ids is None or e.location_id in location_ids)
+                    and e.clock_out is not None
+                    and e.approval_status == ApprovalStatus.PENDING
+                )
+            )
+        ]
+
+    def frozen_among(self, entry_ids: Collection[int]) -> set[int]:
+        wanted = set(entry_ids)
+        return {row.entry_id for row in self._frozen.rows() if row.entry_id in wanted}
+
+    def tally(self, client_id: int, weeks: Sequence[WeekSpan], location_ids: tuple[int, ...] | None) -> WeekTallies:
+        if not weeks:
+            return WeekTallies({})
+        first, last = weeks[0].start, weeks[-1].end
+        mine = self._entries.where(lambda e: e.client_id == client_id and e.entry_type == "shift")
+        counts: dict[date, WeekCounts] = {}
+        candidates: list[TimeEntry] = []
+        for week in weeks:
+            held = [
+                e
+                for e in mine
+                if week.start <= e.clock_in < week.end and (location_ids is None or e.location_id in location_ids)
+            ]
+            if not held:
+                continue
+            waiting = [e for e in held if e.approval_status != ApprovalStatus.APPROVED]
+            counts[week.week_start] = WeekCounts(
+                shifts=len(held),
+                shifts_not_approved=sum(1 for e in waiting if e.clock_out is not None),
+                open_clock_outs=sum(1 for e in held if e.clock_out is None),
+            )
+            candidates.extend(e for e in waiting if e.clock_out is None or _reached(e, mine, first))
+        workers = {e.worker_id for e in candidates}
+        context = [e for e in mine if e.worker_id in workers and first - NEARBY <= e.clock_in < last + NEARBY]
+        return WeekTallies(counts, tuple(sorted(candidates, key=lambda e: e.id)), tuple(context))
+
+
+def _reached(shift: TimeEntry, shifts: list[TimeEntry], first: datetime) -> bool:
+    """An earlier shift of the worker (clocked in at most 48 hours before the first week) reaches past
+    this one's clock-in: the SQL pre-filter, the same superset of what ``rules.exceptions`` flags."""
+    return any(
+        other.worker_id == shift.worker_id
+        and other.id != shift.id
+        and other.clock_in <= shift.clock_in
+        and other.clock_in >= first - NEARBY
+        and (other.clock_out is None or other.clock_out > shift.clock_in or other.clock_in == shift.clock_in)
+        for other in shifts
+    )

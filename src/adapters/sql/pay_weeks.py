@@ -1,0 +1,171 @@
+"""Pay-week locks in SQL: the stored locks, the shifts each froze (one INSERT ... SELECT), and the
+week counts in a fixed number of statements however many weeks and shifts."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from datetime import date, timedelta
+from typing import Any
+
+from sqlalchemy import Connection, and_, case, delete, exists, func, insert, literal, or_, select, update
+from sqlalchemy.exc import IntegrityError
+
+from workforce_adapters.sql import tables
+from workforce_adapters.sql.mapping import from_row, to_row
+from workforce_core.errors import AlreadyLocked
+from workforce_core.model.pay_weeks import PayWeekLock, WeekCounts
+from workforce_core.model.time_entries import ApprovalStatus, TimeEntry
+from workforce_core.ports import WeekSpan, WeekTallies
+
+NEARBY = timedelta(hours=48)  # how far a shift can be from another it overlaps (shifts last at most 24 h)
+
+
+class SqlPayWeekLocks:
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+
+    def is_week_locked(self, client_id: int, site_id: int | None, day: date) -> bool:
+        pwl = tables.pay_week_locks
+        # a lock's week_start is a first day of the client's weeks: the week holding ``day`` starts within 6 days before
+        query = select(
+            exists().where(
+                pwl.c.client_id == client_id,
+                pwl.c.week_start.between(day - timedelta(days=6), day),
+                pwl.c.unlocked_at.is_(None),
+                or_(pwl.c.location_id.is_(None), pwl.c.location_id == site_id),
+            )
+        )
+        return bool(self.connection.execute(query).scalar_one())
+
+    def standing(self, client_id: int, week_starts: Collection[date]) -> list[PayWeekLock]:
+        return standing_locks(self.connection, client_id, week_starts)
+
+    def tally(self, client_id: int, weeks: Sequence[WeekSpan], location_ids: tuple[int, ...] | None) -> WeekTallies:
+        return tally(self.connection, client_id, weeks, location_ids)
+
+    def add_lock(self, lock: PayWeekLock, week: WeekSpan) -> tuple[PayWeekLock, int]:
+        pwl, fe, te = tables.pay_week_locks, tables.frozen_entries, tables.time_entries
+        sites = (lock.location_id,) if lock.location_id is not None else None
+        unfrozen = [*_in_weeks(te, lock.client_id, [week], sites), ~exists().where(fe.c.entry_id == te.c.id)]
+        try:
+            with self.connection.begin_nested():
+                lock_id = self.connection.execute(
+                    insert(pwl).values(**to_row(lock, pwl)).returning(pwl.c.id)
+                ).scalar_one()
+                freeze = select(literal(lock_id), te.c.id).where(*unfrozen)
+                into = insert(fe).from_select(["lock_id", "entry_id"], freeze).execution_options(preserve_rowcount=True)
+                frozen = self.connection.execute(into).rowcount
+        except IntegrityError as exc:  # the same lock (or one freezing the same shifts) stands: this one lost
+            raise AlreadyLocked() from exc
+        lock.id = lock_id
+        return lock, int(frozen)
+
+    def unlock(self, lock: PayWeekLock) -> None:
+        pwl, fe = tables.pay_week_locks, tables.frozen_entries
+        self.connection.execute(
+            update(pwl).where(pwl.c.id == lock.id).values(unlocked_at=lock.unlocked_at, unlocked_by=lock.unlocked_by)
+        )
+        self.connection.execute(delete(fe).where(fe.c.lock_id == lock.id))
+
+    def pending_shifts(self, client_id: int, week: WeekSpan, location_ids: tuple[int, ...] | None) -> list[int]:
+        te = tables.time_entries
+        query = select(te.c.id).where(
+            *_in_weeks(te, client_id, [week], location_ids),
+            te.c.clock_out.is_not(None),
+            te.c.approval_status == ApprovalStatus.PENDING,
+        )
+        return list(self.connection.execute(query.order_by(te.c.id)).scalars())
+
+    def frozen_among(self, entry_ids: Collection[int]) -> set[int]:
+        fe = tables.frozen_entries
+        rows = self.connection.execute(select(fe.c.entry_id).where(fe.c.entry_id.in_(sorted(set(entry_ids)))))
+        return set(rows.scalars())
+
+
+def standing_locks(connection: Connection, client_id: int, week_starts: Collection[date]) -> list[PayWeekLock]:
+    pwl = tables.pay_week_locks
+    query = select(pwl).where(
+        pwl.c.client_id == client_id, pwl.c.week_start.in_(sorted(set(week_starts))), pwl.c.unlocked_at.is_(None)
+    )
+    return [from_row(PayWeekLock, row) for row in connection.execute(query.order_by(pwl.c.id)).mappings()]
+
+
+def frozen_flag() -> Any:
+    """Whether a time entry's shift (a break: its shift) is frozen by a standing lock, as a column."""
+    te, fe = tables.time_entries, tables.frozen_entries
+    return exists().where(fe.c.entry_id == func.coalesce(te.c.parent_id, te.c.id))
+
+
+def tally(
+    connection: Connection, client_id: int, weeks: Sequence[WeekSpan], location_ids: tuple[int, ...] | None
+) -> WeekTallies:
+    """Three statements: the counts by week, the not-approved shifts that may carry a blocking
+    exception (open, or with an earlier shift of the worker reaching past their clock-in), and the
+    shifts of those workers around them."""
+    if not weeks:
+        return WeekTallies({})
+    te = tables.time_entries
+    first, last = weeks[0].start, weeks[-1].end
+    not_approved = te.c.approval_status != ApprovalStatus.APPROVED
+    week = case(*((and_(te.c.clock_in >= w.start, te.c.clock_in < w.end), literal(n)) for n, w in enumerate(weeks)))
+    flags = select(
+        week.label("week"),
+        case((and_(te.c.clock_out.is_not(None), not_approved), 1), else_=0).label("not_approved"),
+        case((te.c.clock_out.is_(None), 1), else_=0).label("open"),
+    ).where(*_in_weeks(te, client_id, weeks, location_ids))
+    sub = flags.subquery()
+    counted = select(sub.c.week, func.count(), func.sum(sub.c.not_approved), func.sum(sub.c.open)).group_by(sub.c.week)
+    counts = {
+        weeks[n].week_start: WeekCounts(shifts=int(total), shifts_not_approved=int(waiting), open_clock_outs=int(open_))
+        for n, total, waiting, open_ in connection.execute(counted)
+        if n is not None
+    }
+    chosen = _candidates(te, client_id, weeks, location_ids)
+    candidates = tuple(from_row(TimeEntry, row) for row in connection.execute(chosen.order_by(te.c.id)).mappings())
+    inner = te.alias("candidate")
+    workers = _candidates(inner, client_id, weeks, location_ids).with_only_columns(inner.c.worker_id)
+    around = select(te).where(
+        te.c.client_id == client_id,
+        te.c.entry_type == "shift",
+        te.c.clock_in >= first - NEARBY,
+        te.c.clock_in < last + NEARBY,
+        te.c.worker_id.in_(workers),
+    )
+    context = tuple(from_row(TimeEntry, row) for row in connection.execute(around.order_by(te.c.id)).mappings())
+    return WeekTallies(counts, candidates, context)
+
+
+def _in_weeks(te: Any, client_id: int, weeks: Sequence[WeekSpan], location_ids: tuple[int, ...] | None) -> list[Any]:
+    where = [
+        te.c.client_id == client_id,
+        te.c.entry_type == "shift",
+        te.c.clock_in >= weeks[0].start,
+        te.c.clock_in < weeks[-1].end,
+    ]
+    if location_ids is not None:
+        where.append(te.c.location_id.in_(location_ids))
+    return where
+
+
+def _candidates(te: Any, client_id: int, weeks: Sequence[WeekSpan], location_ids: tuple[int, ...] | None) -> Any:
+    """Not-approved shifts of the weeks that are open or have an earlier shift of the worker reaching
+    past their clock-in (a superset: ``rules.exceptions`` decides)."""
+    earlier = tables.time_entries.alias(f"{te.name}_earlier")
+    reaching = exists().where(
+        earlier.c.worker_id == te.c.worker_id,
+        earlier.c.client_id == te.c.client_id,
+        earlier.c.entry_type == "shift",
+        earlier.c.id != te.c.id,
+        earlier.c.clock_in >= weeks[0].start - NEARBY,
+        earlier.c.clock_in <= te.c.clock_in,
+        or_(
+            earlier.c.clock_out.is_(None),
+            earlier.c.clock_out > te.c.clock_in,
+            earlier.c.clock_in == te.c.clock_in,
+        ),
+    )
+    return select(te).where(
+        *_in_weeks(te, client_id, weeks, location_ids),
+        te.c.approval_status != ApprovalStatus.APPROVED,
+        or_(te.c.clock_out.is_(None), reaching),
+    )

@@ -1,0 +1,138 @@
+"""Pay weeks as a scope sees them (the whole client, or some of its sites), and GET /pay-weeks.php.
+
+The counts come from storage in a fixed number of reads (``PayWeekTallies``); the blocking open
+exceptions are decided by ``rules.exceptions``; the status by ``rules.pay_week_states``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from datetime import date, datetime, timedelta
+
+import attrs
+from attrs import frozen
+
+from workforce_core.errors import InvalidParameter
+from workforce_core.model.accounts import ClientAccount
+from workforce_core.model.pay_weeks import PayWeekLock, WeekCounts
+from workforce_core.model.principal import Principal
+from workforce_core.ports import PayWeekTallies, WeekSpan
+from workforce_core.rules.london import local_date
+from workforce_core.rules.pay_week_states import WeekFacts, blocking_open, has_ended, status, week_bounds, week_end
+from workforce_core.rules.pay_weeks import week_of, week_start
+from workforce_core.views import PayWeekView
+
+MAX_WEEKS = 26
+DEFAULT_WEEKS = 8  # the current week and the 7 before it
+APPROVAL_RULE = "agency_approved"  # a shift counts as approved once the agency approved it
+
+
+def pay_week_views(
+    store: PayWeekTallies,
+    client: ClientAccount,
+    starts: Sequence[date],
+    sites: tuple[int, ...] | None,
+    now: datetime,
+) -> list[PayWeekView]:
+    """The weeks starting on ``starts`` (contiguous), oldest first, as ``sites`` (None: every site) see them."""
+    spans = [WeekSpan(start, *week_bounds(start)) for start in sorted(starts)]
+    tallies = store.tally(client.id, spans, sites)
+    locks = store.standing(client.id, [span.week_start for span in spans])
+    blocking = blocking_open(tallies.candidates, tallies.context, now)
+    start_day = client.settings.pay_week_start_day
+    exceptions = Counter(week_of(e.clock_in, start_day) for e in tallies.candidates if e.id in blocking)
+    views = []
+    for span in spans:
+        counts = attrs.evolve(
+            tallies.counts.get(span.week_start, WeekCounts()), exceptions_open=exceptions[span.week_start]
+        )
+        own = [lock for lock in locks if lock.week_start == span.week_start]
+        shown = _shown_lock(own, sites)
+        facts = WeekFacts(ended=has_ended(span.week_start, now), counts=counts, locked=shown is not None)
+        views.append(
+            PayWeekView(
+                week_start=span.week_start,
+                week_end=week_end(span.week_start),
+                status=str(status(facts)),
+                facts=facts,
+                lock=shown,
+                locked_location_ids=_site_locks(own, sites),
+            )
+        )
+    return views
+
+
+def _site_locks(locks: list[PayWeekLock], sites: tuple[int, ...] | None) -> tuple[int, ...]:
+    own = {lock.location_id for lock in locks if lock.location_id is not None}
+    return tuple(sorted(own if sites is None else own & set(sites)))
+
+
+def _shown_lock(locks: list[PayWeekLock], sites: tuple[int, ...] | None) -> PayWeekLock | None:
+    """The lock that makes the week locked for the scope: the whole-client one; for some sites, else
+    the latest of their own locks once every one of them is locked."""
+    whole = next((lock for lock in locks if lock.location_id is None), None)
+    if whole is not None or not sites:
+        return whole
+    own = {lock.location_id: lock for lock in locks if lock.location_id in sites}
+    if set(sites) <= own.keys():
+        return max(own.values(), key=lambda lock: (lock.locked_at, lock.id))
+    return None
+
+
+# ---- GET /pay-weeks.php ------------------------------------------------------------------------
+
+
+@frozen(kw_only=True)
+class PayWeekQuery:
+    week_start: date | None = None  # any day inside the week
+    date_from: date | None = None
+    date_to: date | None = None
+
+
+@frozen
+class PayWeekList:
+    weeks: tuple[PayWeekView, ...]  # newest first
+    period_from: date
+    period_to: date
+    pay_week_start_day: int
+    approval_rule: str = APPROVAL_RULE
+    batch_totals: bool = True  # a site-limited key sees no batch totals
+
+
+def chosen_weeks(query: PayWeekQuery, start_day: int, today: date) -> list[date]:
+    """The first days of the weeks asked for, oldest first: ``week_start``'s week; ``from``/``to``
+    widened to whole weeks (at most 26); by default the current week and the 7 before it."""
+    if query.week_start is not None:
+        if query.date_from is not None or query.date_to is not None:
+            raise InvalidParameter("week_start", "give week_start, or from and to, not both.")
+        return [week_start(query.week_start, start_day)]
+    if query.date_from is None and query.date_to is None:
+        current = week_start(today, start_day)
+        return [current - timedelta(weeks=n) for n in reversed(range(DEFAULT_WEEKS))]
+    if query.date_from is None or query.date_to is None:
+        missing = "from" if query.date_from is None else "to"
+        raise InvalidParameter(missing, "give both from and to.")
+    if query.date_to < query.date_from:
+        raise InvalidParameter("to", "to is before from.")
+    first, last = week_start(query.date_from, start_day), week_start(query.date_to, start_day)
+    count = (last - first).days // 7 + 1
+    if count > MAX_WEEKS:
+        raise InvalidParameter("to", f"at most {MAX_WEEKS} pay weeks per request ({count} asked).")
+    return [first + timedelta(weeks=n) for n in range(count)]
+
+
+def pay_weeks(principal: Principal, query: PayWeekQuery, *, queries: PayWeekTallies, now: datetime) -> PayWeekList:
+    """The pay weeks asked for, newest first; a site-limited key gets its sites' counts and no batch totals."""
+    principal.require("payroll:read")
+    client = principal.client
+    start_day = client.settings.pay_week_start_day
+    starts = chosen_weeks(query, start_day, local_date(now))
+    views = pay_week_views(queries, client, starts, principal.site_ids, now)
+    return PayWeekList(
+        weeks=tuple(reversed(views)),
+        period_from=starts[0],
+        period_to=week_end(starts[-1]),
+        pay_week_start_day=start_day,
+        batch_totals=principal.site_ids is None,
+    )

@@ -1,0 +1,117 @@
+"""The Close pay week page: lock, unlock and close a client's pay week, whole or one site.
+
+Lock needs an ended week in ``ready_to_lock`` (``rules.pay_week_states``); it stores the lock and
+freezes the week's shifts (at the site) in the same transaction, and sends ``pay_week.locked`` and
+``period.locked`` (a site lock: ``period.locked`` only, ``data.location_id`` the site). Close approves
+the pending shifts (``timesheet.approved``, ``via`` ``close_week``) and locks, all or nothing. Two locks
+of one week at once: one wins, the other is 409 ``conflict`` (``reason_code`` ``already_locked``).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from attrs import frozen
+
+from workforce_core.commands.pay_weeks import ClosePayWeek, LockPayWeek, PayWeekCommand, UnlockPayWeek
+from workforce_core.errors import LocationNotFound, NotFound, NotLocked
+from workforce_core.events import Event
+from workforce_core.model.accounts import ClientAccount
+from workforce_core.model.pay_weeks import PayWeekLock
+from workforce_core.model.reference import Location
+from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory, WeekSpan
+from workforce_core.rules import pay_week_states
+from workforce_core.rules.pay_weeks import week_start
+from workforce_core.services.approvals import approve_within
+from workforce_core.services.pay_week_reads import pay_week_views
+from workforce_core.views import PayWeekView
+
+VIA_CLOSE_WEEK = "close_week"
+
+
+@frozen
+class PayWeekChange:
+    """What a lock, unlock or close did: the week after it (as the scope sees it), the lock made or
+    lifted, how many shifts it froze, and the shifts close approved."""
+
+    week: PayWeekView
+    lock: PayWeekLock
+    frozen_entries: int = 0
+    approved_entry_ids: tuple[int, ...] = ()
+
+
+def lock_week(command: LockPayWeek, *, uow: UnitOfWorkFactory, clock: Clock) -> PayWeekChange:
+    now = clock.now()
+    with uow() as tx:
+        client, site, before = _week(tx, command, now)
+        pay_week_states.lock(before.facts)
+        change = _lock(tx, client, site, before, now)
+        tx.commit()
+    return change
+
+
+def close_week(command: ClosePayWeek, *, uow: UnitOfWorkFactory, clock: Clock) -> PayWeekChange:
+    now = clock.now()
+    with uow() as tx:
+        client, site, before = _week(tx, command, now)
+        pay_week_states.can_close(before.facts)
+        span = WeekSpan(before.week_start, *pay_week_states.week_bounds(before.week_start))
+        waiting = tx.pay_weeks.pending_shifts(client.id, span, (site.id,) if site else None)
+        approved = approve_within(tx, waiting, now, via=VIA_CLOSE_WEEK)
+        (after,) = pay_week_views(tx.pay_weeks, client, [before.week_start], (site.id,) if site else None, now)
+        pay_week_states.lock(after.facts)  # what approval could not settle (a disputed shift) refuses here
+        change = _lock(tx, client, site, after, now)
+        tx.commit()
+    return PayWeekChange(change.week, change.lock, change.frozen_entries, tuple(v.entry.id for v in approved))
+
+
+def unlock_week(command: UnlockPayWeek, *, uow: UnitOfWorkFactory, clock: Clock) -> PayWeekChange:
+    now = clock.now()
+    with uow() as tx:
+        client, site, before = _week(tx, command, now)
+        wanted = site.id if site else None
+        standing = tx.pay_weeks.standing(client.id, [before.week_start])
+        lock = next((lock for lock in standing if lock.location_id == wanted), None)
+        if lock is None:
+            where = f" for site {wanted}" if wanted else ""
+            raise NotLocked(f"the pay week starting {before.week_start} is not locked{where}.")
+        lock.unlocked_at = now
+        tx.pay_weeks.unlock(lock)
+        (after,) = pay_week_views(tx.pay_weeks, client, [before.week_start], (wanted,) if wanted else None, now)
+        names = ("period.unlocked",) if site else ("pay_week.unlocked", "period.unlocked")
+        tx.record(_events(names, after, lock, now))
+        tx.commit()
+    return PayWeekChange(after, lock)
+
+
+def _week(tx: UnitOfWork, command: PayWeekCommand, now: datetime) -> tuple[ClientAccount, Location | None, PayWeekView]:
+    client = tx.clients.get(command.client_id)
+    if client is None:
+        raise NotFound(f"client {command.client_id} was not found.", field="client_id")
+    site = None
+    if command.location_id is not None:
+        site = tx.locations.get(command.location_id)
+        if site is None or site.client_id != client.id:
+            raise LocationNotFound(field="location_id")
+    start = week_start(command.week, client.settings.pay_week_start_day)
+    (view,) = pay_week_views(tx.pay_weeks, client, [start], (site.id,) if site else None, now)
+    return client, site, view
+
+
+def _lock(
+    tx: UnitOfWork, client: ClientAccount, site: Location | None, before: PayWeekView, now: datetime
+) -> PayWeekChange:
+    span = WeekSpan(before.week_start, *pay_week_states.week_bounds(before.week_start))
+    made = PayWeekLock(client.id, before.week_start, now, location_id=site.id if site else None)
+    lock, frozen = tx.pay_weeks.add_lock(made, span)
+    (after,) = pay_week_views(tx.pay_weeks, client, [before.week_start], (site.id,) if site else None, now)
+    names = ("period.locked",) if site else ("pay_week.locked", "period.locked")
+    tx.record(_events(names, after, lock, now))
+    return PayWeekChange(after, lock, frozen)
+
+
+def _events(names: tuple[str, ...], week: PayWeekView, lock: PayWeekLock, now: datetime) -> list[Event]:
+    """The week as /pay-weeks.php shows it, plus ``client_id``, ``location_id`` (null: the whole client)
+    and ``lock_id`` of the lock made or lifted."""
+    extra = {"location_id": lock.location_id, "lock_id": lock.id}
+    return [Event(name, lock.client_id, now, week, dict(extra)) for name in names]
