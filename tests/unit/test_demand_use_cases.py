@@ -49,7 +49,7 @@ def test_a_requirement_is_made_with_its_slot_and_sends_no_event(world: TimeWorld
 
 def test_a_requirement_in_a_locked_week_is_409_week_locked_and_so_is_a_booking_onto_one(world: TimeWorld) -> None:
     demand = create(world).demand
-    world.db.locked_weeks.add((world.client.id, None, date(2026, 2, 11)))  # the week of 9 February
+    world.db.lock_week(world.client.id, None, date(2026, 2, 11))  # the week of 9 February
     with pytest.raises(Conflict) as refused:
         create(world, shift_date="2026-02-13")
     assert refused.value.extra == {"reason_code": "week_locked"}
@@ -75,7 +75,7 @@ def test_cancelling_a_requirement_refuses_later_bookings_and_keeps_its_own(world
     with pytest.raises(Conflict):
         demands.cancel(demand.id, None, uow=world.uow, clock=world.clock)
     other = create(world, shift_date="2026-02-19").demand
-    world.db.locked_weeks.add((world.client.id, world.north.id, date(2026, 2, 16)))
+    world.db.lock_week(world.client.id, world.north.id, date(2026, 2, 16))
     with pytest.raises(Conflict) as locked:
         demands.cancel(other.id, None, uow=world.uow, clock=world.clock)
     assert locked.value.extra == {"reason_code": "week_locked"}
