@@ -24,6 +24,7 @@ TABLES = (
     "rate_rules",
     "subscriptions",
     "deliveries",
+    "no_shows",
 )
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import attrs
 
+from workforce_adapters.memory.no_shows import MemoryNoShowNotices
 from workforce_adapters.memory.outbox import MemoryOutbox
 from workforce_adapters.memory.pricing import MemoryPricingInputs
 from workforce_adapters.memory.repositories import (
@@ -64,6 +65,7 @@ class MemoryUnitOfWork:
         self._subscriptions = MemorySubscriptionRepository(t["subscriptions"], t["deliveries"])
         self._deliveries = MemoryDeliveryRepository(t["deliveries"])
         self._pay_weeks = MemoryPayWeekLocks(self)
+        self._no_shows = MemoryNoShowNotices(t["no_shows"], t["bookings"], t["entries"])
         self._outbox = MemoryOutbox(self)
 
     # the repositories, read-only as the port declares them
@@ -130,6 +132,10 @@ class MemoryUnitOfWork:
     @property
     def pay_weeks(self) -> MemoryPayWeekLocks:
         return self._pay_weeks
+
+    @property
+    def no_shows(self) -> MemoryNoShowNotices:
+        return self._no_shows
 
     @property
     def outbox(self) -> MemoryOutbox:

@@ -47,6 +47,7 @@ clients = Table(
     Column("premium_day_basis", String(20), nullable=False, server_default="shift_start"),
     Column("site_overtime_mode", String(20), nullable=False, server_default="off"),
     Column("multi_shift_priority", String(20), nullable=False, server_default="closest"),
+    Column("no_show_grace_minutes", Integer, nullable=False, server_default="15"),
     Column("created_at", UtcDateTime, nullable=False),
 )
 
@@ -249,6 +250,19 @@ shifts = Table(
     Index("ix_shifts_worker_start", "worker_id", "start"),
     Index("ix_shifts_location_start", "location_id", "start"),
     Index("ix_shifts_client_start", "client_id", "start"),
+)
+
+# the no-show job reads published bookings by start
+Index("ix_shifts_status_start", shifts.c.status, shifts.c.start)
+
+shift_no_shows = Table(
+    "shift_no_shows",
+    metadata,
+    # one row per booking whose ``shift.no_show`` was sent: the unique booking_id makes it once only
+    Column("id", Integer, primary_key=True),
+    Column("booking_id", Integer, ForeignKey("shifts.id"), nullable=False, unique=True),
+    Column("client_id", Integer, ForeignKey("clients.id"), nullable=False),
+    Column("recorded_at", UtcDateTime, nullable=False),
 )
 
 time_entries = Table(

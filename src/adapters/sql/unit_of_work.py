@@ -15,6 +15,7 @@ from sqlalchemy import Connection, Engine, insert
 
 from workforce_adapters.json import event_data
 from workforce_adapters.sql import tables
+from workforce_adapters.sql.no_shows import SqlNoShowNotices
 from workforce_adapters.sql.outbox import SqlOutbox
 from workforce_adapters.sql.pricing_inputs import SqlPricingInputs
 from workforce_adapters.sql.rate_rules import SqlRateRuleRepository
@@ -66,6 +67,7 @@ class SqlUnitOfWork:
         self.subscriptions = SqlSubscriptionRepository(c)
         self.deliveries = SqlDeliveryRepository(c)
         self.pay_weeks = SqlPayWeekLocks()
+        self.no_shows = SqlNoShowNotices(c)
         self.outbox = SqlOutbox(c)
         self.events = []
         return self

@@ -10,6 +10,7 @@ from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.amendments import Amendment
 from workforce_core.model.reference import CostCode, Department, Location
 from workforce_core.model.surveys import Survey
+from workforce_core.ports.no_shows import NoShowNotices
 from workforce_core.ports.outbox import Outbox
 from workforce_core.ports.pay_weeks import PayWeekLocks
 from workforce_core.ports.pricing_reads import PricingInputsReader
@@ -61,6 +62,8 @@ class UnitOfWork(Protocol):
     def deliveries(self) -> DeliveryRepository: ...
     @property
     def pay_weeks(self) -> PayWeekLocks: ...
+    @property
+    def no_shows(self) -> NoShowNotices: ...
     @property
     def outbox(self) -> Outbox: ...
 
