@@ -323,7 +323,7 @@ def _not_locked(tx: UnitOfWork, client_id: int, site_id: int, day: date) -> None
 
 
 def _differs(name: str, before: Booking, after: Booking) -> bool:
-    if name in ("start_time", "end_time"):
-        attr = "start" if name == "start_time" else "end"
-        return bool(getattr(before, attr) != getattr(after, attr))
+    if name in ("start_time", "end_time"):  # the local wall time: a new date alone changes neither
+        at = 0 if name == "start_time" else 1
+        return _walls(before)[at] != _walls(after)[at]
     return bool(getattr(before, name) != getattr(after, name))
