@@ -55,6 +55,7 @@ app.add_typer(timesheets.app, name="timesheet")
 app.add_typer(amendments.app, name="amendment")
 app.add_typer(surveys.app, name="survey")
 app.add_typer(shifts.app, name="shift")
+app.add_typer(shifts.app, name="shifts", hidden=True)  # ``workforce shifts check-no-shows``, as issue 11 writes it
 app.add_typer(rate_rules.app, name="rate-rule")
 app.add_typer(pricing.app, name="price")
 app.add_typer(webhooks.app, name="webhooks")

@@ -33,6 +33,7 @@ from workforce_core.rules.eligibility import MIN_REST, Eligibility, Known, Slot,
 from workforce_core.rules.london import LONDON, from_local
 from workforce_core.rules.pay_weeks import week_start
 from workforce_core.rules.slots import slot_times
+from workforce_core.services import no_shows
 from workforce_core.views import ShiftView
 
 # What a PUT may change, in the order ``changes`` lists them; moving these re-checks eligibility.
@@ -232,6 +233,8 @@ def cancel(
         view = ShiftView.of(after, worker, tx.locations.get(booking.location_id))
         extra = {"status": after.status, "cancel_reason": after.cancel_reason, "deleted": False}
         tx.record([events.Event("shift.cancelled", client_id, now, view, extra)])
+        if after.status == BookingStatus.NO_SHOW:  # marked a no-show: shift.no_show too, unless the job sent it
+            no_shows.notice(tx, view, now, no_shows.MARKED)
         tx.commit()
     return view
 
