@@ -252,8 +252,6 @@ shifts = Table(
     Index("ix_shifts_client_start", "client_id", "start"),
 )
 
-# the no-show job reads published bookings by start
-Index("ix_shifts_status_start", shifts.c.status, shifts.c.start)
 
 shift_no_shows = Table(
     "shift_no_shows",
@@ -320,6 +318,11 @@ time_entries = Table(
     Index("ix_time_entries_open", "clock_out", "clock_in"),
     Index("ix_time_entries_parent", "parent_id"),
 )
+
+# the no-show job reads published bookings by start, then which of them a shift was clocked against
+# (``worked_against`` asks the latter too)
+Index("ix_shifts_status_start", shifts.c.status, shifts.c.start)
+Index("ix_time_entries_scheduled_shift_id", time_entries.c.scheduled_shift_id)
 
 surveys = Table(
     "surveys",

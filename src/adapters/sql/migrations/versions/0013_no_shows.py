@@ -1,4 +1,4 @@
-"""no-shows: the client's grace, and one row per booking whose shift.no_show was sent
+"""no-shows: the client's grace, one row per booking whose shift.no_show was sent, and the indexes the job reads by
 
 Revision ID: 0013
 Revises: 0008
@@ -22,6 +22,7 @@ def upgrade() -> None:
     with op.batch_alter_table("clients") as batch:
         batch.add_column(sa.Column("no_show_grace_minutes", sa.Integer(), nullable=False, server_default="15"))
     op.create_index("ix_shifts_status_start", "shifts", ["status", "start"])
+    op.create_index("ix_time_entries_scheduled_shift_id", "time_entries", ["scheduled_shift_id"])
     op.create_table(
         "shift_no_shows",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -37,6 +38,7 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("shift_no_shows")
+    op.drop_index("ix_time_entries_scheduled_shift_id", table_name="time_entries")
     op.drop_index("ix_shifts_status_start", table_name="shifts")
     with op.batch_alter_table("clients") as batch:
         batch.drop_column("no_show_grace_minutes")
