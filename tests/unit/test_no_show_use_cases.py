@@ -3,9 +3,12 @@ client's grace), once per booking, and a booking marked ``no_show`` by a cancel.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.time_world import TimeWorld, at
 from workforce_adapters.json import event_data
@@ -14,6 +17,8 @@ from workforce_core.commands.bookings import CancelBooking
 from workforce_core.commands.no_shows import CheckNoShows
 from workforce_core.errors import ValidationFailed
 from workforce_core.model.accounts import ClientSettings
+from workforce_core.model.bookings import Booking
+from workforce_core.model.time_entries import TimeEntry
 from workforce_core.services import accounts, bookings, no_shows
 
 
@@ -119,3 +124,61 @@ def test_the_grace_setting_is_0_to_720_minutes(world: TimeWorld) -> None:
             )
         assert refused.value.extra["field"] == "no_show_grace_minutes"
     assert world.db.clients[world.client.id].settings.no_show_grace_minutes == 30
+
+
+# ---- a property: any runs of the job send exactly the no-shows due by the last run, each once -----------
+
+BOOKING = st.tuples(
+    st.integers(min_value=0, max_value=600),  # start, minutes after the first instant
+    st.sampled_from(["published", "draft", "completed", "cancelled", "no_show"]),
+    st.booleans(),  # clocked against
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(BOOKING, max_size=8),
+    st.lists(st.integers(min_value=0, max_value=720), min_size=1, max_size=6),
+    st.integers(min_value=0, max_value=60),
+)
+def test_any_runs_send_each_due_no_show_exactly_once(
+    booked: list[tuple[int, str, bool]], runs: list[int], grace: int
+) -> None:
+    world = TimeWorld(settings=ClientSettings(no_show_grace_minutes=grace))
+    first = at("2026-02-10 06:00")
+    ids = {}
+    for n, (offset, status, clocked) in enumerate(booked):
+        start = first + timedelta(minutes=offset)
+        booking = Booking(
+            client_id=world.client.id,
+            worker_id=world.ann.id,
+            location_id=world.north.id,
+            shift_date=start.date(),
+            start=start,
+            end=start + timedelta(hours=4),
+            created_at=first,
+            status=status,
+            id=world.db.next_id("bookings"),
+        )
+        world.db.bookings[booking.id] = booking
+        ids[n] = booking.id
+        if clocked:
+            entry_id = world.db.next_id("entries")
+            world.db.entries[entry_id] = TimeEntry(
+                worker_id=world.ann.id,
+                client_id=world.client.id,
+                clock_in=start,
+                created_at=start,
+                scheduled_shift_id=booking.id,
+                id=entry_id,
+            )
+    for minutes in sorted(runs):
+        world.clock.set(first + timedelta(minutes=minutes))
+        check(world)
+    last = first + timedelta(minutes=max(runs))
+    due = [
+        ids[n]
+        for n, (offset, status, clocked) in enumerate(booked)
+        if status == "published" and not clocked and last > first + timedelta(minutes=offset + grace)
+    ]
+    assert sorted(sent(world)) == sorted(due)  # each once
