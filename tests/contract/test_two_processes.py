@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -10,6 +9,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.contract.booking_race import book_overlapping_pairs_at_once
 from tests.contract.conftest import World
 from tests.contract.server_process import serving
 from tests.databases import PostgresSchema
@@ -88,31 +88,4 @@ def test_overlapping_bookings_of_one_worker_sent_to_two_processes_at_once_give_o
     servers: tuple[World, list[str]],
 ) -> None:
     world, bases = servers
-    account = world.account()
-    headers = world.key(account.id)
-    sites = [world.site(account.id, name, geofence_mode="disabled") for name in ("North", "South")]
-    people = [world.worker(account.id, f"Worker {n}").worker for n in range(5)]
-    slots = [("09:00", "17:00"), ("12:00", "20:00")]
-    barrier = threading.Barrier(len(people) * len(slots))
-
-    def book(job: tuple[int, int]) -> httpx.Response:
-        person, n = job
-        start, end = slots[n]
-        body = {"worker_id": people[person].id, "location_id": sites[n].id, "shift_date": "2030-11-20"}
-        barrier.wait(timeout=30)
-        return httpx.post(
-            f"{bases[n]}/api/v1/shifts.php",
-            headers=headers,
-            json={**body, "start_time": start, "end_time": end},
-            timeout=60,
-        )
-
-    jobs = [(person, n) for person in range(len(people)) for n in range(len(slots))]
-    with ThreadPoolExecutor(max_workers=len(jobs)) as pool:
-        replies = list(pool.map(book, jobs))
-    for person in range(len(people)):
-        pair = [reply for (who, _), reply in zip(jobs, replies, strict=True) if who == person]
-        assert sorted(reply.status_code for reply in pair) == [201, 409], [reply.text for reply in pair]
-        [refused] = [reply.json() for reply in pair if reply.status_code == 409]
-        assert (refused["error_code"], refused["block_codes"]) == ("not_eligible", ["overlap"])
-    assert len(world.outbox("shift.created")) == len(people)
+    book_overlapping_pairs_at_once(world, bases)
