@@ -1,5 +1,6 @@
 """``workforce serve --workers 2`` on SQLite: the rate limits hold across the two processes (the
-database limiter is chosen for them), and in-memory limits with several processes are refused."""
+database limiter is chosen for them), in-memory limits with several processes are refused, and
+overlapping bookings of one worker sent at once give one booking."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.contract.booking_race import book_overlapping_pairs_at_once
 from tests.contract.conftest import World
 from tests.contract.server_process import SERVER_ENV, free_port, serving
 from tests.databases import SqliteTemplate
@@ -55,6 +57,13 @@ def test_the_unknown_key_throttle_holds_across_two_processes_on_sqlite(two_proce
     )
     codes = [r.json()["error_code"] for r in replies]
     assert (codes.count("invalid_api_key"), codes.count("rate_limited")) == (20, 10)
+
+
+def test_overlapping_bookings_of_one_worker_at_once_give_one_201_and_one_409_on_sqlite(
+    two_processes: tuple[World, str],
+) -> None:
+    world, base = two_processes
+    book_overlapping_pairs_at_once(world, [base])
 
 
 def test_in_memory_rate_limits_with_several_processes_are_refused(

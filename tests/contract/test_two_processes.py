@@ -11,6 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.contract.booking_race import book_overlapping_pairs_at_once
 from tests.contract.conftest import World
 from tests.contract.server_process import serving
 from tests.databases import PostgresSchema
@@ -111,3 +112,10 @@ def test_twenty_bookings_onto_a_headcount_of_five_across_two_processes(servers: 
     assert sorted(s["worker_id"] for s in read["shifts"]) == sorted(
         r.json()["data"]["worker_id"] for r in replies if r.status_code == 201
     )
+
+
+def test_overlapping_bookings_of_one_worker_sent_to_two_processes_at_once_give_one_201_and_one_409(
+    servers: tuple[World, list[str]],
+) -> None:
+    world, bases = servers
+    book_overlapping_pairs_at_once(world, bases)

@@ -9,6 +9,7 @@ from typing import Any
 import attrs
 
 from workforce_adapters.memory.demands import MemoryDemandRepository, MemoryOfferRepository
+from workforce_adapters.memory.no_shows import MemoryNoShowNotices
 from workforce_adapters.memory.outbox import MemoryOutbox
 from workforce_adapters.memory.pay_figures import MemoryPayFigures
 from workforce_adapters.memory.pay_weeks import MemoryPayWeekLocks
@@ -69,6 +70,7 @@ class MemoryUnitOfWork:
         self._deliveries = MemoryDeliveryRepository(t["deliveries"])
         self._pay_weeks = MemoryPayWeekLocks(t["pay_week_locks"], t["frozen_entries"], t["entries"])
         self._figures = MemoryPayFigures(self)
+        self._no_shows = MemoryNoShowNotices(t["no_shows"], t["bookings"], t["entries"])
         self._outbox = MemoryOutbox(self)
 
     # the repositories, read-only as the port declares them
@@ -147,6 +149,10 @@ class MemoryUnitOfWork:
     @property
     def figures(self) -> MemoryPayFigures:
         return self._figures
+
+    @property
+    def no_shows(self) -> MemoryNoShowNotices:
+        return self._no_shows
 
     @property
     def outbox(self) -> MemoryOutbox:

@@ -47,6 +47,7 @@ clients = Table(
     Column("premium_day_basis", String(20), nullable=False, server_default="shift_start"),
     Column("site_overtime_mode", String(20), nullable=False, server_default="off"),
     Column("multi_shift_priority", String(20), nullable=False, server_default="closest"),
+    Column("no_show_grace_minutes", Integer, nullable=False, server_default="15"),
     Column("created_at", UtcDateTime, nullable=False),
 )
 
@@ -291,6 +292,17 @@ offers = Table(
     Index("ix_offers_client_id", "client_id", "id"),
 )
 
+
+shift_no_shows = Table(
+    "shift_no_shows",
+    metadata,
+    # one row per booking whose ``shift.no_show`` was sent: the unique booking_id makes it once only
+    Column("id", Integer, primary_key=True),
+    Column("booking_id", Integer, ForeignKey("shifts.id"), nullable=False, unique=True),
+    Column("client_id", Integer, ForeignKey("clients.id"), nullable=False),
+    Column("recorded_at", UtcDateTime, nullable=False),
+)
+
 time_entries = Table(
     "time_entries",
     metadata,
@@ -346,6 +358,11 @@ time_entries = Table(
     Index("ix_time_entries_open", "clock_out", "clock_in"),
     Index("ix_time_entries_parent", "parent_id"),
 )
+
+# the no-show job reads published bookings by start, then which of them a shift was clocked against
+# (``worked_against`` asks the latter too)
+Index("ix_shifts_status_start", shifts.c.status, shifts.c.start)
+Index("ix_time_entries_scheduled_shift_id", time_entries.c.scheduled_shift_id)
 
 surveys = Table(
     "surveys",

@@ -19,6 +19,9 @@ clients = typer.Typer(help="Client accounts (an agency's account and its setting
 keys = typer.Typer(help="API keys: create, revoke, rotate.", no_args_is_help=True)
 
 
+GRACE_HELP = "Minutes after a published booking's start before an unclocked one is a no-show (0 to 720)."
+
+
 class Policy(StrEnum):
     no_pay = "no_pay"
     pay = "pay"
@@ -59,6 +62,7 @@ def client_record(client: ClientAccount) -> dict[str, object]:
         "premium_stacking": client.settings.premium_stacking,
         "premium_day_basis": client.settings.premium_day_basis,
         "site_overtime_mode": client.settings.site_overtime_mode,
+        "no_show_grace_minutes": client.settings.no_show_grace_minutes,
         "created_at": local_text(client.created_at),
         "created_at_utc": utc_text(client.created_at),
     }
@@ -73,6 +77,7 @@ def create_client(
     require_client_approval: bool = typer.Option(False, help="Shifts need the client's sign-off to be paid."),
     walk_in_policy: Policy = typer.Option(Policy.no_pay, help="Pay for shifts with no booking."),
     cancelled_policy: Policy = typer.Option(Policy.no_pay, help="Pay for shifts on a cancelled booking."),
+    no_show_grace_minutes: int = typer.Option(15, help=GRACE_HELP),
 ) -> None:
     """A new client account, with API access on."""
     s = services(ctx)
@@ -81,6 +86,7 @@ def create_client(
         require_client_approval=require_client_approval,
         walk_in_policy=walk_in_policy.value,
         cancelled_policy=cancelled_policy.value,
+        no_show_grace_minutes=no_show_grace_minutes,
     )
     client = accounts.create_client(accounts.CreateClient(name=name, settings=settings), uow=s.uow, clock=s.clock)
     emit(client_record(client))
@@ -103,6 +109,7 @@ def update_client(
         None, help="shift_start: the clock-in day; calendar: each minute."
     ),
     site_overtime_mode: SiteOvertime | None = typer.Option(None, help="per_site: weekly overtime counted per site."),
+    no_show_grace_minutes: int | None = typer.Option(None, help=GRACE_HELP),
 ) -> None:
     """Change an account's settings, status or API access."""
     s = services(ctx)
@@ -118,6 +125,7 @@ def update_client(
         premium_stacking=premium_stacking.value if premium_stacking else None,
         premium_day_basis=premium_day_basis.value if premium_day_basis else None,
         site_overtime_mode=site_overtime_mode.value if site_overtime_mode else None,
+        no_show_grace_minutes=no_show_grace_minutes,
     )
     emit(client_record(accounts.update_client(cmd, uow=s.uow, clock=s.clock)))
 

@@ -1,4 +1,5 @@
-"""``workforce shift book ...``: a booking through the API's use case (same rules, same events)."""
+"""``workforce shift book ...``: a booking through the API's use case (same rules, same events); and
+``workforce shift check-no-shows``, the no-show job (also reached as ``workforce shifts ...``)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import typer
 from workforce_adapters.json import shift_record
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.bookings import BookShift
-from workforce_core.services import bookings
+from workforce_core.commands.no_shows import DEFAULT_LOOKBACK_HOURS, MAX_LOOKBACK_HOURS, CheckNoShows
+from workforce_core.services import bookings, no_shows
 from workforce_entrypoints.cli.output import command, emit
 from workforce_entrypoints.cli.state import services
 
@@ -44,3 +46,20 @@ def book(
     }
     view = bookings.book(structure(BookShift, given), client_id=client, uow=s.uow, clock=s.clock)
     emit(shift_record(view))
+
+
+@app.command("check-no-shows")
+@command
+def check_no_shows(
+    ctx: typer.Context,
+    lookback_hours: int = typer.Option(
+        DEFAULT_LOOKBACK_HOURS, help=f"Only bookings that started in the last N hours (1 to {MAX_LOOKBACK_HOURS})."
+    ),
+) -> None:
+    """Send shift.no_show for each published booking whose start plus the client's no_show_grace_minutes
+    has passed with no clock-in. The booking's status stays. Each booking's no-show is sent once, however
+    often this runs (safe every minute from cron, two runs at once included). Prints
+    {"checked": N, "no_shows": N, "shift_ids": [...]}."""
+    s = services(ctx)
+    run = no_shows.check_no_shows(structure(CheckNoShows, {"lookback_hours": lookback_hours}), uow=s.uow, clock=s.clock)
+    emit({"checked": run.checked, "no_shows": len(run.no_shows), "shift_ids": [v.booking.id for v in run.no_shows]})

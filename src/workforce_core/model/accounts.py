@@ -13,6 +13,7 @@ PRICING_CHOICES: dict[str, tuple[str, ...]] = {
     "premium_day_basis": ("shift_start", "calendar"),
     "site_overtime_mode": ("off", "per_site"),
 }
+MAX_NO_SHOW_GRACE_MINUTES = 720
 
 
 @frozen
@@ -27,6 +28,7 @@ class ClientSettings:
     premium_day_basis: str = "shift_start"  # or "calendar"
     site_overtime_mode: str = "off"  # or "per_site"
     multi_shift_priority: str = "closest"
+    no_show_grace_minutes: int = 15  # a published booking not clocked by its start plus this is a no-show
 
 
 @define

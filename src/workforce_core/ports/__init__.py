@@ -21,6 +21,7 @@ from workforce_core.ports.entry_reads import EntryFilter, EntryReads
 from workforce_core.ports.figure_reads import ElementMinutes, FigureReads, WorkerWeek
 from workforce_core.ports.idempotency import Claim, IdempotencyStore, KeyedWork, StoredReply
 from workforce_core.ports.limits import RateDecision, RateLimiter
+from workforce_core.ports.no_shows import NoShowNotices
 from workforce_core.ports.outbox import Outbox
 from workforce_core.ports.paging import Page, Paging
 from workforce_core.ports.pay_figures import PayFigures
@@ -71,6 +72,7 @@ __all__ = [
     "IdempotencyStore",
     "KeyedWork",
     "LocationFilter",
+    "NoShowNotices",
     "OfferFilter",
     "OfferRepository",
     "Outbox",

@@ -11,6 +11,7 @@ from workforce_core.model.amendments import Amendment
 from workforce_core.model.reference import CostCode, Department, Location
 from workforce_core.model.surveys import Survey
 from workforce_core.ports.demands import DemandRepository, OfferRepository
+from workforce_core.ports.no_shows import NoShowNotices
 from workforce_core.ports.outbox import Outbox
 from workforce_core.ports.pay_figures import PayFigures
 from workforce_core.ports.pay_weeks import PayWeekLocks
@@ -69,6 +70,8 @@ class UnitOfWork(Protocol):
     def pay_weeks(self) -> PayWeekLocks: ...
     @property
     def figures(self) -> PayFigures: ...
+    @property
+    def no_shows(self) -> NoShowNotices: ...
     @property
     def outbox(self) -> Outbox: ...
 

@@ -227,14 +227,17 @@ def overlaps(shifts: Iterable[TimeEntry], now: datetime) -> list[TimeException]:
     return found
 
 
-def no_shows(bookings: Iterable[Booking], clocked_booking_ids: set[int], now: datetime) -> list[TimeException]:
-    """Live bookings whose start plus 15 minutes has passed with no clock against them.
+def no_shows(
+    bookings: Iterable[Booking], clocked_booking_ids: set[int], now: datetime, grace: timedelta = GRACE
+) -> list[TimeException]:
+    """Live bookings whose start plus ``grace`` (the client's ``no_show_grace_minutes``, 15 by default)
+    has passed with no clock against them.
 
     A booking the agency marked ``no_show`` or ``awol`` is listed as resolved.
     """
     found = []
     for booking in bookings:
-        if booking.id in clocked_booking_ids or now <= booking.start + GRACE:
+        if booking.id in clocked_booking_ids or now <= booking.start + grace:
             continue
         if booking.status in LIVE_BOOKING_STATUSES:
             status = "open"
@@ -286,12 +289,14 @@ def find_exceptions(
     now: datetime,
     context: Sequence[TimeEntry] = (),
     booking_context: Sequence[Booking] = (),
+    no_show_grace: timedelta = GRACE,
 ) -> list[TimeException]:
     """The exceptions of ``shifts`` and the no-shows of ``bookings``, newest first.
 
     ``context`` holds other shifts of the same workers (outside the period or the sites asked for):
     they can overlap a shift of ``shifts`` and be the clock against a booking, but are not reported.
     ``booking_context`` holds other bookings a shift may be linked to (late start, early finish).
+    ``no_show_grace`` is the client's ``no_show_grace_minutes``.
     """
     known = {shift.id: shift for shift in (*context, *shifts)}
     by_id = {booking.id: booking for booking in (*booking_context, *bookings)}
@@ -302,7 +307,7 @@ def find_exceptions(
         found.extend(of_shift(shift, breaks=breaks.get(shift.id, ()), booking=booking, now=now))
     found.extend(e for e in overlaps(known.values(), now) if e.entry_id in reported)
     clocked = {shift.scheduled_shift_id for shift in known.values() if shift.scheduled_shift_id is not None}
-    found.extend(no_shows(bookings, clocked, now))
+    found.extend(no_shows(bookings, clocked, now, no_show_grace))
     return sorted(found, key=order)
 
 

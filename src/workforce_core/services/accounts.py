@@ -8,7 +8,14 @@ import attrs
 from attrs import field, frozen
 
 from workforce_core.errors import NotFound, ValidationFailed
-from workforce_core.model.accounts import ACCOUNT_STATUSES, POLICIES, PRICING_CHOICES, ClientAccount, ClientSettings
+from workforce_core.model.accounts import (
+    ACCOUNT_STATUSES,
+    MAX_NO_SHOW_GRACE_MINUTES,
+    POLICIES,
+    PRICING_CHOICES,
+    ClientAccount,
+    ClientSettings,
+)
 from workforce_core.model.keys import MAX_RATE_LIMIT, ApiKey, IssuedKey, hash_secret, new_secret, prefix_of
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules import fields, text
@@ -37,6 +44,7 @@ class UpdateClient:
     premium_stacking: str | None = None
     premium_day_basis: str | None = None
     site_overtime_mode: str | None = None
+    no_show_grace_minutes: int | None = None
 
 
 @frozen
@@ -60,6 +68,9 @@ def _check_settings(settings: ClientSettings) -> None:
     for name, choices in PRICING_CHOICES.items():
         if getattr(settings, name) not in choices:
             raise ValidationFailed(name, f"{name} is one of {', '.join(choices)}.")
+    if not 0 <= settings.no_show_grace_minutes <= MAX_NO_SHOW_GRACE_MINUTES:
+        message = f"no_show_grace_minutes is 0 to {MAX_NO_SHOW_GRACE_MINUTES}."
+        raise ValidationFailed("no_show_grace_minutes", message)
 
 
 def create_client(cmd: CreateClient, *, uow: UnitOfWorkFactory, clock: Clock) -> ClientAccount:
@@ -82,6 +93,7 @@ def update_client(cmd: UpdateClient, *, uow: UnitOfWorkFactory, clock: Clock) ->
                 "walk_in_policy",
                 "cancelled_policy",
                 *PRICING_CHOICES,
+                "no_show_grace_minutes",
             )
             if getattr(cmd, name) is not None
         }

@@ -33,7 +33,7 @@ from workforce_core.rules.eligibility import MIN_REST, Eligibility, Known, Slot,
 from workforce_core.rules.london import LONDON, from_local
 from workforce_core.rules.pay_weeks import week_start
 from workforce_core.rules.slots import slot_times
-from workforce_core.services import demands
+from workforce_core.services import demands, no_shows
 from workforce_core.views import ShiftView
 
 # What a PUT may change, in the order ``changes`` lists them; moving these re-checks eligibility.
@@ -246,6 +246,8 @@ def cancel(
         view = ShiftView.of(after, worker, tx.locations.get(booking.location_id))
         extra = {"status": after.status, "cancel_reason": after.cancel_reason, "deleted": False}
         tx.record([events.Event("shift.cancelled", client_id, now, view, extra)])
+        if after.status == BookingStatus.NO_SHOW:  # marked a no-show: shift.no_show too, unless the job sent it
+            no_shows.notice(tx, view, now, no_shows.MARKED)
         tx.commit()
     return view
 
@@ -337,7 +339,7 @@ def _not_locked(tx: UnitOfWork, client_id: int, site_id: int, day: date) -> None
 
 
 def _differs(name: str, before: Booking, after: Booking) -> bool:
-    if name in ("start_time", "end_time"):
-        attr = "start" if name == "start_time" else "end"
-        return bool(getattr(before, attr) != getattr(after, attr))
+    if name in ("start_time", "end_time"):  # the local wall time: a new date alone changes neither
+        at = 0 if name == "start_time" else 1
+        return _walls(before)[at] != _walls(after)[at]
     return bool(getattr(before, name) != getattr(after, name))

@@ -103,6 +103,7 @@ def exceptions(principal: Principal, query: ExceptionQuery, *, queries: Queries,
         now=now,
         context=nearby,
         booking_context=bookings,
+        no_show_grace=timedelta(minutes=principal.client.settings.no_show_grace_minutes),
     )
     chosen = [
         e
