@@ -253,4 +253,6 @@ class FakeUnitOfWorkFactory(MemoryUnitOfWorkFactory):
 
 # mypy checks the wiring: the test doubles satisfy the ports structurally.
 def _wiring(database: FakeDatabase) -> tuple[UnitOfWork, UnitOfWorkFactory]:
-    return FakeUnitOfWork(database), FakeUnitOfWorkFactory(database)
+    uow: UnitOfWork = FakeUnitOfWork(database)
+    factory: UnitOfWorkFactory = FakeUnitOfWorkFactory(database)
+    return uow, factory

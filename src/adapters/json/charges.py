@@ -33,7 +33,7 @@ def charges_record(found: Charges, *, include_entries: bool) -> dict[str, Any]:
             "shifts": group.shifts,
             "first_date": line.first_date.isoformat(),
             "last_date": line.last_date.isoformat(),
-            "frozen": False,
+            "frozen": line.frozen,
             "no_charge": group.charge_rate == 0,
         }
         if include_entries:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from datetime import date
+from datetime import date, datetime
 from typing import TYPE_CHECKING
 
+import attrs
+
+from workforce_core.model.time_entries import TimeEntry
 from workforce_core.rules.stale_weeks import StaleWeeks
 from workforce_core.views import ShiftFigures
 
@@ -23,21 +26,58 @@ class MemoryPayFigures:
             merged: dict[int, ShiftFigures | None] = {**self.uow.store.figures, **self.pending}
         return {entry_id: f for entry_id, f in merged.items() if f is not None}
 
+    def _frozen(self) -> set[int]:
+        return {row.entry_id for row in self.uow.tables["frozen_entries"].rows()}
+
     def of(self, entry_ids: Sequence[int]) -> dict[int, ShiftFigures]:
-        every = self._all()
-        return {entry_id: every[entry_id] for entry_id in entry_ids if entry_id in every}
+        every, frozen = self._all(), self._frozen()
+        return {
+            entry_id: attrs.evolve(every[entry_id], source="locked") if entry_id in frozen else every[entry_id]
+            for entry_id in entry_ids
+            if entry_id in every
+        }
 
     def _drop(self, doomed: Callable[[ShiftFigures], bool]) -> None:
         self.uow.before_write()
+        frozen = self._frozen()  # frozen figures stay until their lock is lifted
         for entry_id, figures in self._all().items():
-            if doomed(figures):
+            if doomed(figures) and entry_id not in frozen:
                 self.pending[entry_id] = None
 
     def store(self, worker_weeks: Iterable[tuple[int, date]], figures: Sequence[ShiftFigures]) -> None:
         pairs = set(worker_weeks)
         self._drop(lambda f: (f.worker_id, f.pay_week_start) in pairs)
+        frozen = self._frozen()
         for f in figures:
-            self.pending[f.entry_id] = f
+            if f.entry_id not in frozen:
+                self.pending[f.entry_id] = f
+
+    def unpriced(
+        self, client_id: int, start: datetime, end: datetime, location_ids: tuple[int, ...] | None
+    ) -> list[TimeEntry]:
+        priced = self._all()
+        return [
+            e
+            for e in self.uow.tables["entries"].where(
+                lambda e: (
+                    e.client_id == client_id
+                    and e.entry_type == "shift"
+                    and e.clock_out is not None
+                    and start <= e.clock_in < end
+                    and (location_ids is None or e.location_id in location_ids)
+                )
+            )
+            if e.id not in priced
+        ]
+
+    def mark_week_stale(self, client_id: int, week: date, location_ids: tuple[int, ...] | None) -> None:
+        self._drop(
+            lambda f: (
+                f.client_id == client_id
+                and f.pay_week_start == week
+                and (location_ids is None or f.location_id in location_ids)
+            )
+        )
 
     def mark_stale(self, spans: Sequence[StaleWeeks]) -> None:
         by_worker: dict[int, list[StaleWeeks]] = {}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from sqlalchemy import ColumnElement, Engine, distinct, func, select
+from sqlalchemy import ColumnElement, Engine, case, distinct, exists, func, select
 
 from workforce_adapters.sql import tables
 from workforce_core.ports.charge_reads import ChargeFilter, ChargeGroup, HeldBack
@@ -18,6 +18,7 @@ W = tables.workers
 B = tables.shifts
 CC = tables.cost_codes
 ROLE = func.coalesce(B.c.job_role, W.c.job_role)
+FROZEN = exists().where(tables.frozen_entries.c.entry_id == F.c.entry_id)
 
 
 def _where(query: ChargeFilter) -> list[ColumnElement[bool]]:
@@ -58,6 +59,7 @@ def charge_groups(engine: Engine, query: ChargeFilter) -> list[ChargeGroup]:
             func.count(distinct(F.c.entry_id)),
             func.min(TE.c.clock_in),
             func.max(TE.c.clock_in),
+            func.count(distinct(case((FROZEN, F.c.entry_id)))),
         )
         .select_from(source)
         .where(*where)
@@ -85,6 +87,7 @@ def charge_groups(engine: Engine, query: ChargeFilter) -> list[ChargeGroup]:
             first_clock_in=row[10],
             last_clock_in=row[11],
             entry_ids=tuple(sorted(entries.get((row[0], row[1], row[4], row[6], row[7]), ()))),
+            frozen_shifts=int(row[12]),
         )
         for row in rows
     ]

@@ -7,7 +7,7 @@ from datetime import date, datetime
 from itertools import groupby
 from typing import Any
 
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Connection, Engine, func, select
 
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.mapping import from_row
@@ -18,8 +18,15 @@ FIGURES = tables.shift_figures
 LINES = tables.shift_figure_lines
 
 
-def unpriced_shifts(engine: Engine, client_id: int, start: datetime, end: datetime) -> list[TimeEntry]:
+def unpriced_shifts(
+    source: Engine | Connection,
+    client_id: int,
+    start: datetime,
+    end: datetime,
+    location_ids: tuple[int, ...] | None = None,
+) -> list[TimeEntry]:
     te = tables.time_entries
+    sites = [te.c.location_id.in_(location_ids)] if location_ids is not None else []
     query = (
         select(te)
         .outerjoin(FIGURES, FIGURES.c.entry_id == te.c.id)
@@ -30,10 +37,13 @@ def unpriced_shifts(engine: Engine, client_id: int, start: datetime, end: dateti
             te.c.entry_type == "shift",
             te.c.clock_out.is_not(None),
             FIGURES.c.entry_id.is_(None),
+            *sites,
         )
         .order_by(te.c.worker_id, te.c.clock_in)
     )
-    with engine.connect() as connection:
+    if isinstance(source, Connection):
+        return [from_row(TimeEntry, row) for row in source.execute(query).mappings()]
+    with source.connect() as connection:
         return [from_row(TimeEntry, row) for row in connection.execute(query).mappings()]
 
 

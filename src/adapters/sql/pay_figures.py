@@ -8,13 +8,15 @@ do not block), the client ``FOR SHARE`` for a reader and ``FOR NO KEY UPDATE`` f
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, Connection, and_, delete, insert, or_, select
+from sqlalchemy import ColumnElement, Connection, and_, delete, exists, insert, or_, select
 
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.breaks import CHUNK
+from workforce_adapters.sql.figure_reads import unpriced_shifts
+from workforce_core.model.time_entries import TimeEntry
 from workforce_core.rules.pay_gate import GateResult
 from workforce_core.rules.pricing import Line
 from workforce_core.rules.stale_weeks import StaleWeeks
@@ -22,6 +24,8 @@ from workforce_core.views import ShiftFigures
 
 FIGURES = tables.shift_figures
 LINES = tables.shift_figure_lines
+FROZEN = tables.frozen_entries
+NOT_FROZEN = ~exists().where(FROZEN.c.entry_id == FIGURES.c.entry_id)
 
 
 SPANS_PER_STATEMENT = 100  # an OR of this many spans stays well inside SQLite's expression depth (1,000)
@@ -37,8 +41,9 @@ def read_figures(connection: Connection, entry_ids: Sequence[int]) -> dict[int, 
     ids = sorted(set(entry_ids))
     rows: list[Any] = []
     lines: dict[int, list[Line]] = {}
+    frozen = exists().where(FROZEN.c.entry_id == FIGURES.c.entry_id).label("frozen")
     for chunk in _chunks(ids):
-        rows.extend(connection.execute(select(FIGURES).where(FIGURES.c.entry_id.in_(chunk))).all())
+        rows.extend(connection.execute(select(FIGURES, frozen).where(FIGURES.c.entry_id.in_(chunk))).all())
         query = select(LINES).where(LINES.c.entry_id.in_(chunk)).order_by(LINES.c.entry_id, LINES.c.line_no)
         for line in connection.execute(query):
             lines.setdefault(line.entry_id, []).append(
@@ -59,6 +64,7 @@ def read_figures(connection: Connection, entry_ids: Sequence[int]) -> dict[int, 
             base_charge=row.base_charge_rate,
             parity=row.parity,
             lines=tuple(lines.get(row.entry_id, ())) if row.priced else None,
+            source="locked" if row.frozen else "live",
         )
         for row in rows
     }
@@ -79,6 +85,8 @@ class SqlPayFigures:
         for week, workers in by_week.items():  # a page's shifts lie in one or two weeks
             for chunk in _chunks(workers):
                 self._drop(and_(FIGURES.c.pay_week_start == week, FIGURES.c.worker_id.in_(chunk)))
+        kept = self._frozen([f.entry_id for f in figures])  # a lock's figures stay as they were frozen
+        figures = [f for f in figures if f.entry_id not in kept]
         if not figures:
             return
         self.connection.execute(insert(FIGURES), [_row(f) for f in figures])
@@ -112,10 +120,31 @@ class SqlPayFigures:
             )
 
     def mark_client_stale(self, client_id: int) -> None:
+        self._lock_client(client_id)
+        self._drop(FIGURES.c.client_id == client_id)
+
+    def mark_week_stale(self, client_id: int, week: date, location_ids: tuple[int, ...] | None) -> None:
+        self._lock_client(client_id)
+        where = and_(FIGURES.c.client_id == client_id, FIGURES.c.pay_week_start == week)
+        self._drop(where if location_ids is None else and_(where, FIGURES.c.location_id.in_(location_ids)))
+
+    def unpriced(
+        self, client_id: int, start: datetime, end: datetime, location_ids: tuple[int, ...] | None
+    ) -> list[TimeEntry]:
+        return unpriced_shifts(self.connection, client_id, start, end, location_ids)
+
+    def _lock_client(self, client_id: int) -> None:
         if self.postgres:
             query = select(tables.clients.c.id).where(tables.clients.c.id == client_id)
             self.connection.execute(query.with_for_update(key_share=True))
-        self._drop(FIGURES.c.client_id == client_id)
+
+    def _frozen(self, entry_ids: Sequence[int]) -> set[int]:
+        found: set[int] = set()
+        for chunk in _chunks(sorted(set(entry_ids))):
+            found.update(
+                self.connection.execute(select(FROZEN.c.entry_id).where(FROZEN.c.entry_id.in_(chunk))).scalars()
+            )
+        return found
 
     def lock_for_pricing(self, client_id: int, worker_ids: Sequence[int]) -> None:
         if self.postgres:
@@ -132,6 +161,7 @@ class SqlPayFigures:
             self.connection.execute(query.with_for_update(key_share=True))
 
     def _drop(self, where: ColumnElement[bool]) -> None:
+        where = and_(where, NOT_FROZEN)  # frozen figures stay until their lock is lifted
         doomed = select(FIGURES.c.entry_id).where(where)
         self.connection.execute(delete(LINES).where(LINES.c.entry_id.in_(doomed)))
         self.connection.execute(delete(FIGURES).where(where))

@@ -11,7 +11,7 @@ from collections import defaultdict
 from datetime import date
 from typing import Any
 
-from sqlalchemy import ColumnElement, Engine, and_, case, func, or_, select
+from sqlalchemy import ColumnElement, Engine, and_, case, exists, func, or_, select
 
 from workforce_adapters.sql import tables
 from workforce_core.ports import Page
@@ -24,6 +24,7 @@ TE = tables.time_entries
 W = tables.workers
 UNPAID = ("no_pay_rate", "walk_in", "cancelled")  # gate reasons that can leave an approved shift unpaid
 NOT_APPROVED = ("pending", "client_pending", "disputed")
+FROZEN = exists().where(tables.frozen_entries.c.entry_id == F.c.entry_id)
 
 PAID = F.c.payroll_status == "payable"
 UNPAID_APPROVED = and_(
@@ -62,6 +63,7 @@ def payroll_rows(engine: Engine, query: PayrollFilter) -> Page[PayrollRow]:
             cc.c.code.label("cost_centre"),
             func.sum(case((PAID, 1), else_=0)).label("shifts"),
             func.sum(case((PAID, F.c.paid_minutes), else_=0)).label("paid_minutes"),
+            func.sum(case((and_(PAID, FROZEN), 1), else_=0)).label("frozen"),
         )
         .select_from(joined.outerjoin(d, d.c.id == W.c.department_id).outerjoin(cc, cc.c.id == W.c.cost_code_id))
         .where(*_where(query), or_(PAID, UNPAID_APPROVED))
@@ -101,6 +103,7 @@ def payroll_rows(engine: Engine, query: PayrollFilter) -> Page[PayrollRow]:
                 minutes=tuple(minutes.get((row.pay_week_start, row.worker_id), ())),
                 flags=tuple(sorted(flags.get((row.pay_week_start, row.worker_id), ()))),
                 entry_ids=tuple(entries.get((row.pay_week_start, row.worker_id), ())),
+                frozen_shifts=int(row.frozen),
             )
             for row in rows
         ),

@@ -41,6 +41,7 @@ class ChargeGroup:
     first_clock_in: datetime
     last_clock_in: datetime
     entry_ids: tuple[int, ...] = ()
+    frozen_shifts: int = 0  # of ``shifts``, those a standing pay-week lock froze (their figures as frozen)
 
 
 @frozen
@@ -57,6 +58,10 @@ class HeldBack:
 class ChargeLine:
     group: ChargeGroup
     amount: Decimal
+
+    @property
+    def frozen(self) -> bool:
+        return self.group.frozen_shifts == self.group.shifts
 
     @property
     def first_date(self) -> date:
@@ -89,8 +94,15 @@ class Charges:
     sites: tuple[SiteTotal, ...]
     vat_rate: Decimal | None
     currency: str = CURRENCY
-    frozen: bool = False  # locked weeks' frozen lines arrive with pay-week locks
-    partly_frozen: bool = False
+
+    @property
+    def frozen(self) -> bool:
+        """Every line is a locked week's frozen figures."""
+        return bool(self.lines) and all(line.frozen for line in self.lines)
+
+    @property
+    def partly_frozen(self) -> bool:
+        return any(line.frozen for line in self.lines) and not self.frozen
 
     def site(self, location_id: int) -> Location:
         return next(total.site for total in self.sites if total.site.id == location_id)

@@ -2,15 +2,18 @@
 
 A write that can change figures marks them stale by dropping them, in its own transaction; a read
 finds the shifts with no figures and reprices their worker-weeks under ``lock_for_pricing``, so two
-readers never reprice one week twice and no reader sees a half-repriced week.
+readers never reprice one week twice and no reader sees a half-repriced week. The figures of a shift a
+pay-week lock froze are never dropped nor replaced while the lock stands: they are the frozen figures
+(read back with ``source`` ``locked``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import date
+from datetime import date, datetime
 from typing import Protocol
 
+from workforce_core.model.time_entries import TimeEntry
 from workforce_core.rules.stale_weeks import StaleWeeks
 from workforce_core.views import ShiftFigures
 
@@ -32,6 +35,17 @@ class PayFigures(Protocol):
     def mark_client_stale(self, client_id: int) -> None:
         """Drop every figure of the client (a rate rule or a setting changed), after taking the client's
         row lock (which a repricing reader holds shared)."""
+        ...
+
+    def unpriced(
+        self, client_id: int, start: datetime, end: datetime, location_ids: tuple[int, ...] | None
+    ) -> list[TimeEntry]:
+        """The client's completed shifts clocked in within [start, end) (at those sites) with no figures."""
+        ...
+
+    def mark_week_stale(self, client_id: int, week: date, location_ids: tuple[int, ...] | None) -> None:
+        """Drop the figures of the client's pay week (at those sites), after taking the client's row lock:
+        an unlock makes the figures it kept frozen live again."""
         ...
 
     def lock_for_pricing(self, client_id: int, worker_ids: Sequence[int]) -> None:

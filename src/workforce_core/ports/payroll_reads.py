@@ -37,6 +37,7 @@ class PayrollRow:
     minutes: tuple[Minutes, ...]
     flags: tuple[str, ...]  # of the worker's shifts that passed approval but are not paid
     entry_ids: tuple[int, ...] = ()  # with ``with_entries``
+    frozen_shifts: int = 0  # of ``shifts``, those a standing pay-week lock froze
 
 
 @frozen

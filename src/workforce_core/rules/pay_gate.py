@@ -8,6 +8,7 @@ from workforce_core.model.bookings import Booking
 from workforce_core.model.time_entries import ApprovalStatus, ClientApproval, TimeEntry
 
 PAYROLL_STATUSES: tuple[str, ...] = ("payable", "on_hold", "excluded")
+LATE_CLOCK = "locked_week"  # the risk flag of a clock recorded into a locked pay week (pricing.md section 3)
 
 
 @frozen

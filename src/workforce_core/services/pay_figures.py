@@ -19,7 +19,7 @@ from workforce_core.ports import FigureReads, UnitOfWork, UnitOfWorkFactory, Wor
 from workforce_core.rules.london import from_local
 from workforce_core.rules.pay_weeks import week_of
 from workforce_core.rules.stale_weeks import StaleWeeks, stale_weeks
-from workforce_core.services.pricing import price_shifts
+from workforce_core.services.pricing import late_held, price_shifts
 from workforce_core.views import ShiftFigures
 
 
@@ -52,27 +52,34 @@ def shift_figures(entries: Iterable[TimeEntry], client: ClientAccount, *, uow: U
 def reprice(entries: Sequence[TimeEntry], client: ClientAccount, *, uow: UnitOfWorkFactory) -> Figures:
     """Price and store the worker-weeks of ``entries`` that still have no figures once their workers'
     locks are held (another reader may have priced them meanwhile); the figures of ``entries``."""
-    start_day = client.settings.pay_week_start_day
     with uow() as tx:
-        tx.figures.lock_for_pricing(client.id, sorted({entry.worker_id for entry in entries}))
-        ids = [entry.id for entry in entries]
-        already = tx.figures.of(ids)
-        current = tx.entries.get_many([i for i in ids if i not in already])
-        still = tuple(entry for entry in current.values() if _completed(entry))
-        if not still:
-            return Figures(already)
-        weeks = sorted({(entry.worker_id, week_of(entry.clock_in, start_day)) for entry in still})
-        wanted = set(weeks)
-        inputs = tx.pricing.inputs(client, still)
-        shift_ids = [
-            shift.id
-            for shift in inputs.shifts
-            if _completed(shift) and (shift.worker_id, week_of(shift.clock_in, start_day)) in wanted
-        ]
-        figures = [priced.figures() for priced in price_shifts(shift_ids, client, inputs).values()]
-        tx.figures.store(weeks, figures)
+        found = reprice_within(tx, entries, client)
         tx.commit()
-    stored = {f.entry_id: f for f in figures if f.entry_id in current}
+    return found
+
+
+def reprice_within(tx: UnitOfWork, entries: Sequence[TimeEntry], client: ClientAccount) -> Figures:
+    """``reprice`` inside a unit of work the caller commits (a pay-week lock prices its week first)."""
+    start_day = client.settings.pay_week_start_day
+    tx.figures.lock_for_pricing(client.id, sorted({entry.worker_id for entry in entries}))
+    ids = [entry.id for entry in entries]
+    already = tx.figures.of(ids)
+    current = tx.entries.get_many([i for i in ids if i not in already])
+    still = tuple(entry for entry in current.values() if _completed(entry))
+    if not still:
+        return Figures(already)
+    weeks = sorted({(entry.worker_id, week_of(entry.clock_in, start_day)) for entry in still})
+    wanted = set(weeks)
+    inputs = tx.pricing.inputs(client, still)
+    shift_ids = [
+        shift.id
+        for shift in inputs.shifts
+        if _completed(shift) and (shift.worker_id, week_of(shift.clock_in, start_day)) in wanted
+    ]
+    held = late_held(inputs.shifts, tx.pay_weeks)
+    figures = [priced.figures() for priced in price_shifts(shift_ids, client, inputs, held).values()]
+    tx.figures.store(weeks, figures)
+    stored = tx.figures.of([f.entry_id for f in figures if f.entry_id in current])
     return Figures({**already, **stored}, tuple(weeks))
 
 

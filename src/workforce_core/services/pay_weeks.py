@@ -23,6 +23,7 @@ from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory, WeekSpan
 from workforce_core.rules import pay_week_states
 from workforce_core.rules.pay_weeks import week_start
 from workforce_core.services.approvals import approve_within
+from workforce_core.services.pay_figures import reprice_within
 from workforce_core.services.pay_week_reads import pay_week_views
 from workforce_core.views import PayWeekView
 
@@ -77,6 +78,7 @@ def unlock_week(command: UnlockPayWeek, *, uow: UnitOfWorkFactory, clock: Clock)
             raise NotLocked(f"the pay week starting {before.week_start} is not locked{where}.")
         lock.unlocked_at = now
         tx.pay_weeks.unlock(lock)
+        tx.figures.mark_week_stale(client.id, before.week_start, (wanted,) if wanted else None)  # live again
         (after,) = pay_week_views(tx.pay_weeks, client, [before.week_start], (wanted,) if wanted else None, now)
         names = ("period.unlocked",) if site else ("pay_week.unlocked", "period.unlocked")
         tx.record(_events(names, after, lock, now))
@@ -102,6 +104,8 @@ def _lock(
     tx: UnitOfWork, client: ClientAccount, site: Location | None, before: PayWeekView, now: datetime
 ) -> PayWeekChange:
     span = WeekSpan(before.week_start, *pay_week_states.week_bounds(before.week_start))
+    sites = (site.id,) if site else None
+    reprice_within(tx, tx.figures.unpriced(client.id, span.start, span.end, sites), client)  # what it freezes
     made = PayWeekLock(client.id, before.week_start, now, location_id=site.id if site else None)
     lock, frozen = tx.pay_weeks.add_lock(made, span)
     (after,) = pay_week_views(tx.pay_weeks, client, [before.week_start], (site.id,) if site else None, now)

@@ -80,5 +80,10 @@ def payroll(
         with_entries=query.include_entries,
     )
     rows = queries.payroll_rows(wanted)
-    lines = tuple(PayrollLine(row, line_figures(row.minutes)) for row in rows.items)
+    lines = tuple(
+        PayrollLine(
+            row, line_figures(row.minutes), "locked" if row.shifts and row.frozen_shifts == row.shifts else "live"
+        )
+        for row in rows.items
+    )
     return Payroll(Page(lines, rows.total), weeks, queries.shifts_not_approved(wanted))

@@ -20,10 +20,10 @@ from workforce_core.model.bookings import Booking
 from workforce_core.model.rates import PricingSettings, RateRule
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
-from workforce_core.ports import PricingInputs, PricingReads, UnitOfWorkFactory
+from workforce_core.ports import PayWeekLocks, PricingInputs, PricingReads, UnitOfWorkFactory
 from workforce_core.rules.london import local_date
 from workforce_core.rules.paid_time import PaidTime, paid_time
-from workforce_core.rules.pay_gate import GateInput, GateResult, pay_gate
+from workforce_core.rules.pay_gate import LATE_CLOCK, GateInput, GateResult, pay_gate
 from workforce_core.rules.pay_weeks import week_of
 from workforce_core.rules.pricing import ShiftToPrice, price_week
 from workforce_core.rules.rule_selection import base_rates, parity_reached, select_rule
@@ -61,8 +61,22 @@ def _rule_for(entry: TimeEntry, worker: Worker, booking: Booking | None, rules: 
     )
 
 
-def price_shifts(wanted: Iterable[int], client: ClientAccount, inputs: PricingInputs) -> dict[int, ShiftPricing]:
-    """Pricing of the ``wanted`` entries, given every closed shift of their workers' pay weeks."""
+def late_held(shifts: Iterable[TimeEntry], locks: PayWeekLocks) -> frozenset[int]:
+    """The late clocks among ``shifts`` whose pay week is still locked (gate rule 10 holds them); once their
+    week is unlocked they are shifts of that week like any other."""
+    return frozenset(
+        shift.id
+        for shift in shifts
+        if LATE_CLOCK in shift.risk_flags
+        and locks.is_week_locked(shift.client_id, shift.location_id, local_date(shift.clock_in))
+    )
+
+
+def price_shifts(
+    wanted: Iterable[int], client: ClientAccount, inputs: PricingInputs, held: frozenset[int] = frozenset()
+) -> dict[int, ShiftPricing]:
+    """Pricing of the ``wanted`` entries, given every closed shift of their workers' pay weeks; ``held``: the
+    late clocks into a still-locked week (``late_held``)."""
     settings = settings_of(client)
     start_day = client.settings.pay_week_start_day
     by_week: dict[tuple[int, date], list[TimeEntry]] = defaultdict(list)
@@ -75,7 +89,7 @@ def price_shifts(wanted: Iterable[int], client: ClientAccount, inputs: PricingIn
         if not wanted_ids.intersection(e.id for e in entries):
             continue
         worker = inputs.workers[worker_id]
-        prepared = [_prepare(entry, worker, week, client, inputs) for entry in entries]
+        prepared = [_prepare(entry, worker, week, client, inputs, entry.id in held) for entry in entries]
         payable = [p for p in prepared if p.gate.status == "payable" and p.to_price is not None]
         prices = {price.entry_id: price for price in price_week([p.to_price for p in payable], settings)}  # type: ignore[misc]
         for item in prepared:
@@ -119,7 +133,8 @@ def price_entry(entry_id: int, *, uow: UnitOfWorkFactory) -> ShiftPricing:
             raise NotFound(f"time entry {entry_id} not found")
         if entry.entry_type != "shift" or entry.clock_out is None:
             raise Conflict("only a completed shift is priced; this entry is a break or still open.")
-        return price_shifts([entry_id], client, tx.pricing.inputs(client, (entry,)))[entry_id]
+        inputs = tx.pricing.inputs(client, (entry,))
+        return price_shifts([entry_id], client, inputs, late_held(inputs.shifts, tx.pay_weeks))[entry_id]
 
 
 @frozen
@@ -134,7 +149,9 @@ class _Prepared:
     parity: bool
 
 
-def _prepare(entry: TimeEntry, worker: Worker, week: date, client: ClientAccount, inputs: PricingInputs) -> _Prepared:
+def _prepare(
+    entry: TimeEntry, worker: Worker, week: date, client: ClientAccount, inputs: PricingInputs, late: bool
+) -> _Prepared:
     booking = inputs.bookings.get(entry.scheduled_shift_id) if entry.scheduled_shift_id else None
     rule = _rule_for(entry, worker, booking, inputs.rules)
     parity = False
@@ -155,6 +172,7 @@ def _prepare(entry: TimeEntry, worker: Worker, week: date, client: ClientAccount
             cancelled_policy=client.settings.cancelled_policy,
             require_client_approval=client.settings.require_client_approval,
             has_pay_rate=pay is not None,
+            late_adjustment="due" if late else None,
         )
     )
     paid = _paid(entry, rule, inputs)

@@ -1,0 +1,87 @@
+"""A pay-week lock freezes the week's figures (issue 12, items 2 and 3): reads of a locked week serve them
+(`source` `locked`) whatever changes later; a late clock into the locked week is recorded, flagged
+`locked_week`, held by the gate (`adjustment_pending`) and never changes the frozen figures; an unlock
+makes the week live again and the next lock freezes it again. On SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from tests.clocks import FakeClock
+from tests.contract.conftest import Console, World
+from tests.contract.test_pricing import RULE_R, Agency
+
+WEEK = "2026-11-10"  # the pay week of Monday 9 November; today is Friday 20 November
+
+
+@pytest.fixture
+def agency(world: World, console: Console, tmp_path: Path, clock: FakeClock) -> Agency:
+    made = Agency(world, console, tmp_path, clock)
+    made.rule()
+    return made
+
+
+def line(api: TestClient, agency: Agency) -> dict[str, Any]:
+    reply = api.get(f"/api/v1/payroll.php?week={WEEK}&include_entries=1", headers=agency.headers)
+    assert reply.status_code == 200, reply.text
+    (found,) = reply.json()["data"]
+    return found  # type: ignore[no-any-return]
+
+
+def pay_week(console: Console, agency: Agency, move: str, *extra: str) -> dict[str, Any]:
+    code, body = console("pay-week", move, "--client", str(agency.account.id), "--week", WEEK, *extra)
+    assert code == 0, body
+    return body  # type: ignore[no-any-return]
+
+
+def test_a_locked_week_keeps_its_figures_through_a_rate_change_and_a_late_clock(
+    api: TestClient, agency: Agency, console: Console
+) -> None:
+    first = agency.shift("2026-11-10 08:00", "2026-11-10 16:30")
+    assert line(api, agency)["gross_pay"] == 96.0
+    pay_week(console, agency, "lock")
+    locked = line(api, agency)
+    assert (locked["source"], locked["gross_pay"], locked["entry_ids"]) == ("locked", 96.0, [first])
+    entry = agency.entry(api, first, include_pricing="true")
+    assert (entry["locked"], entry["pricing"]["source"]) == (True, "locked")
+
+    agency.rule({**RULE_R, "name": "Dearer", "priority": 9, "pay": {"pay_rate": 20.00}})  # a later rule change
+    late = agency.shift("2026-11-11 08:00", "2026-11-11 16:30")  # a late clock into the locked week
+    still = line(api, agency)
+    assert (still["source"], still["gross_pay"], still["shifts"], still["entry_ids"]) == ("locked", 96.0, 1, [first])
+    recorded = agency.entry(api, late, include_pricing="true")
+    assert "locked_week" in recorded["risk_flags"]
+    assert (recorded["locked"], recorded["payroll_status"], recorded["payroll_excluded_reason"]) == (
+        False, "on_hold", "adjustment_pending"
+    )  # fmt: skip
+
+    pay_week(console, agency, "unlock")
+    live = line(api, agency)  # live again: the dearer rule, and the late clock is a shift of its week
+    assert (live["source"], live["shifts"], live["gross_pay"]) == ("live", 2, 320.0)
+    pay_week(console, agency, "lock")
+    relocked = line(api, agency)
+    assert (relocked["source"], relocked["gross_pay"], relocked["entry_ids"]) == ("locked", 320.0, [first, late])
+
+
+def test_a_site_lock_freezes_only_that_sites_shifts(api: TestClient, agency: Agency, console: Console) -> None:
+    north = agency.world.site(agency.account.id, "North")
+    here = agency.shift("2026-11-10 08:00", "2026-11-10 16:30")
+    code, there = console(
+        *("timesheet", "backfill", "--worker", str(agency.worker.id), "--location", str(north.id)),
+        *("--clock-in", "2026-11-12 08:00", "--clock-out", "2026-11-12 16:30"),
+    )
+    assert code == 0
+    assert console("timesheet", "approve", str(there["id"]))[0] == 0
+    pay_week(console, agency, "lock", "--location", str(agency.site.id))
+    assert agency.entry(api, here)["locked"] is True
+    assert agency.entry(api, there["id"])["locked"] is False
+    charges = api.get(f"/api/v1/charges.php?week_start={WEEK}", headers=agency.headers).json()["data"]
+    assert {(c["site_id"], c["frozen"]) for c in charges["lines"]} == {(agency.site.id, True), (north.id, False)}
+    assert (charges["frozen"], charges["partly_frozen"]) == (False, True)
+    agency.rule({**RULE_R, "name": "Dearer", "priority": 9, "pay": {"pay_rate": 20.00}})
+    mixed = line(api, agency)
+    assert (mixed["source"], mixed["gross_pay"]) == ("live", 96.0 + 160.0)  # the frozen site at 12, the other at 20
