@@ -24,6 +24,9 @@ TABLES = (
     "rate_rules",
     "subscriptions",
     "deliveries",
+    "availability",
+    "absences",
+    "do_not_return",
 )
 
 

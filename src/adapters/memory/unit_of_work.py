@@ -8,6 +8,11 @@ from typing import Any
 
 import attrs
 
+from workforce_adapters.memory.availability import (
+    MemoryAbsenceRepository,
+    MemoryAvailabilityRepository,
+    MemoryDoNotReturnRepository,
+)
 from workforce_adapters.memory.outbox import MemoryOutbox
 from workforce_adapters.memory.pricing import MemoryPricingInputs
 from workforce_adapters.memory.repositories import (
@@ -64,6 +69,9 @@ class MemoryUnitOfWork:
         self._subscriptions = MemorySubscriptionRepository(t["subscriptions"], t["deliveries"])
         self._deliveries = MemoryDeliveryRepository(t["deliveries"])
         self._pay_weeks = MemoryPayWeekLocks(self)
+        self._availability = MemoryAvailabilityRepository(t["availability"])
+        self._absences = MemoryAbsenceRepository(t["absences"])
+        self._do_not_return = MemoryDoNotReturnRepository(t["do_not_return"])
         self._outbox = MemoryOutbox(self)
 
     # the repositories, read-only as the port declares them
@@ -130,6 +138,18 @@ class MemoryUnitOfWork:
     @property
     def pay_weeks(self) -> MemoryPayWeekLocks:
         return self._pay_weeks
+
+    @property
+    def availability(self) -> MemoryAvailabilityRepository:
+        return self._availability
+
+    @property
+    def absences(self) -> MemoryAbsenceRepository:
+        return self._absences
+
+    @property
+    def do_not_return(self) -> MemoryDoNotReturnRepository:
+        return self._do_not_return
 
     @property
     def outbox(self) -> MemoryOutbox:

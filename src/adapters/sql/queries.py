@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Engine, func, or_, select
 
 from workforce_adapters.sql import tables
+from workforce_adapters.sql.availability_reads import list_absences, list_availability_rules, load_free_facts
 from workforce_adapters.sql.breaks import breaks_by_shift
 from workforce_adapters.sql.mapping import from_row
 from workforce_adapters.sql.pricing_inputs import load_pricing_inputs
@@ -16,6 +17,7 @@ from workforce_adapters.sql.read_pages import equal, page
 from workforce_adapters.sql.shift_reads import list_shifts
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.amendments import Amendment
+from workforce_core.model.availability import WorkerAvailability
 from workforce_core.model.bookings import Booking
 from workforce_core.model.keys import ApiKey
 from workforce_core.model.rates import RateRule
@@ -23,10 +25,15 @@ from workforce_core.model.reference import CostCode, Department, Location
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.ports import (
+    AbsenceFilter,
+    AbsenceView,
     AmendmentFilter,
+    AvailabilityRuleFilter,
     CostCodeFilter,
     DepartmentFilter,
     EntryFilter,
+    FreeFacts,
+    FreeFactsQuery,
     LocationFilter,
     Page,
     PricingInputs,
@@ -260,3 +267,12 @@ class SqlQueries:
     def pricing_inputs(self, client: ClientAccount, entries: tuple[TimeEntry, ...]) -> PricingInputs:
         with self.engine.connect() as connection:
             return load_pricing_inputs(connection, client, entries)
+
+    def availability_rules(self, query: AvailabilityRuleFilter) -> Page[WorkerAvailability]:
+        return list_availability_rules(self.engine, query)
+
+    def absences(self, query: AbsenceFilter) -> Page[AbsenceView]:
+        return list_absences(self.engine, query)
+
+    def free_facts(self, query: FreeFactsQuery) -> FreeFacts:
+        return load_free_facts(self.engine, query)

@@ -15,6 +15,11 @@ from sqlalchemy import Connection, Engine, insert
 
 from workforce_adapters.json import event_data
 from workforce_adapters.sql import tables
+from workforce_adapters.sql.availability import (
+    SqlAbsenceRepository,
+    SqlAvailabilityRepository,
+    SqlDoNotReturnRepository,
+)
 from workforce_adapters.sql.outbox import SqlOutbox
 from workforce_adapters.sql.pricing_inputs import SqlPricingInputs
 from workforce_adapters.sql.rate_rules import SqlRateRuleRepository
@@ -66,6 +71,9 @@ class SqlUnitOfWork:
         self.subscriptions = SqlSubscriptionRepository(c)
         self.deliveries = SqlDeliveryRepository(c)
         self.pay_weeks = SqlPayWeekLocks()
+        self.availability = SqlAvailabilityRepository(c)
+        self.absences = SqlAbsenceRepository(c)
+        self.do_not_return = SqlDoNotReturnRepository(c)
         self.outbox = SqlOutbox(c)
         self.events = []
         return self

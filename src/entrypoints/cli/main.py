@@ -6,6 +6,7 @@ import typer
 
 from workforce_entrypoints.bootstrap import DATABASE_ENV
 from workforce_entrypoints.cli import (
+    absences,
     accounts,
     amendments,
     database,
@@ -55,6 +56,7 @@ app.add_typer(timesheets.app, name="timesheet")
 app.add_typer(amendments.app, name="amendment")
 app.add_typer(surveys.app, name="survey")
 app.add_typer(shifts.app, name="shift")
+app.add_typer(absences.app, name="absence")
 app.add_typer(rate_rules.app, name="rate-rule")
 app.add_typer(pricing.app, name="price")
 app.add_typer(webhooks.app, name="webhooks")

@@ -20,7 +20,9 @@ from workforce_entrypoints.http.middleware.reply_headers import ReplyHeadersMidd
 from workforce_entrypoints.http.middleware.request_id import RequestIdMiddleware
 from workforce_entrypoints.http.replies import error_reply
 from workforce_entrypoints.http.resources import (
+    absences,
     amendments,
+    availability,
     clock,
     cost_codes,
     departments,
@@ -48,6 +50,8 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     exceptions.ENDPOINT,
     amendments.ENDPOINT,
     shifts.ENDPOINT,
+    availability.ENDPOINT,
+    absences.ENDPOINT,
     webhooks.ENDPOINT,
 )
 

@@ -5,6 +5,15 @@ Everything is re-exported here, so an embedder writes ``from workforce_core.port
 """
 
 from workforce_core.ports.amendment_reads import AmendmentFilter, AmendmentReads
+from workforce_core.ports.availability import AbsenceRepository, AvailabilityRepository, DoNotReturnRepository
+from workforce_core.ports.availability_reads import (
+    AbsenceFilter,
+    AbsenceView,
+    AvailabilityReads,
+    AvailabilityRuleFilter,
+    FreeFacts,
+    FreeFactsQuery,
+)
 from workforce_core.ports.clock import Clock
 from workforce_core.ports.entry_reads import EntryFilter, EntryReads
 from workforce_core.ports.idempotency import Claim, IdempotencyStore, KeyedWork, StoredReply
@@ -31,18 +40,27 @@ from workforce_core.ports.webhooks import DeliveryRepository, Sender, Subscripti
 from workforce_core.ports.worker_reads import WorkerFilter, WorkerReads
 
 __all__ = [
+    "AbsenceFilter",
+    "AbsenceRepository",
+    "AbsenceView",
     "AmendmentFilter",
     "AmendmentReads",
     "ApiKeyRepository",
     "AuditLog",
+    "AvailabilityReads",
+    "AvailabilityRepository",
+    "AvailabilityRuleFilter",
     "BookingRepository",
     "Claim",
     "Clock",
     "CostCodeFilter",
     "DeliveryRepository",
     "DepartmentFilter",
+    "DoNotReturnRepository",
     "EntryFilter",
     "EntryReads",
+    "FreeFacts",
+    "FreeFactsQuery",
     "IdempotencyStore",
     "KeyedWork",
     "LocationFilter",

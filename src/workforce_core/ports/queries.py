@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from workforce_core.ports.amendment_reads import AmendmentReads
+from workforce_core.ports.availability_reads import AvailabilityReads
 from workforce_core.ports.entry_reads import EntryReads
 from workforce_core.ports.pricing_reads import PricingReads
 from workforce_core.ports.rate_rule_reads import RateRuleReads
@@ -14,6 +15,14 @@ from workforce_core.ports.worker_reads import WorkerReads
 
 
 class Queries(
-    WorkerReads, ReferenceReads, EntryReads, AmendmentReads, RateRuleReads, PricingReads, ShiftReads, Protocol
+    WorkerReads,
+    ReferenceReads,
+    EntryReads,
+    AmendmentReads,
+    RateRuleReads,
+    PricingReads,
+    ShiftReads,
+    AvailabilityReads,
+    Protocol,
 ):
     """Every read port; a use case asks for the narrow one it needs."""

@@ -10,6 +10,7 @@ from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.amendments import Amendment
 from workforce_core.model.reference import CostCode, Department, Location
 from workforce_core.model.surveys import Survey
+from workforce_core.ports.availability import AbsenceRepository, AvailabilityRepository, DoNotReturnRepository
 from workforce_core.ports.outbox import Outbox
 from workforce_core.ports.pay_weeks import PayWeekLocks
 from workforce_core.ports.pricing_reads import PricingInputsReader
@@ -61,6 +62,12 @@ class UnitOfWork(Protocol):
     def deliveries(self) -> DeliveryRepository: ...
     @property
     def pay_weeks(self) -> PayWeekLocks: ...
+    @property
+    def availability(self) -> AvailabilityRepository: ...
+    @property
+    def absences(self) -> AbsenceRepository: ...
+    @property
+    def do_not_return(self) -> DoNotReturnRepository: ...
     @property
     def outbox(self) -> Outbox: ...
 
