@@ -22,6 +22,12 @@ from workforce_core.ports import (
     Page,
 )
 
+# What eligibility reads of a booking and a shift (every required field of the records, no more).
+BOOKING_FACTS: tuple[str, ...] = ("id", "client_id", "worker_id", "location_id", "shift_date", "start", "end")
+BOOKING_FACTS += ("created_at", "break_minutes", "status")
+SHIFT_FACTS: tuple[str, ...] = ("id", "client_id", "worker_id", "location_id", "clock_in", "clock_out")
+SHIFT_FACTS += ("created_at", "entry_type", "scheduled_shift_id")
+
 
 def list_availability_rules(engine: Engine, query: AvailabilityRuleFilter) -> Page[WorkerAvailability]:
     ar, w = tables.availability_rules, tables.workers
@@ -70,11 +76,11 @@ def load_free_facts(engine: Engine, query: FreeFactsQuery) -> FreeFacts:
     if query.location_ids is not None:
         workers = workers.where(w.c.location_id.in_(query.location_ids))
     held = (*LIVE_BOOKING_STATUSES, BookingStatus.COMPLETED)
-    bookings = select(sh).where(
+    bookings = select(*(sh.c[name] for name in BOOKING_FACTS)).where(
         sh.c.client_id == query.client_id, sh.c.status.in_(held), sh.c.start < query.end, sh.c.end > query.start
     )
     shifts = (
-        select(te)
+        select(*(te.c[name] for name in SHIFT_FACTS))
         .join(w, w.c.id == te.c.worker_id)
         .where(
             w.c.client_id == query.client_id,

@@ -60,12 +60,12 @@ def known(
     facts: Facts,
     *,
     start_day: int,
-    site_bookings: Collection[Booking] = (),
+    site_people: frozenset[int] = frozenset(),
     site_capacity: int | None = None,
     leaving: int = 0,
 ) -> Known:
-    """``Known`` for ``eligibility``: ``site_bookings`` are bookings at the slot's site overlapping it (any
-    worker's); ``leaving`` is the booking being changed, left out of everything."""
+    """``Known`` for ``eligibility``: ``site_people`` are the workers booked at the slot's site overlapping
+    it (``people_at``); ``leaving`` is the booking being changed, left out of everything."""
     span = window(slot, start_day)
     held = [b for b in facts.bookings if b.id != leaving]
     week_minutes = sum(paid_minutes(b) for b in held if week_start(b.shift_date, start_day) == span.week) + sum(
@@ -73,11 +73,6 @@ def known(
         for s in facts.shifts
         if s.scheduled_shift_id is None and span.week_from <= s.clock_in < span.week_to
     )
-    people = {
-        b.worker_id
-        for b in site_bookings
-        if b.id != leaving and b.worker_id != worker_id and b.status in LIVE_BOOKING_STATUSES
-    }
     return Known(
         bookings=[Span(b.start, b.end) for b in held if b.status in LIVE_BOOKING_STATUSES],
         shifts=[Span(s.clock_in, s.clock_out) for s in facts.shifts],
@@ -86,8 +81,14 @@ def known(
         dnr_sites=facts.dnr_sites,
         week_minutes=week_minutes,
         site_capacity=site_capacity,
-        site_people=len(people),
+        site_people=len(site_people - {worker_id}),
     )
+
+
+def people_at(site_bookings: Collection[Booking], *, leaving: int = 0) -> frozenset[int]:
+    """The workers of the live ones among ``site_bookings`` (bookings at a site overlapping a slot), leaving
+    out the booking being changed: each counts once toward the site's ``capacity``."""
+    return frozenset(b.worker_id for b in site_bookings if b.id != leaving and b.status in LIVE_BOOKING_STATUSES)
 
 
 def rule_of(stored: WorkerAvailability) -> AvailabilityRule:

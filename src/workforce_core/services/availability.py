@@ -16,7 +16,7 @@ from workforce_core.commands.availability import AddAvailabilityRule
 from workforce_core.errors import Conflict, InvalidParameter, NotFound
 from workforce_core.model.absences import Absence
 from workforce_core.model.availability import WorkerAvailability
-from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, Booking
+from workforce_core.model.bookings import Booking
 from workforce_core.model.principal import Principal
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
@@ -35,7 +35,7 @@ from workforce_core.rules.eligibility import Slot, eligibility
 from workforce_core.rules.london import local_date
 from workforce_core.rules.slots import LONGEST
 from workforce_core.rules.who_is_free import FreeWorker, order_key, role_match, stated
-from workforce_core.rules.worker_facts import Facts, known, window
+from workforce_core.rules.worker_facts import Facts, known, people_at, window
 
 # ---- rules ------------------------------------------------------------------------------------
 
@@ -155,11 +155,9 @@ def who_is_free(principal: Principal, query: FreeQuery, *, queries: Queries) -> 
         )
     )
     by_worker: dict[int, Facts] = _facts_by_worker(facts)
-    at_site = [
-        b
-        for b in facts.bookings
-        if b.location_id == slot.location_id and b.status in LIVE_BOOKING_STATUSES and b.start < end and b.end > start
-    ]
+    at_site = people_at(
+        [b for b in facts.bookings if b.location_id == slot.location_id and b.start < end and b.end > start]
+    )
     found = sorted(
         (
             _free(worker, slot, by_worker.get(worker.id, Facts()), start_day, at_site, capacity)
@@ -172,9 +170,9 @@ def who_is_free(principal: Principal, query: FreeQuery, *, queries: Queries) -> 
 
 
 def _free(
-    worker: Worker, slot: Slot, facts: Facts, start_day: int, at_site: list[Booking], capacity: int | None
+    worker: Worker, slot: Slot, facts: Facts, start_day: int, at_site: frozenset[int], capacity: int | None
 ) -> FreeWorker:
-    what = known(worker.id, slot, facts, start_day=start_day, site_bookings=at_site, site_capacity=capacity)
+    what = known(worker.id, slot, facts, start_day=start_day, site_people=at_site, site_capacity=capacity)
     available, shown = stated(what.availability, slot)
     return FreeWorker(
         worker=worker,

@@ -32,7 +32,7 @@ from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules.eligibility import Eligibility, Known, Slot, eligibility
 from workforce_core.rules.london import LONDON
 from workforce_core.rules.slots import slot_times
-from workforce_core.rules.worker_facts import Facts, known, window
+from workforce_core.rules.worker_facts import Facts, known, people_at, window
 from workforce_core.views import ShiftView
 
 # What a PUT may change, in the order ``changes`` lists them; moving these re-checks eligibility.
@@ -257,7 +257,7 @@ def known_for(tx: UnitOfWork, worker: Worker, slot: Slot, *, start_day: int, lea
         slot,
         facts,
         start_day=start_day,
-        site_bookings=tx.bookings.at_site(slot.location_id, slot.start, slot.end),
+        site_people=people_at(tx.bookings.at_site(slot.location_id, slot.start, slot.end), leaving=leaving),
         site_capacity=site.capacity if site is not None else None,
         leaving=leaving,
     )
