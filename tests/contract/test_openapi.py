@@ -39,7 +39,7 @@ from workforce_core.commands.bookings import BookShift
 from workforce_core.commands.rate_rules import RateRuleDefinition
 from workforce_core.commands.time_records import AddBreak, Backfill, RaiseAmendment
 from workforce_core.rules import console_times
-from workforce_core.rules.london import local_date
+from workforce_core.rules.london import local_date, parse_instant
 from workforce_core.services import amendments, approvals, bookings, rate_rules, time_records
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.http.app import create_app
@@ -360,6 +360,8 @@ def _follow_the_rules_stated_in_words(case: schemathesis.Case, now: datetime) ->
         _slot_rules(body)  # the requirement's slot, as a booking's
     if case.operation.path == "/pay-weeks.php" and isinstance(query, dict):
         _pay_week_rules(query)
+    if case.operation.path == "/availability.php":
+        _availability_rules(case)
     if isinstance(query, dict) and _both_dates(query, "date_from", "date_to"):
         low, high = sorted((date.fromisoformat(query["date_from"]), date.fromisoformat(query["date_to"])))
         if case.operation.path == "/exceptions.php":
@@ -450,6 +452,28 @@ def _slot_rules(body: dict[str, Any], *, zero_break: bool = False) -> None:
         body["end_time"] = "23:59" if start[:5] != "23:59" else "23:58"
     if "break_minutes" in body or zero_break:
         body["break_minutes"] = 0
+
+
+def _availability_rules(case: schemathesis.Case) -> None:
+    """A slot sends both ends, the end 8 hours after the start (under 24 hours); a rule holds on a weekday or a
+    date (not both), its end differs from its start and ``valid_to`` is not before ``valid_from``."""
+    query, body = case.query, case.body
+    if isinstance(query, dict) and ("available_from" in query or "available_to" in query):
+        start = parse_instant(str(query.get("available_from", query.get("available_to"))))
+        if start is not None:
+            query["available_from"] = start.isoformat()
+            query["available_to"] = (start + timedelta(hours=8)).isoformat()
+    if case.method.upper() != "POST" or not isinstance(body, dict):
+        return
+    if body.get("day_of_week") is not None:
+        body["date"] = None
+    elif body.get("date") is None:
+        body["day_of_week"] = 1
+    start, end = body.get("start_time"), body.get("end_time")
+    if isinstance(start, str) and isinstance(end, str) and start[:5] == end[:5]:
+        body["end_time"] = "23:59" if start[:5] != "23:59" else "23:58"
+    if _both_dates(body, "valid_from", "valid_to"):
+        body["valid_from"], body["valid_to"] = sorted((body["valid_from"], body["valid_to"]))
 
 
 def _both_dates(values: dict[str, Any], first: str, second: str) -> bool:

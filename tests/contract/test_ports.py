@@ -25,8 +25,10 @@ from workforce_adapters.sql.engine import make_engine
 from workforce_adapters.sql.unit_of_work import SqlUnitOfWorkFactory
 from workforce_core.errors import AlreadyLocked, DuplicateEmployeeId
 from workforce_core.events import Event
+from workforce_core.model.absences import Absence
 from workforce_core.model.accounts import ClientAccount, ClientSettings
 from workforce_core.model.audit import AuditEntry
+from workforce_core.model.availability import DoNotReturn, WorkerAvailability
 from workforce_core.model.bookings import Booking
 from workforce_core.model.demands import Demand, Offer
 from workforce_core.model.keys import ApiKey
@@ -970,3 +972,70 @@ def test_on_postgresql_two_locks_at_once_both_pass_their_checks_and_the_second_f
             assert tx.pay_weeks.frozen_among([shift.id]) == {shift.id}
     finally:
         engine.dispose()
+
+
+# ---- availability rules, absences, do-not-return -------------------------------------------------
+
+
+def test_availability_rules_read_back_equal_and_in_force_leaves_out_retired_ones(backend: Backend) -> None:
+    with backend.uow() as tx:
+        client = _client(tx)
+        worker, other = _worker(tx, client.id), _worker(tx, client.id, employee_id="E-2")
+        kept = tx.availability.add(
+            WorkerAvailability(client.id, worker.id, "available", time(22), time(6), T0, day_of_week=5, notes="n")
+        )
+        retired = tx.availability.add(
+            WorkerAvailability(client.id, worker.id, "unavailable", time(8), time(9), T0, date=date(2026, 3, 6))
+        )
+        tx.availability.add(WorkerAvailability(client.id, other.id, "available", time(8), time(9), T0, day_of_week=1))
+        tx.commit()
+    with backend.uow() as tx:
+        assert tx.availability.get(kept.id) == kept
+        retired.retired_at = T0 + timedelta(hours=1)
+        tx.availability.update(retired)
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        assert tx.availability.get(retired.id) == retired
+        assert tx.availability.in_force(worker.id) == [kept]
+
+
+def test_approved_absences_touching_the_days_come_by_start(backend: Backend) -> None:
+    with backend.uow() as tx:
+        client = _client(tx)
+        worker = _worker(tx, client.id)
+        day = date(2026, 3, 6)
+        later = tx.absences.add(
+            Absence(client.id, worker.id, "holiday", day, day + timedelta(days=3), T0, "approved", Decimal("7.5"))
+        )
+        earlier = tx.absences.add(
+            Absence(client.id, worker.id, "sickness", day - timedelta(days=4), day, T0, "approved")
+        )
+        tx.absences.add(Absence(client.id, worker.id, "other", day, day, T0, "requested"))
+        tx.absences.add(
+            Absence(client.id, worker.id, "other", day + timedelta(days=5), day + timedelta(days=6), T0, "approved")
+        )
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        assert tx.absences.get(later.id) == later
+        assert tx.absences.approved_between(worker.id, day, day + timedelta(days=1)) == [earlier, later]
+        assert tx.absences.approved_between(worker.id, day + timedelta(days=4), day + timedelta(days=4)) == []
+
+
+def test_do_not_return_marks_are_found_per_worker_and_site_and_removed(backend: Backend) -> None:
+    with backend.uow() as tx:
+        client = _client(tx)
+        north, south = _site(tx, client.id), _site(tx, client.id, "South")
+        worker, other = _worker(tx, client.id), _worker(tx, client.id, employee_id="E-2")
+        mark = tx.do_not_return.add(DoNotReturn(client.id, worker.id, north.id, T0))
+        tx.do_not_return.add(DoNotReturn(client.id, worker.id, south.id, T0))
+        tx.do_not_return.add(DoNotReturn(client.id, other.id, north.id, T0))
+        tx.commit()
+    with backend.uow() as tx:
+        assert tx.do_not_return.sites_of(worker.id) == {north.id, south.id}
+        assert tx.do_not_return.find(worker.id, north.id) == mark
+        tx.do_not_return.remove(mark.id)
+        assert tx.do_not_return.find(worker.id, north.id) is None
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        assert tx.do_not_return.sites_of(worker.id) == {south.id}
+        assert tx.do_not_return.sites_of(other.id) == {north.id}

@@ -1,7 +1,8 @@
 """What can be counted is tested: the SQL statements a list request runs do not grow with the data.
 
 Each list endpoint is read once over a small account and once over one ten times larger (more
-workers, shifts, bookings, amendments); the number of statements of the request must be the same.
+workers, shifts, bookings, amendments, absences, availability rules, do-not-return marks); the number
+of statements of the request must be the same.
 """
 
 from __future__ import annotations
@@ -17,10 +18,13 @@ from starlette.testclient import TestClient
 
 from tests.clocks import FakeClock
 from tests.contract.conftest import World
+from tests.who_is_free_data import team
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.bookings import BookShift
 from workforce_core.commands.demands import SendOffers
 from workforce_core.commands.time_records import Backfill, RaiseAmendment
+from workforce_core.model.absences import Absence
+from workforce_core.model.availability import DoNotReturn, WorkerAvailability
 from workforce_core.model.demands import Demand
 from workforce_core.model.reference import Location
 from workforce_core.rules.slots import slot_times
@@ -47,6 +51,9 @@ LISTS = (
     "/api/v1/demands.php?status=open",
     "/api/v1/offers.php",
     "/api/v1/pay-weeks.php",
+    "/api/v1/availability.php",
+    "/api/v1/absences.php",
+    "/api/v1/availability.php?available_from=2026-03-06T08:00:00Z&available_to=2026-03-06T18:00:00Z",
 )
 
 
@@ -109,6 +116,14 @@ def account(world: World, clock: FakeClock, size: int) -> dict[str, str]:
         onto = structure(BookShift, {"worker_id": worker.worker.id, "demand_id": demand_id})
         bookings.book(onto, client_id=client.id, uow=s.uow, clock=s.clock)
         offers.send(SendOffers(demand_id=demand_id, worker_ids=(worker.worker.id,)), uow=s.uow, clock=s.clock)
+        with s.uow() as tx:
+            friday = date(2026, 3, 6)
+            tx.absences.add(Absence(client.id, worker.worker.id, "holiday", friday, friday, NOW, "approved"))
+            tx.availability.add(
+                WorkerAvailability(client.id, worker.worker.id, "unavailable", time(7), time(9), NOW, 5)
+            )
+            tx.do_not_return.add(DoNotReturn(client.id, worker.worker.id, sites[0].id, NOW))
+            tx.commit()
     return world.key(client.id)
 
 
@@ -178,3 +193,29 @@ def test_closing_a_pay_week_runs_the_same_statements_for_three_shifts_or_thirty(
         assert reply["approved_entry_ids"] == ids
         counts.append(len(counted.statements))
     assert counts[0] == counts[1], f"close: {counts[0]} statements for 3 shifts, {counts[1]} for 30"
+
+
+def test_who_is_free_runs_the_same_statements_for_10_or_500_workers(
+    api: TestClient, world: World, clock: FakeClock
+) -> None:
+    """Every worker with a week of bookings, some absent, some with rules, some barred from the site."""
+    clock.set(NOW)
+    counts = []
+    for size in (10, 500):
+        client = world.account(f"Team {size}")
+        site = world.site(client.id, "Depot", capacity=5)
+        team(world.services, client.id, site.id, size, date(2026, 3, 2))
+        headers = world.key(client.id)
+        path = (
+            "/api/v1/availability.php?available_from=2026-03-06T07:00:00Z&available_to=2026-03-06T15:00:00Z"
+            f"&location_id={site.id}&job_role=Picker"
+        )
+        api.get(path, headers=headers)  # warm: the key's first use, caches
+        with counting(world) as counted:
+            reply = api.get(path, headers=headers)
+        assert reply.status_code == 200, reply.text
+        assert reply.json()["pagination"]["total"] == size
+        codes = {code for item in reply.json()["data"] for code in item["block_codes"]}
+        assert codes >= {"overlap"}
+        counts.append(len(counted.statements))
+    assert counts[0] == counts[1], f"who is free: {counts[0]} statements over 10 workers, {counts[1]} over 500"

@@ -4,6 +4,12 @@ console and event data. Records here are complete: the HTTP layer leaves out wha
 
 from workforce_adapters.json.accounts import audit_record, key_record, me_record
 from workforce_adapters.json.amendments import amendment_record
+from workforce_adapters.json.availability import (
+    absence_record,
+    availability_rule_record,
+    free_worker_record,
+    slot_record,
+)
 from workforce_adapters.json.demands import demand_record, offer_record
 from workforce_adapters.json.events import converter, event_data
 from workforce_adapters.json.on_site import on_site_now_record, on_site_worker_record
@@ -18,8 +24,10 @@ from workforce_adapters.json.workers import worker_record
 
 __all__ = [
     "PAYROLL_FIELDS",
+    "absence_record",
     "amendment_record",
     "audit_record",
+    "availability_rule_record",
     "clock_result_record",
     "converter",
     "cost_code_record",
@@ -30,6 +38,7 @@ __all__ = [
     "event_data",
     "exception_record",
     "explained",
+    "free_worker_record",
     "hours",
     "key_record",
     "location_record",
@@ -44,6 +53,7 @@ __all__ = [
     "pricing_settings_record",
     "rate_rule_record",
     "shift_record",
+    "slot_record",
     "time_entry_record",
     "twin",
     "worker_record",

@@ -29,6 +29,9 @@ TABLES = (
     "pay_week_locks",
     "frozen_entries",
     "no_shows",
+    "availability",
+    "absences",
+    "do_not_return",
 )
 
 

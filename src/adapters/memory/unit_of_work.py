@@ -8,6 +8,11 @@ from typing import Any
 
 import attrs
 
+from workforce_adapters.memory.availability import (
+    MemoryAbsenceRepository,
+    MemoryAvailabilityRepository,
+    MemoryDoNotReturnRepository,
+)
 from workforce_adapters.memory.demands import MemoryDemandRepository, MemoryOfferRepository
 from workforce_adapters.memory.no_shows import MemoryNoShowNotices
 from workforce_adapters.memory.outbox import MemoryOutbox
@@ -71,6 +76,9 @@ class MemoryUnitOfWork:
         self._pay_weeks = MemoryPayWeekLocks(t["pay_week_locks"], t["frozen_entries"], t["entries"])
         self._figures = MemoryPayFigures(self)
         self._no_shows = MemoryNoShowNotices(t["no_shows"], t["bookings"], t["entries"])
+        self._availability = MemoryAvailabilityRepository(t["availability"])
+        self._absences = MemoryAbsenceRepository(t["absences"])
+        self._do_not_return = MemoryDoNotReturnRepository(t["do_not_return"])
         self._outbox = MemoryOutbox(self)
 
     # the repositories, read-only as the port declares them
@@ -153,6 +161,18 @@ class MemoryUnitOfWork:
     @property
     def no_shows(self) -> MemoryNoShowNotices:
         return self._no_shows
+
+    @property
+    def availability(self) -> MemoryAvailabilityRepository:
+        return self._availability
+
+    @property
+    def absences(self) -> MemoryAbsenceRepository:
+        return self._absences
+
+    @property
+    def do_not_return(self) -> MemoryDoNotReturnRepository:
+        return self._do_not_return
 
     @property
     def outbox(self) -> MemoryOutbox:

@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Engine, func, or_, select
 
 from workforce_adapters.sql import charge_reads, figure_reads, payroll_reads, tables
+from workforce_adapters.sql.availability_reads import list_absences, list_availability_rules, load_free_facts
 from workforce_adapters.sql.breaks import breaks_by_shift
 from workforce_adapters.sql.demands import list_demands, list_offers
 from workforce_adapters.sql.mapping import from_row
@@ -19,6 +20,7 @@ from workforce_adapters.sql.read_pages import equal, page
 from workforce_adapters.sql.shift_reads import list_shifts
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.amendments import Amendment
+from workforce_core.model.availability import WorkerAvailability
 from workforce_core.model.bookings import Booking
 from workforce_core.model.keys import ApiKey
 from workforce_core.model.pay_weeks import PayWeekLock
@@ -27,13 +29,18 @@ from workforce_core.model.reference import CostCode, Department, Location
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.ports import (
+    AbsenceFilter,
+    AbsenceView,
     AmendmentFilter,
+    AvailabilityRuleFilter,
     ChargeFilter,
     ChargeGroup,
     CostCodeFilter,
     DemandFilter,
     DepartmentFilter,
     EntryFilter,
+    FreeFacts,
+    FreeFactsQuery,
     HeldBack,
     LocationFilter,
     OfferFilter,
@@ -308,3 +315,12 @@ class SqlQueries:
     def pricing_inputs(self, client: ClientAccount, entries: tuple[TimeEntry, ...]) -> PricingInputs:
         with self.engine.connect() as connection:
             return load_pricing_inputs(connection, client, entries)
+
+    def availability_rules(self, query: AvailabilityRuleFilter) -> Page[WorkerAvailability]:
+        return list_availability_rules(self.engine, query)
+
+    def absences(self, query: AbsenceFilter) -> Page[AbsenceView]:
+        return list_absences(self.engine, query)
+
+    def free_facts(self, query: FreeFactsQuery) -> FreeFacts:
+        return load_free_facts(self.engine, query)

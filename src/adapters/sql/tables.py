@@ -16,6 +16,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    Time,
     UniqueConstraint,
 )
 
@@ -565,4 +566,53 @@ frozen_entries = Table(
     Column("lock_id", Integer, ForeignKey("pay_week_locks.id", ondelete="CASCADE"), primary_key=True),
     Column("entry_id", Integer, ForeignKey("time_entries.id"), primary_key=True),
     UniqueConstraint("entry_id", name="uq_frozen_entries_entry_id"),
+)
+
+availability_rules = Table(
+    "availability_rules",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("client_id", Integer, ForeignKey("clients.id"), nullable=False),
+    Column("worker_id", Integer, ForeignKey("workers.id"), nullable=False),
+    Column("kind", String(20), nullable=False),
+    Column("day_of_week", Integer),
+    Column("date", Date),
+    Column("start_time", Time, nullable=False),
+    Column("end_time", Time, nullable=False),
+    Column("valid_from", Date),
+    Column("valid_to", Date),
+    Column("notes", String(1000)),
+    Column("created_at", UtcDateTime, nullable=False),
+    Column("retired_at", UtcDateTime),
+    Index("ix_availability_rules_client_worker", "client_id", "worker_id"),
+)
+
+absences = Table(
+    "absences",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("client_id", Integer, ForeignKey("clients.id"), nullable=False),
+    Column("worker_id", Integer, ForeignKey("workers.id"), nullable=False),
+    Column("type", String(20), nullable=False),
+    Column("status", String(20), nullable=False),
+    Column("start_date", Date, nullable=False),
+    Column("end_date", Date, nullable=False),
+    Column("hours", Money),
+    Column("notes", String(1000)),
+    Column("created_at", UtcDateTime, nullable=False),
+    Column("updated_at", UtcDateTime),
+    Index("ix_absences_client_start", "client_id", "start_date"),
+    Index("ix_absences_worker_start", "worker_id", "start_date"),
+)
+
+do_not_return = Table(
+    "do_not_return",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("client_id", Integer, ForeignKey("clients.id"), nullable=False),
+    Column("worker_id", Integer, ForeignKey("workers.id"), nullable=False),
+    Column("location_id", Integer, ForeignKey("locations.id"), nullable=False),
+    Column("created_at", UtcDateTime, nullable=False),
+    UniqueConstraint("worker_id", "location_id", name="uq_do_not_return_worker_location"),
+    Index("ix_do_not_return_client_location", "client_id", "location_id"),
 )

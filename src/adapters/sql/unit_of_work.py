@@ -15,6 +15,11 @@ from sqlalchemy import Connection, Engine, insert
 
 from workforce_adapters.json import event_data
 from workforce_adapters.sql import tables
+from workforce_adapters.sql.availability import (
+    SqlAbsenceRepository,
+    SqlAvailabilityRepository,
+    SqlDoNotReturnRepository,
+)
 from workforce_adapters.sql.demands import SqlDemandRepository, SqlOfferRepository
 from workforce_adapters.sql.no_shows import SqlNoShowNotices
 from workforce_adapters.sql.outbox import SqlOutbox
@@ -73,6 +78,9 @@ class SqlUnitOfWork:
         self.pay_weeks = SqlPayWeekLocks(c)
         self.figures = SqlPayFigures(c)
         self.no_shows = SqlNoShowNotices(c)
+        self.availability = SqlAvailabilityRepository(c)
+        self.absences = SqlAbsenceRepository(c)
+        self.do_not_return = SqlDoNotReturnRepository(c)
         self.outbox = SqlOutbox(c)
         self.events = []
         return self

@@ -6,6 +6,7 @@ import typer
 
 from workforce_entrypoints.bootstrap import DATABASE_ENV
 from workforce_entrypoints.cli import (
+    absences,
     accounts,
     amendments,
     database,
@@ -61,6 +62,7 @@ app.add_typer(shifts.app, name="shift")
 app.add_typer(demands.app, name="demand")
 app.add_typer(offers.app, name="offer")
 app.add_typer(shifts.app, name="shifts", hidden=True)  # ``workforce shifts check-no-shows``, as issue 11 writes it
+app.add_typer(absences.app, name="absence")
 app.add_typer(rate_rules.app, name="rate-rule")
 app.add_typer(pay_weeks.app, name="pay-week")
 app.add_typer(pricing.app, name="price")

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import attrs
 import typer
 
 from workforce_adapters.json import worker_record
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.workers import CreateWorker
+from workforce_core.services import do_not_return
 from workforce_core.services import workers as use_cases
 from workforce_entrypoints.cli.output import command, emit
 from workforce_entrypoints.cli.state import services
 
-app = typer.Typer(help="Workers: register, approve, suspend, anonymise, mark dormant.", no_args_is_help=True)
+app = typer.Typer(
+    help="Workers: register, approve, suspend, anonymise, mark dormant, do not return.", no_args_is_help=True
+)
 
 
 @app.command("register")
@@ -64,3 +68,17 @@ def mark_dormant(ctx: typer.Context, client: int = typer.Option(..., help="Clien
     s = services(ctx)
     views = use_cases.mark_dormant(client, uow=s.uow, clock=s.clock)
     emit({"client_id": client, "count": len(views), "worker_ids": [view.worker.id for view in views]})
+
+
+@app.command("dnr")
+@command
+def dnr(
+    ctx: typer.Context,
+    worker_id: int = typer.Argument(..., metavar="ID"),
+    location: int = typer.Option(..., help="The site id."),
+    remove: bool = typer.Option(False, "--remove", help="Allow the worker back at the site."),
+) -> None:
+    """Do not return: the worker cannot be booked at the site (``dnr``); ``--remove`` lifts it."""
+    s = services(ctx)
+    marked = do_not_return.mark(worker_id, location, remove=remove, uow=s.uow, clock=s.clock)
+    emit(attrs.asdict(marked))

@@ -20,7 +20,9 @@ from workforce_entrypoints.http.middleware.reply_headers import ReplyHeadersMidd
 from workforce_entrypoints.http.middleware.request_id import RequestIdMiddleware
 from workforce_entrypoints.http.replies import error_reply
 from workforce_entrypoints.http.resources import (
+    absences,
     amendments,
+    availability,
     charges,
     clock,
     cost_codes,
@@ -58,6 +60,8 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     demands.ENDPOINT,
     offers.ENDPOINT,
     pay_weeks.ENDPOINT,
+    availability.ENDPOINT,
+    absences.ENDPOINT,
     webhooks.ENDPOINT,
 )
 

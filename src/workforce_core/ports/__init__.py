@@ -5,6 +5,15 @@ Everything is re-exported here, so an embedder writes ``from workforce_core.port
 """
 
 from workforce_core.ports.amendment_reads import AmendmentFilter, AmendmentReads
+from workforce_core.ports.availability import AbsenceRepository, AvailabilityRepository, DoNotReturnRepository
+from workforce_core.ports.availability_reads import (
+    AbsenceFilter,
+    AbsenceView,
+    AvailabilityReads,
+    AvailabilityRuleFilter,
+    FreeFacts,
+    FreeFactsQuery,
+)
 from workforce_core.ports.charge_reads import (
     ChargeFilter,
     ChargeGroup,
@@ -46,10 +55,16 @@ from workforce_core.ports.webhooks import DeliveryRepository, Sender, Subscripti
 from workforce_core.ports.worker_reads import WorkerFilter, WorkerReads
 
 __all__ = [
+    "AbsenceFilter",
+    "AbsenceRepository",
+    "AbsenceView",
     "AmendmentFilter",
     "AmendmentReads",
     "ApiKeyRepository",
     "AuditLog",
+    "AvailabilityReads",
+    "AvailabilityRepository",
+    "AvailabilityRuleFilter",
     "BookingRepository",
     "ChargeFilter",
     "ChargeGroup",
@@ -64,10 +79,13 @@ __all__ = [
     "DemandReads",
     "DemandRepository",
     "DepartmentFilter",
+    "DoNotReturnRepository",
     "ElementMinutes",
     "EntryFilter",
     "EntryReads",
     "FigureReads",
+    "FreeFacts",
+    "FreeFactsQuery",
     "HeldBack",
     "IdempotencyStore",
     "KeyedWork",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from workforce_core.ports.amendment_reads import AmendmentReads
+from workforce_core.ports.availability_reads import AvailabilityReads
 from workforce_core.ports.charge_reads import ChargeReads
 from workforce_core.ports.demand_reads import DemandReads
 from workforce_core.ports.entry_reads import EntryReads
@@ -31,6 +32,7 @@ class Queries(
     ChargeReads,
     DemandReads,
     PayWeekTallies,
+    AvailabilityReads,
     Protocol,
 ):
     """Every read port; a use case asks for the narrow one it needs."""

@@ -10,6 +10,7 @@ from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.amendments import Amendment
 from workforce_core.model.reference import CostCode, Department, Location
 from workforce_core.model.surveys import Survey
+from workforce_core.ports.availability import AbsenceRepository, AvailabilityRepository, DoNotReturnRepository
 from workforce_core.ports.demands import DemandRepository, OfferRepository
 from workforce_core.ports.no_shows import NoShowNotices
 from workforce_core.ports.outbox import Outbox
@@ -72,6 +73,12 @@ class UnitOfWork(Protocol):
     def figures(self) -> PayFigures: ...
     @property
     def no_shows(self) -> NoShowNotices: ...
+    @property
+    def availability(self) -> AvailabilityRepository: ...
+    @property
+    def absences(self) -> AbsenceRepository: ...
+    @property
+    def do_not_return(self) -> DoNotReturnRepository: ...
     @property
     def outbox(self) -> Outbox: ...
 

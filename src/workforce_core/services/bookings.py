@@ -8,7 +8,7 @@ so the second sees the first and is refused with ``overlap``. A date in a locked
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, time
 
 import attrs
 from attrs import frozen
@@ -29,10 +29,10 @@ from workforce_core.model.principal import Principal
 from workforce_core.model.reference import Location
 from workforce_core.model.workers import Worker
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
-from workforce_core.rules.eligibility import MIN_REST, Eligibility, Known, Slot, Span, eligibility
-from workforce_core.rules.london import LONDON, from_local
-from workforce_core.rules.pay_weeks import week_start
+from workforce_core.rules.eligibility import Eligibility, Known, Slot, eligibility
+from workforce_core.rules.london import LONDON
 from workforce_core.rules.slots import slot_times
+from workforce_core.rules.worker_facts import Facts, known, people_at, window
 from workforce_core.services import demands, no_shows
 from workforce_core.views import ShiftView
 
@@ -256,27 +256,26 @@ def cancel(
 
 
 def known_for(tx: UnitOfWork, worker: Worker, slot: Slot, *, start_day: int, leaving: int = 0) -> Known:
-    """What storage knows around ``slot`` for ``worker``: live bookings and shifts from 11 hours before it
-    (rest) and across its pay week (hours), and the site's bookings overlapping it (capacity).
-    Absences, availability rules and do-not-return sites are not stored yet: empty."""
-    week = week_start(slot.shift_date, start_day)
-    week_from, week_to = from_local(week, time(0)), from_local(week + timedelta(days=7), time(0))
-    start, end = min(week_from, slot.start - MIN_REST), max(week_to, slot.end)
-    held = [b for b in tx.bookings.of_worker(worker.id, start, end) if b.id != leaving]
-    shifts = tx.entries.shifts_between(worker.id, start, end)
-    week_minutes = sum(_paid(b) for b in held if week_start(b.shift_date, start_day) == week) + sum(
-        int(((s.clock_out or s.clock_in) - s.clock_in).total_seconds() // 60)
-        for s in shifts
-        if s.scheduled_shift_id is None and week_from <= s.clock_in < week_to
+    """What storage knows around ``slot`` for ``worker`` (``rules.worker_facts``, as the who-is-free query
+    reads it): live bookings and shifts from 11 hours before it (rest) and across its pay week (hours), the
+    site's bookings overlapping it (capacity), approved absences, rules in force and do-not-return sites."""
+    span = window(slot, start_day)
+    facts = Facts(
+        bookings=tx.bookings.of_worker(worker.id, span.start, span.end),
+        shifts=tx.entries.shifts_between(worker.id, span.start, span.end),
+        absences=tx.absences.approved_between(worker.id, span.first_day, span.last_day),
+        rules=tx.availability.in_force(worker.id),
+        dnr_sites=tx.do_not_return.sites_of(worker.id),
     )
     site = tx.locations.get(slot.location_id)
-    at_site = [b for b in tx.bookings.at_site(slot.location_id, slot.start, slot.end) if b.id != leaving]
-    return Known(
-        bookings=[Span(b.start, b.end) for b in held if b.status in LIVE_BOOKING_STATUSES],
-        shifts=[Span(s.clock_in, s.clock_out) for s in shifts],
-        week_minutes=week_minutes,
+    return known(
+        worker.id,
+        slot,
+        facts,
+        start_day=start_day,
+        site_people=people_at(tx.bookings.at_site(slot.location_id, slot.start, slot.end), leaving=leaving),
         site_capacity=site.capacity if site is not None else None,
-        site_people=len({b.worker_id for b in at_site if b.worker_id != worker.id}),
+        leaving=leaving,
     )
 
 
@@ -287,10 +286,6 @@ def _check(tx: UnitOfWork, worker: Worker, slot: Slot, *, client_id: int, leavin
     if found.block_codes:
         raise NotEligible(found.block_codes, found.warning_codes)
     return found
-
-
-def _paid(booking: Booking) -> int:
-    return int((booking.end - booking.start).total_seconds() // 60) - booking.break_minutes
 
 
 # ---- look-ups --------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """pay weeks: stored locks (whole client or one site) and the shifts each lock froze
 
 Revision ID: 0012
-Revises: 0010
+Revises: 0011
 Create Date: 2026-11-22 23:00:00.000000
 """
 
@@ -13,7 +13,7 @@ from alembic import op
 import workforce_adapters.sql.types
 
 revision = "0012"
-down_revision = "0010"
+down_revision = "0011"
 branch_labels = None
 depends_on = None
 
