@@ -269,6 +269,7 @@ class ShiftFigures:
     parity: bool
     lines: tuple[Line, ...] | None
     source: str = "live"
+    adjust_week: date | None = None  # a late clock: the pay week it is due (or was paid) in
 
     @property
     def flags(self) -> tuple[str, ...]:

@@ -85,3 +85,39 @@ def test_a_site_lock_freezes_only_that_sites_shifts(api: TestClient, agency: Age
     agency.rule({**RULE_R, "name": "Dearer", "priority": 9, "pay": {"pay_rate": 20.00}})
     mixed = line(api, agency)
     assert (mixed["source"], mixed["gross_pay"]) == ("live", 96.0 + 160.0)  # the frozen site at 12, the other at 20
+
+
+def test_a_late_clock_is_due_in_the_next_open_week_then_paid_there_once_and_never_again(
+    api: TestClient, agency: Agency, console: Console, clock: FakeClock
+) -> None:
+    first = agency.shift("2026-11-10 08:00", "2026-11-10 16:30")
+    pay_week(console, agency, "lock")
+    late = agency.shift("2026-11-11 08:00", "2026-11-11 16:30")  # recorded and approved on Friday 20th
+
+    def week_line(week: str) -> dict[str, Any]:
+        reply = api.get(f"/api/v1/payroll.php?week={week}&adjustments=1&include_entries=1", headers=agency.headers)
+        assert reply.status_code == 200, reply.text
+        (found,) = reply.json()["data"]
+        return found  # type: ignore[no-any-return]
+
+    assert (week_line(WEEK)["entry_ids"], week_line(WEEK)["gross_pay"]) == ([first], 96.0)  # frozen: unchanged
+    due = week_line("2026-11-16")  # the earliest open week ending on or after the day it became payable
+    assert (due["shifts"], due["gross_pay"], due["entry_ids"]) == (1, 96.0, [late])
+    assert due["adjustments"] == [
+        {"entry_id": late, "state": "due", "adjust_week": "2026-11-16", "pay_week_start": "2026-11-09",
+         "paid_minutes": 480}
+    ]  # fmt: skip
+
+    clock.set(clock.now().replace(day=24))  # the adjust week has ended: lock it, which pays the late clock
+    code, body = console("pay-week", "lock", "--client", str(agency.account.id), "--week", "2026-11-16")
+    assert code == 0, body
+    paid = week_line("2026-11-16")
+    assert (paid["gross_pay"], paid["source"], [a["state"] for a in paid["adjustments"]]) == (96.0, "locked", ["paid"])
+    shown = agency.entry(api, late)
+    assert (shown["payroll_status"], shown["payroll_excluded_reason"]) == ("excluded", "paid_adjustment")
+
+    pay_week(console, agency, "unlock")  # its own week unlocked and locked again: the late clock stays paid once
+    pay_week(console, agency, "lock")
+    again = week_line(WEEK)
+    assert (again["entry_ids"], again["gross_pay"]) == ([first], 96.0)
+    assert agency.entry(api, late)["payroll_excluded_reason"] == "paid_adjustment"

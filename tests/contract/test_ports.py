@@ -23,7 +23,7 @@ from workforce_adapters.memory import MemoryUnitOfWorkFactory
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.engine import make_engine
 from workforce_adapters.sql.unit_of_work import SqlUnitOfWorkFactory
-from workforce_core.errors import AlreadyLocked, DuplicateEmployeeId
+from workforce_core.errors import AlreadyLocked, Conflict, DuplicateEmployeeId
 from workforce_core.events import Event
 from workforce_core.model.absences import Absence
 from workforce_core.model.accounts import ClientAccount, ClientSettings
@@ -595,6 +595,28 @@ def test_pricing_inputs_are_the_workers_shifts_of_those_pay_weeks_with_what_pric
     assert inputs.workers == {ann.id: ann}
     assert [r.id for r in inputs.rules] == [rule.id]
     assert inputs.payable_weeks == {ann.id: (date(2026, 2, 16), date(2026, 2, 23))}  # approved weeks only
+
+
+def test_a_late_shift_is_paid_once_and_never_frozen_into_its_own_week_after(backend: Backend) -> None:
+    later = WeekSpan(WEEK.week_start + timedelta(days=7), WEEK.end, WEEK.end + timedelta(days=7))
+    with backend.uow() as tx:
+        client = _client(tx)
+        worker = _worker(tx, client.id)
+        late = _shift(tx, worker, T0 + timedelta(days=1), 8, risk_flags=("locked_week",))
+        lock, _ = tx.pay_weeks.add_lock(PayWeekLock(client.id, later.week_start, T0), later)
+        tx.pay_weeks.pay_adjustments(lock, [late.id])
+        tx.commit()
+    with backend.uow() as tx:
+        assert tx.pay_weeks.adjustments_paid([late.id, 999]) == {late.id: later.week_start}
+        with pytest.raises(Conflict):  # the database refuses a second payment of the shift
+            tx.pay_weeks.pay_adjustments(lock, [late.id])
+        _, frozen = tx.pay_weeks.add_lock(_lock(client), WEEK)  # its own week locked again: not frozen
+        assert frozen == 0
+        assert tx.figures.late_shifts(client.id) == [late]
+        lock.unlocked_at = T0
+        tx.pay_weeks.unlock(lock)
+        assert tx.pay_weeks.adjustments_paid([late.id]) == {}  # the unlock of the week that paid it
+        tx.commit()
 
 
 # ---- stored pay figures ----------------------------------------------------------------------------

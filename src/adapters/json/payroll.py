@@ -65,5 +65,14 @@ def payroll_line_record(line: PayrollLine, *, charge: bool, include_entries: boo
     if include_entries:
         body["entry_ids"] = list(row.entry_ids)
     if adjustments:
-        body["adjustments"] = []  # late clocks into a locked week: none until pay-week locks are stored
+        body["adjustments"] = [
+            {
+                "entry_id": late.entry_id,
+                "state": late.state,
+                "adjust_week": late.adjust_week.isoformat(),
+                "pay_week_start": late.pay_week_start.isoformat(),
+                "paid_minutes": late.paid_minutes,
+            }
+            for late in row.adjustments
+        ]
     return body

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from workforce_core.model.time_entries import TimeEntry
+from workforce_core.rules.pay_gate import LATE_CLOCK
 from workforce_core.rules.stale_weeks import StaleWeeks
 from workforce_core.views import ShiftFigures
 
@@ -69,6 +70,16 @@ class MemoryPayFigures:
             )
             if e.id not in priced
         ]
+
+    def late_shifts(self, client_id: int) -> list[TimeEntry]:
+        return self.uow.tables["entries"].where(
+            lambda e: (
+                e.client_id == client_id
+                and e.entry_type == "shift"
+                and e.clock_out is not None
+                and LATE_CLOCK in e.risk_flags
+            )
+        )
 
     def mark_week_stale(self, client_id: int, week: date, location_ids: tuple[int, ...] | None) -> None:
         self._drop(

@@ -6,8 +6,8 @@ from collections.abc import Collection, Sequence
 from datetime import date, datetime, timedelta
 
 from workforce_adapters.memory.repositories import MemoryTable
-from workforce_core.errors import AlreadyLocked
-from workforce_core.model.pay_weeks import FrozenEntry, PayWeekLock, WeekCounts
+from workforce_core.errors import AlreadyLocked, Conflict
+from workforce_core.model.pay_weeks import FrozenEntry, PayWeekLock, ShiftPayment, WeekCounts
 from workforce_core.model.time_entries import ApprovalStatus, TimeEntry
 from workforce_core.ports import WeekSpan, WeekTallies
 
@@ -16,11 +16,26 @@ NEARBY = timedelta(hours=48)
 
 class MemoryPayWeekLocks:
     def __init__(
-        self, locks: MemoryTable[PayWeekLock], frozen: MemoryTable[FrozenEntry], entries: MemoryTable[TimeEntry]
+        self,
+        locks: MemoryTable[PayWeekLock],
+        frozen: MemoryTable[FrozenEntry],
+        entries: MemoryTable[TimeEntry],
+        payments: MemoryTable[ShiftPayment],
     ) -> None:
         self._locks = locks
         self._frozen = frozen
         self._entries = entries
+        self._payments = payments
+
+    def adjustments_paid(self, entry_ids: Collection[int]) -> dict[int, date]:
+        wanted = set(entry_ids)
+        return {row.entry_id: row.week_start for row in self._payments.rows() if row.entry_id in wanted}
+
+    def pay_adjustments(self, lock: PayWeekLock, entry_ids: Collection[int]) -> None:
+        if set(entry_ids) & set(self.adjustments_paid(entry_ids)):
+            raise Conflict("a late shift of this week is already paid as an adjustment.")
+        for entry_id in sorted(set(entry_ids)):
+            self._payments.insert(ShiftPayment(entry_id, lock.id, lock.week_start, lock.locked_at))
 
     def is_week_locked(self, client_id: int, site_id: int | None, day: date) -> bool:
         return any(
@@ -39,7 +54,7 @@ class MemoryPayWeekLocks:
         if any(other.location_id == lock.location_id for other in same):
             raise AlreadyLocked()
         added = self._locks.insert(lock)
-        taken = {row.entry_id for row in self._frozen.rows()}
+        taken = {row.entry_id for row in self._frozen.rows()} | {row.entry_id for row in self._payments.rows()}
         shifts = self._entries.where(
             lambda e: (
                 e.client_id == lock.client_id
@@ -57,6 +72,8 @@ class MemoryPayWeekLocks:
         self._locks.replace(lock)
         for row in self._frozen.where(lambda row: row.lock_id == lock.id):
             self._frozen.delete(row.id)
+        for payment in self._payments.where(lambda row: row.lock_id == lock.id):
+            self._payments.delete(payment.id)
 
     def pending_shifts(self, client_id: int, week: WeekSpan, location_ids: tuple[int, ...] | None) -> list[int]:
         return [

@@ -28,6 +28,7 @@ TABLES = (
     "deliveries",
     "pay_week_locks",
     "frozen_entries",
+    "shift_payments",
     "no_shows",
     "availability",
     "absences",

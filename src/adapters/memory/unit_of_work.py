@@ -73,7 +73,9 @@ class MemoryUnitOfWork:
         self._pricing = MemoryPricingInputs(self)
         self._subscriptions = MemorySubscriptionRepository(t["subscriptions"], t["deliveries"])
         self._deliveries = MemoryDeliveryRepository(t["deliveries"])
-        self._pay_weeks = MemoryPayWeekLocks(t["pay_week_locks"], t["frozen_entries"], t["entries"])
+        self._pay_weeks = MemoryPayWeekLocks(
+            t["pay_week_locks"], t["frozen_entries"], t["entries"], t["shift_payments"]
+        )
         self._figures = MemoryPayFigures(self)
         self._no_shows = MemoryNoShowNotices(t["no_shows"], t["bookings"], t["entries"])
         self._availability = MemoryAvailabilityRepository(t["availability"])

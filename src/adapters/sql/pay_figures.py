@@ -11,13 +11,14 @@ from collections.abc import Iterable, Sequence
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, Connection, and_, delete, exists, insert, or_, select
+from sqlalchemy import ColumnElement, Connection, String, and_, cast, delete, exists, insert, or_, select
 
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.breaks import CHUNK
 from workforce_adapters.sql.figure_reads import unpriced_shifts
+from workforce_adapters.sql.mapping import from_row
 from workforce_core.model.time_entries import TimeEntry
-from workforce_core.rules.pay_gate import GateResult
+from workforce_core.rules.pay_gate import LATE_CLOCK, GateResult
 from workforce_core.rules.pricing import Line
 from workforce_core.rules.stale_weeks import StaleWeeks
 from workforce_core.views import ShiftFigures
@@ -65,6 +66,7 @@ def read_figures(connection: Connection, entry_ids: Sequence[int]) -> dict[int, 
             parity=row.parity,
             lines=tuple(lines.get(row.entry_id, ())) if row.priced else None,
             source="locked" if row.frozen else "live",
+            adjust_week=row.adjust_week,
         )
         for row in rows
     }
@@ -133,6 +135,17 @@ class SqlPayFigures:
     ) -> list[TimeEntry]:
         return unpriced_shifts(self.connection, client_id, start, end, location_ids)
 
+    def late_shifts(self, client_id: int) -> list[TimeEntry]:
+        te = tables.time_entries
+        query = select(te).where(
+            te.c.client_id == client_id,
+            te.c.entry_type == "shift",
+            te.c.clock_out.is_not(None),
+            cast(te.c.risk_flags, String).contains(f'"{LATE_CLOCK}"'),  # rare: a text match pre-filters
+        )
+        rows = self.connection.execute(query.order_by(te.c.id)).mappings()
+        return [entry for entry in (from_row(TimeEntry, row) for row in rows) if LATE_CLOCK in entry.risk_flags]
+
     def _lock_client(self, client_id: int) -> None:
         if self.postgres:
             query = select(tables.clients.c.id).where(tables.clients.c.id == client_id)
@@ -184,4 +197,5 @@ def _row(f: ShiftFigures) -> dict[str, Any]:
         "base_charge_rate": f.base_charge,
         "parity": f.parity,
         "priced": f.lines is not None,
+        "adjust_week": f.adjust_week,
     }

@@ -12,7 +12,7 @@ from sqlalchemy.exc import IntegrityError
 
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.mapping import from_row, to_row
-from workforce_core.errors import AlreadyLocked
+from workforce_core.errors import AlreadyLocked, Conflict
 from workforce_core.model.pay_weeks import PayWeekLock, WeekCounts
 from workforce_core.model.time_entries import ApprovalStatus, TimeEntry
 from workforce_core.ports import WeekSpan, WeekTallies
@@ -46,7 +46,12 @@ class SqlPayWeekLocks:
     def add_lock(self, lock: PayWeekLock, week: WeekSpan) -> tuple[PayWeekLock, int]:
         pwl, fe, te = tables.pay_week_locks, tables.frozen_entries, tables.time_entries
         sites = (lock.location_id,) if lock.location_id is not None else None
-        unfrozen = [*_in_weeks(te, lock.client_id, [week], sites), ~exists().where(fe.c.entry_id == te.c.id)]
+        paid = tables.shift_payments  # a late shift paid as an adjustment is never frozen into its own week
+        unfrozen = [
+            *_in_weeks(te, lock.client_id, [week], sites),
+            ~exists().where(fe.c.entry_id == te.c.id),
+            ~exists().where(paid.c.entry_id == te.c.id),
+        ]
         try:
             with self.connection.begin_nested():
                 lock_id = self.connection.execute(
@@ -66,6 +71,7 @@ class SqlPayWeekLocks:
             update(pwl).where(pwl.c.id == lock.id).values(unlocked_at=lock.unlocked_at, unlocked_by=lock.unlocked_by)
         )
         self.connection.execute(delete(fe).where(fe.c.lock_id == lock.id))
+        self.connection.execute(delete(tables.shift_payments).where(tables.shift_payments.c.lock_id == lock.id))
 
     def pending_shifts(self, client_id: int, week: WeekSpan, location_ids: tuple[int, ...] | None) -> list[int]:
         te = tables.time_entries
@@ -75,6 +81,23 @@ class SqlPayWeekLocks:
             te.c.approval_status == ApprovalStatus.PENDING,
         )
         return list(self.connection.execute(query.order_by(te.c.id)).scalars())
+
+    def adjustments_paid(self, entry_ids: Collection[int]) -> dict[int, date]:
+        paid = tables.shift_payments
+        query = select(paid.c.entry_id, paid.c.week_start).where(paid.c.entry_id.in_(sorted(set(entry_ids))))
+        return {row.entry_id: row.week_start for row in self.connection.execute(query)}
+
+    def pay_adjustments(self, lock: PayWeekLock, entry_ids: Collection[int]) -> None:
+        if entry_ids:
+            rows = [
+                {"entry_id": entry_id, "lock_id": lock.id, "week_start": lock.week_start, "paid_at": lock.locked_at}
+                for entry_id in sorted(set(entry_ids))
+            ]
+            try:
+                with self.connection.begin_nested():
+                    self.connection.execute(insert(tables.shift_payments), rows)
+            except IntegrityError as exc:  # the database's word: a shift is paid at most once
+                raise Conflict("a late shift of this week is already paid as an adjustment.") from exc
 
     def frozen_among(self, entry_ids: Collection[int]) -> set[int]:
         fe = tables.frozen_entries

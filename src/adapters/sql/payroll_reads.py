@@ -15,7 +15,7 @@ from sqlalchemy import ColumnElement, Engine, and_, case, exists, func, or_, sel
 
 from workforce_adapters.sql import tables
 from workforce_core.ports import Page
-from workforce_core.ports.payroll_reads import PayrollFilter, PayrollRow
+from workforce_core.ports.payroll_reads import Adjustment, PayrollFilter, PayrollRow
 from workforce_core.rules.payroll_lines import Minutes
 
 F = tables.shift_figures
@@ -26,14 +26,18 @@ UNPAID = ("no_pay_rate", "walk_in", "cancelled")  # gate reasons that can leave 
 NOT_APPROVED = ("pending", "client_pending", "disputed")
 FROZEN = exists().where(tables.frozen_entries.c.entry_id == F.c.entry_id)
 
-PAID = F.c.payroll_status == "payable"
+PAYABLE = F.c.payroll_status == "payable"
+# a late clock counts in the week it is due (or was paid) in, not in its own locked week
+LATE = and_(F.c.adjust_week.is_not(None), F.c.payroll_reason.in_(("adjustment_pending", "paid_adjustment")))
+PAID = or_(PAYABLE, LATE)
+LINE_WEEK: Any = func.coalesce(F.c.adjust_week, F.c.pay_week_start)
 UNPAID_APPROVED = and_(
     F.c.payroll_status == "excluded", F.c.payroll_reason.in_(UNPAID), TE.c.approval_status == "approved"
 )
 
 
-def _where(query: PayrollFilter) -> list[ColumnElement[bool]]:
-    where: list[ColumnElement[bool]] = [F.c.client_id == query.client_id, F.c.pay_week_start.in_(query.weeks)]
+def _where(query: PayrollFilter, week: Any = LINE_WEEK) -> list[ColumnElement[bool]]:
+    where: list[ColumnElement[bool]] = [F.c.client_id == query.client_id, week.in_(query.weeks)]
     if query.worker_id is not None:
         where.append(F.c.worker_id == query.worker_id)
     if query.location_ids is not None:
@@ -47,7 +51,7 @@ def _pairs(keys: list[tuple[date, int]]) -> ColumnElement[bool]:
     by_week: dict[date, list[int]] = defaultdict(list)
     for week, worker_id in keys:
         by_week[week].append(worker_id)
-    return or_(*(and_(F.c.pay_week_start == week, F.c.worker_id.in_(ids)) for week, ids in by_week.items()))
+    return or_(*(and_(week == LINE_WEEK, F.c.worker_id.in_(ids)) for week, ids in by_week.items()))
 
 
 def payroll_rows(engine: Engine, query: PayrollFilter) -> Page[PayrollRow]:
@@ -55,7 +59,7 @@ def payroll_rows(engine: Engine, query: PayrollFilter) -> Page[PayrollRow]:
     joined = F.join(TE, TE.c.id == F.c.entry_id).join(W, W.c.id == F.c.worker_id)
     keys = (
         select(
-            F.c.pay_week_start,
+            LINE_WEEK.label("week"),
             F.c.worker_id,
             W.c.name,
             W.c.employee_id,
@@ -63,36 +67,48 @@ def payroll_rows(engine: Engine, query: PayrollFilter) -> Page[PayrollRow]:
             cc.c.code.label("cost_centre"),
             func.sum(case((PAID, 1), else_=0)).label("shifts"),
             func.sum(case((PAID, F.c.paid_minutes), else_=0)).label("paid_minutes"),
-            func.sum(case((and_(PAID, FROZEN), 1), else_=0)).label("frozen"),
+            func.sum(case((and_(PAID, or_(FROZEN, F.c.payroll_reason == "paid_adjustment")), 1), else_=0)).label(
+                "frozen"
+            ),
         )
         .select_from(joined.outerjoin(d, d.c.id == W.c.department_id).outerjoin(cc, cc.c.id == W.c.cost_code_id))
         .where(*_where(query), or_(PAID, UNPAID_APPROVED))
-        .group_by(F.c.pay_week_start, F.c.worker_id, W.c.name, W.c.employee_id, d.c.name, cc.c.code)
+        .group_by(LINE_WEEK, F.c.worker_id, W.c.name, W.c.employee_id, d.c.name, cc.c.code)
     )
     paging = query.paging
     with engine.connect() as connection:
         total = connection.execute(select(func.count()).select_from(keys.subquery())).scalar_one()
         rows = connection.execute(
-            keys.order_by(F.c.pay_week_start, W.c.name, F.c.worker_id).limit(paging.limit).offset(paging.offset)
+            keys.order_by(LINE_WEEK, W.c.name, F.c.worker_id).limit(paging.limit).offset(paging.offset)
         ).all()
         if not rows:
             return Page((), int(total))
-        pairs = _pairs([(row.pay_week_start, row.worker_id) for row in rows])
+        pairs = _pairs([(row.week, row.worker_id) for row in rows])
         where = [*_where(query), pairs]
         minutes = _minutes(connection, joined, where, query.with_entries)
         flags: dict[tuple[date, int], set[str]] = defaultdict(set)
-        unpaid = select(F.c.pay_week_start, F.c.worker_id, F.c.payroll_reason).select_from(joined)
+        unpaid = select(LINE_WEEK, F.c.worker_id, F.c.payroll_reason).select_from(joined)
         for week, worker_id, reason in connection.execute(unpaid.where(*where, UNPAID_APPROVED).distinct()):
             flags[(week, worker_id)].add(reason)
+        adjustments: dict[tuple[date, int], list[Adjustment]] = defaultdict(list)
+        if query.with_adjustments:
+            late = select(
+                LINE_WEEK, F.c.worker_id, F.c.entry_id, F.c.payroll_reason, F.c.pay_week_start, F.c.paid_minutes
+            )
+            for week, worker_id, entry_id, reason, own_week, paid in connection.execute(
+                late.select_from(joined).where(*where, LATE).order_by(F.c.entry_id)
+            ):
+                state = "paid" if reason == "paid_adjustment" else "due"
+                adjustments[(week, worker_id)].append(Adjustment(entry_id, state, week, own_week, int(paid)))
         entries: dict[tuple[date, int], list[int]] = defaultdict(list)
         if query.with_entries:
-            ids = select(F.c.pay_week_start, F.c.worker_id, F.c.entry_id).select_from(joined).where(*where, PAID)
+            ids = select(LINE_WEEK, F.c.worker_id, F.c.entry_id).select_from(joined).where(*where, PAID)
             for week, worker_id, entry_id in connection.execute(ids.order_by(F.c.entry_id)):
                 entries[(week, worker_id)].append(entry_id)
     return Page(
         tuple(
             PayrollRow(
-                week=row.pay_week_start,
+                week=row.week,
                 worker_id=row.worker_id,
                 worker_name=row.name,
                 employee_id=row.employee_id,
@@ -100,9 +116,10 @@ def payroll_rows(engine: Engine, query: PayrollFilter) -> Page[PayrollRow]:
                 cost_centre=row.cost_centre,
                 shifts=int(row.shifts),
                 paid_minutes=int(row.paid_minutes),
-                minutes=tuple(minutes.get((row.pay_week_start, row.worker_id), ())),
-                flags=tuple(sorted(flags.get((row.pay_week_start, row.worker_id), ()))),
-                entry_ids=tuple(entries.get((row.pay_week_start, row.worker_id), ())),
+                minutes=tuple(minutes.get((row.week, row.worker_id), ())),
+                flags=tuple(sorted(flags.get((row.week, row.worker_id), ()))),
+                entry_ids=tuple(entries.get((row.week, row.worker_id), ())),
+                adjustments=tuple(adjustments.get((row.week, row.worker_id), ())),
                 frozen_shifts=int(row.frozen),
             )
             for row in rows
@@ -115,7 +132,7 @@ def _minutes(
     connection: Any, joined: Any, where: list[ColumnElement[bool]], with_entries: bool
 ) -> dict[Any, list[Minutes]]:
     """Each row's minutes per element and rates, summed by the database (or per shift, to name them)."""
-    columns = [F.c.pay_week_start, F.c.worker_id, L.c.element, L.c.pay_rate, L.c.charge_rate]
+    columns = [LINE_WEEK, F.c.worker_id, L.c.element, L.c.pay_rate, L.c.charge_rate]
     source = joined.join(L, L.c.entry_id == F.c.entry_id)
     found: dict[Any, list[Minutes]] = defaultdict(list)
     if not with_entries:
@@ -133,7 +150,7 @@ def shifts_not_approved(engine: Engine, query: PayrollFilter) -> int:
     count = (
         select(func.count())
         .select_from(F.join(W, W.c.id == F.c.worker_id))
-        .where(*_where(query), F.c.payroll_reason.in_(NOT_APPROVED))
+        .where(*_where(query, F.c.pay_week_start), F.c.payroll_reason.in_(NOT_APPROVED))
     )
     with engine.connect() as connection:
         return int(connection.execute(count).scalar_one())

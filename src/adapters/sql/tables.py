@@ -508,6 +508,7 @@ shift_figures = Table(
     Column("base_charge_rate", ExactDecimal),
     Column("parity", Boolean, nullable=False),
     Column("priced", Boolean, nullable=False),
+    Column("adjust_week", Date),  # a late clock: the pay week it is due (or was paid) in
     Index("ix_shift_figures_worker_week", "worker_id", "pay_week_start"),
     Index("ix_shift_figures_client_week", "client_id", "pay_week_start"),
 )
@@ -615,4 +616,15 @@ do_not_return = Table(
     Column("created_at", UtcDateTime, nullable=False),
     UniqueConstraint("worker_id", "location_id", name="uq_do_not_return_worker_location"),
     Index("ix_do_not_return_client_location", "client_id", "location_id"),
+)
+
+# Late clocks paid as adjustments: one row per shift, ever (the primary key refuses a second payment).
+shift_payments = Table(
+    "shift_payments",
+    metadata,
+    Column("entry_id", Integer, ForeignKey("time_entries.id"), primary_key=True),
+    Column("lock_id", Integer, ForeignKey("pay_week_locks.id"), nullable=False),
+    Column("week_start", Date, nullable=False),
+    Column("paid_at", UtcDateTime, nullable=False),
+    Index("ix_shift_payments_lock", "lock_id"),
 )

@@ -71,3 +71,14 @@ class FrozenEntry:
     lock_id: int
     entry_id: int
     id: int = 0
+
+
+@define
+class ShiftPayment:
+    """A late shift paid as an adjustment by a lock of its adjust week: at most one per shift, ever."""
+
+    entry_id: int
+    lock_id: int
+    week_start: date
+    paid_at: datetime
+    id: int = 0

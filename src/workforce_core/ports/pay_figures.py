@@ -48,6 +48,10 @@ class PayFigures(Protocol):
         an unlock makes the figures it kept frozen live again."""
         ...
 
+    def late_shifts(self, client_id: int) -> list[TimeEntry]:
+        """The client's completed shifts flagged ``locked_week`` (late clocks), paid or not."""
+        ...
+
     def lock_for_pricing(self, client_id: int, worker_ids: Sequence[int]) -> None:
         """Hold what a repricing needs still: the client shared, the workers exclusively (in id order)."""
         ...

@@ -70,6 +70,15 @@ class PayWeekLocks(PayWeekTallies, Protocol):
         ``week`` at ``location_ids`` (None: all), by id: what close approves."""
         ...
 
+    def adjustments_paid(self, entry_ids: Collection[int]) -> dict[int, date]:
+        """Of those late shifts, the ones paid as an adjustment, with the pay week that paid them."""
+        ...
+
+    def pay_adjustments(self, lock: PayWeekLock, entry_ids: Collection[int]) -> None:
+        """Record those late shifts as paid by ``lock``'s week. A shift is paid at most once, ever: the
+        database refuses a second payment of one shift (a unique constraint)."""
+        ...
+
     def frozen_among(self, entry_ids: Collection[int]) -> set[int]:
         """Which of these shifts a standing lock froze."""
         ...

@@ -20,6 +20,18 @@ class PayrollFilter:
     location_ids: tuple[int, ...] | None = None  # a filter or a site-limited key: shifts at these sites
     department_id: int | None = None
     with_entries: bool = False
+    with_adjustments: bool = False
+
+
+@frozen
+class Adjustment:
+    """A late clock into a locked week, owed (``due``) or paid (``paid``) in ``adjust_week``."""
+
+    entry_id: int
+    state: str
+    adjust_week: date
+    pay_week_start: date  # its own (locked) pay week
+    paid_minutes: int
 
 
 @frozen
@@ -38,6 +50,7 @@ class PayrollRow:
     flags: tuple[str, ...]  # of the worker's shifts that passed approval but are not paid
     entry_ids: tuple[int, ...] = ()  # with ``with_entries``
     frozen_shifts: int = 0  # of ``shifts``, those a standing pay-week lock froze
+    adjustments: tuple[Adjustment, ...] = ()  # with ``with_adjustments``: the late clocks it pays
 
 
 @frozen

@@ -11,16 +11,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import date, time, timedelta
 
+import attrs
 from attrs import frozen
 
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.ports import FigureReads, UnitOfWork, UnitOfWorkFactory, WorkerWeek
+from workforce_core.rules.late_clocks import adjust_week, payable_since
 from workforce_core.rules.london import from_local
-from workforce_core.rules.pay_weeks import week_of
+from workforce_core.rules.pay_weeks import week_of, week_start
 from workforce_core.rules.stale_weeks import StaleWeeks, stale_weeks
-from workforce_core.services.pricing import late_held, price_shifts
+from workforce_core.services.pricing import late_states, price_shifts
 from workforce_core.views import ShiftFigures
+
+LOOK_AHEAD_WEEKS = 60  # how far past the week a late clock became payable a free week is looked for
 
 
 @frozen
@@ -76,8 +80,11 @@ def reprice_within(tx: UnitOfWork, entries: Sequence[TimeEntry], client: ClientA
         for shift in inputs.shifts
         if _completed(shift) and (shift.worker_id, week_of(shift.clock_in, start_day)) in wanted
     ]
-    held = late_held(inputs.shifts, tx.pay_weeks)
-    figures = [priced.figures() for priced in price_shifts(shift_ids, client, inputs, held).values()]
+    late = late_states(inputs.shifts, tx.pay_weeks)
+    figures = [
+        _adjusted(priced.figures(), priced.entry, late.get(priced.entry.id), client, tx)
+        for priced in price_shifts(shift_ids, client, inputs, late).values()
+    ]
     tx.figures.store(weeks, figures)
     stored = tx.figures.of([f.entry_id for f in figures if f.entry_id in current])
     return Figures({**already, **stored}, tuple(weeks))
@@ -114,6 +121,56 @@ def reprice_in_batches(
         batch = [entry for worker_id in workers[at : at + workers_per_batch] for entry in by_worker[worker_id]]
         repriced += len(reprice(batch, client, uow=uow).repriced)
     return repriced
+
+
+def _adjusted(
+    figures: ShiftFigures, entry: TimeEntry, state: str | None, client: ClientAccount, tx: UnitOfWork
+) -> ShiftFigures:
+    """A late clock's figures carry the week it is due in (or was paid in)."""
+    if state == "paid":
+        return attrs.evolve(figures, adjust_week=tx.pay_weeks.adjustments_paid([entry.id])[entry.id])
+    if state != "due":
+        return figures
+    settings = client.settings
+    day = payable_since(entry, settings.require_client_approval)
+    if day is None:
+        return figures
+    first = week_start(day, settings.pay_week_start_day)
+    candidates = [first + n * timedelta(days=7) for n in range(LOOK_AHEAD_WEEKS)]
+    locked = {
+        lock.week_start
+        for lock in tx.pay_weeks.standing(client.id, candidates)
+        if lock.location_id in (None, entry.location_id)
+    }
+    return attrs.evolve(figures, adjust_week=adjust_week(day, settings.pay_week_start_day, locked))
+
+
+def due_adjustments(tx: UnitOfWork, client: ClientAccount, week: date, site_id: int | None) -> list[TimeEntry]:
+    """The late clocks due in ``week`` (at the site, for a site lock), their figures brought up to date
+    first; with the client's other unpaid late clocks, whose due week a lock moves."""
+    late = tx.figures.late_shifts(client.id)
+    if late:
+        reprice_within(tx, late, client)
+    figures = tx.figures.of([entry.id for entry in late])
+    return [
+        entry
+        for entry in late
+        if entry.id in figures
+        and figures[entry.id].gate.reason == "adjustment_pending"
+        and figures[entry.id].adjust_week == week
+        and site_id in (None, entry.location_id)
+    ]
+
+
+def late_shifts_changed(tx: UnitOfWork, client: ClientAccount) -> None:
+    """A lock or unlock moves the week late clocks are due in, or pays them: their figures go stale."""
+    start_day = client.settings.pay_week_start_day
+    spans = {}
+    for entry in tx.figures.late_shifts(client.id):
+        week = week_of(entry.clock_in, start_day)
+        spans[(entry.worker_id, week)] = StaleWeeks(entry.worker_id, week, week)
+    if spans:
+        tx.figures.mark_stale([spans[key] for key in sorted(spans)])
 
 
 def entries_changed(tx: UnitOfWork, changes: Iterable[tuple[TimeEntry | None, TimeEntry]]) -> None:

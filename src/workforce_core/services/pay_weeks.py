@@ -23,7 +23,7 @@ from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory, WeekSpan
 from workforce_core.rules import pay_week_states
 from workforce_core.rules.pay_weeks import week_start
 from workforce_core.services.approvals import approve_within
-from workforce_core.services.pay_figures import reprice_within
+from workforce_core.services.pay_figures import due_adjustments, late_shifts_changed, reprice_within
 from workforce_core.services.pay_week_reads import pay_week_views
 from workforce_core.views import PayWeekView
 
@@ -79,6 +79,7 @@ def unlock_week(command: UnlockPayWeek, *, uow: UnitOfWorkFactory, clock: Clock)
         lock.unlocked_at = now
         tx.pay_weeks.unlock(lock)
         tx.figures.mark_week_stale(client.id, before.week_start, (wanted,) if wanted else None)  # live again
+        late_shifts_changed(tx, client)  # what it paid is due again; due weeks move
         (after,) = pay_week_views(tx.pay_weeks, client, [before.week_start], (wanted,) if wanted else None, now)
         names = ("period.unlocked",) if site else ("pay_week.unlocked", "period.unlocked")
         tx.record(_events(names, after, lock, now))
@@ -106,8 +107,11 @@ def _lock(
     span = WeekSpan(before.week_start, *pay_week_states.week_bounds(before.week_start))
     sites = (site.id,) if site else None
     reprice_within(tx, tx.figures.unpriced(client.id, span.start, span.end, sites), client)  # what it freezes
+    due = due_adjustments(tx, client, before.week_start, site.id if site else None)  # late clocks it pays
     made = PayWeekLock(client.id, before.week_start, now, location_id=site.id if site else None)
     lock, frozen = tx.pay_weeks.add_lock(made, span)
+    tx.pay_weeks.pay_adjustments(lock, [entry.id for entry in due])
+    late_shifts_changed(tx, client)
     (after,) = pay_week_views(tx.pay_weeks, client, [before.week_start], (site.id,) if site else None, now)
     names = ("period.locked",) if site else ("pay_week.locked", "period.locked")
     tx.record(_events(names, after, lock, now))

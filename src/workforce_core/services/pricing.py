@@ -8,7 +8,7 @@ its place, without counting toward the others, so a clerk can see what it would 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import date
 from decimal import Decimal
 
@@ -61,22 +61,28 @@ def _rule_for(entry: TimeEntry, worker: Worker, booking: Booking | None, rules: 
     )
 
 
-def late_held(shifts: Iterable[TimeEntry], locks: PayWeekLocks) -> frozenset[int]:
-    """The late clocks among ``shifts`` whose pay week is still locked (gate rule 10 holds them); once their
-    week is unlocked they are shifts of that week like any other."""
-    return frozenset(
-        shift.id
-        for shift in shifts
-        if LATE_CLOCK in shift.risk_flags
-        and locks.is_week_locked(shift.client_id, shift.location_id, local_date(shift.clock_in))
-    )
+def late_states(shifts: Iterable[TimeEntry], locks: PayWeekLocks) -> dict[int, str]:
+    """The late clocks among ``shifts``: ``paid`` once paid as an adjustment (gate rule 9), ``due`` while
+    their pay week is still locked (rule 10); once their week is unlocked they are shifts of that week."""
+    late = [shift for shift in shifts if LATE_CLOCK in shift.risk_flags]
+    if not late:
+        return {}
+    paid = locks.adjustments_paid([shift.id for shift in late])
+    states = {shift.id: "paid" for shift in late if shift.id in paid}
+    for shift in late:
+        if shift.id not in paid and locks.is_week_locked(
+            shift.client_id, shift.location_id, local_date(shift.clock_in)
+        ):
+            states[shift.id] = "due"
+    return states
 
 
 def price_shifts(
-    wanted: Iterable[int], client: ClientAccount, inputs: PricingInputs, held: frozenset[int] = frozenset()
+    wanted: Iterable[int], client: ClientAccount, inputs: PricingInputs, late: Mapping[int, str] | None = None
 ) -> dict[int, ShiftPricing]:
-    """Pricing of the ``wanted`` entries, given every closed shift of their workers' pay weeks; ``held``: the
-    late clocks into a still-locked week (``late_held``)."""
+    """Pricing of the ``wanted`` entries, given every closed shift of their workers' pay weeks; ``late``: the
+    late clocks' states (``late_states``)."""
+    late = late or {}
     settings = settings_of(client)
     start_day = client.settings.pay_week_start_day
     by_week: dict[tuple[int, date], list[TimeEntry]] = defaultdict(list)
@@ -89,7 +95,7 @@ def price_shifts(
         if not wanted_ids.intersection(e.id for e in entries):
             continue
         worker = inputs.workers[worker_id]
-        prepared = [_prepare(entry, worker, week, client, inputs, entry.id in held) for entry in entries]
+        prepared = [_prepare(entry, worker, week, client, inputs, late.get(entry.id)) for entry in entries]
         payable = [p for p in prepared if p.gate.status == "payable" and p.to_price is not None]
         prices = {price.entry_id: price for price in price_week([p.to_price for p in payable], settings)}  # type: ignore[misc]
         for item in prepared:
@@ -134,7 +140,7 @@ def price_entry(entry_id: int, *, uow: UnitOfWorkFactory) -> ShiftPricing:
         if entry.entry_type != "shift" or entry.clock_out is None:
             raise Conflict("only a completed shift is priced; this entry is a break or still open.")
         inputs = tx.pricing.inputs(client, (entry,))
-        return price_shifts([entry_id], client, inputs, late_held(inputs.shifts, tx.pay_weeks))[entry_id]
+        return price_shifts([entry_id], client, inputs, late_states(inputs.shifts, tx.pay_weeks))[entry_id]
 
 
 @frozen
@@ -150,7 +156,7 @@ class _Prepared:
 
 
 def _prepare(
-    entry: TimeEntry, worker: Worker, week: date, client: ClientAccount, inputs: PricingInputs, late: bool
+    entry: TimeEntry, worker: Worker, week: date, client: ClientAccount, inputs: PricingInputs, late: str | None
 ) -> _Prepared:
     booking = inputs.bookings.get(entry.scheduled_shift_id) if entry.scheduled_shift_id else None
     rule = _rule_for(entry, worker, booking, inputs.rules)
@@ -172,7 +178,7 @@ def _prepare(
             cancelled_policy=client.settings.cancelled_policy,
             require_client_approval=client.settings.require_client_approval,
             has_pay_rate=pay is not None,
-            late_adjustment="due" if late else None,
+            late_adjustment=late,
         )
     )
     paid = _paid(entry, rule, inputs)

@@ -27,6 +27,7 @@ def get(call: Call) -> Response:
         location_id=p.identifier("location_id"),
         department_id=p.identifier("department_id"),
         include_entries=include_entries,
+        adjustments=adjustments,
     )
     s = call.services
     found = payroll(call.principal, query, queries=s.queries, uow=s.uow, now=s.clock.now())
