@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 import attrs
 
 from workforce_core.errors import DuplicateEmployeeId
+from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.audit import AuditEntry
 from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, Booking, BookingStatus
 from workforce_core.model.keys import ApiKey
@@ -108,8 +109,16 @@ class MemoryRepository(Generic[R]):
 
 
 class MemoryApiKeyRepository(MemoryRepository[ApiKey]):
+    def __init__(self, table: MemoryTable[ApiKey], clients: MemoryTable[ClientAccount]) -> None:
+        super().__init__(table)
+        self._clients = clients
+
     def by_prefix(self, key_prefix: str) -> list[ApiKey]:
         return self._table.where(lambda key: key.key_prefix == key_prefix)
+
+    def holders(self, key_prefix: str) -> list[tuple[ApiKey, ClientAccount]]:
+        found = ((key, self._clients.get(key.client_id)) for key in self.by_prefix(key_prefix))
+        return [(key, client) for key, client in found if client is not None]
 
     def for_client(self, client_id: int) -> list[ApiKey]:
         return self._table.where(lambda key: key.client_id == client_id)

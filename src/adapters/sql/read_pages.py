@@ -6,6 +6,7 @@ from typing import Any
 
 from sqlalchemy import Engine, Select, func, select
 
+from workforce_adapters.sql.mapping import plain_rows
 from workforce_core.ports import Paging
 
 
@@ -17,9 +18,9 @@ def equal(stmt: Select[Any], *pairs: tuple[Any, Any]) -> Select[Any]:
     return stmt
 
 
-def page(engine: Engine, query: Select[Any], paging: Paging, order: list[Any]) -> tuple[list[Any], int]:
+def page(engine: Engine, query: Select[Any], paging: Paging, order: list[Any]) -> tuple[list[dict[str, Any]], int]:
     """The page's rows in ``order`` and the total they come from: two statements, whatever the data."""
     with engine.connect() as connection:
         total = connection.execute(select(func.count()).select_from(query.order_by(None).subquery())).scalar_one()
-        rows = connection.execute(query.order_by(*order).limit(paging.limit).offset(paging.offset)).mappings().all()
-    return list(rows), int(total)
+        rows = plain_rows(connection.execute(query.order_by(*order).limit(paging.limit).offset(paging.offset)))
+    return rows, int(total)

@@ -14,8 +14,9 @@ from sqlalchemy.exc import IntegrityError
 
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.breaks import CHUNK
-from workforce_adapters.sql.mapping import from_row, to_row
+from workforce_adapters.sql.mapping import from_row, plain_rows, to_row
 from workforce_core.errors import DuplicateEmployeeId
+from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.audit import AuditEntry
 from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, Booking, BookingStatus
 from workforce_core.model.keys import ApiKey
@@ -26,6 +27,7 @@ from workforce_core.rules.booking_choice import GRACE
 from workforce_core.rules.employee_ids import employee_id_key
 
 T = TypeVar("T")
+HOLDER = "_client_"  # the prefix of the client's columns read with its keys
 
 
 class SqlRepository(Generic[T]):
@@ -97,6 +99,20 @@ class SqlApiKeyRepository(SqlRepository[ApiKey]):
 
     def by_prefix(self, key_prefix: str) -> list[ApiKey]:
         return self._many(self.table.c.key_prefix == key_prefix)
+
+    def holders(self, key_prefix: str) -> list[tuple[ApiKey, ClientAccount]]:
+        keys, clients = self.table, tables.clients
+        query = (
+            select(keys, *(column.label(f"{HOLDER}{column.name}") for column in clients.columns))
+            .join_from(keys, clients, clients.c.id == keys.c.client_id)
+            .where(keys.c.key_prefix == key_prefix)
+            .order_by(keys.c.id)
+        )
+        found = []
+        for row in plain_rows(self.connection.execute(query)):
+            client = {name.removeprefix(HOLDER): value for name, value in row.items() if name.startswith(HOLDER)}
+            found.append((from_row(ApiKey, row), from_row(ClientAccount, client)))
+        return found
 
     def for_client(self, client_id: int) -> list[ApiKey]:
         return self._many(self.table.c.client_id == client_id)
