@@ -164,7 +164,8 @@ class SqlQueries:
                 w.c.department_id.label("_department_id"),
                 loc.c.name.label("_location_name"),
             )
-            .select_from(te.join(w, w.c.id == te.c.worker_id).outerjoin(loc, loc.c.id == te.c.location_id))
+            # left joins (every entry has its worker): a page's ids and count need neither table
+            .select_from(te.outerjoin(w, w.c.id == te.c.worker_id).outerjoin(loc, loc.c.id == te.c.location_id))
             .where(te.c.client_id == query.client_id, te.c.entry_type.in_(query.entry_types))
         )
         if query.id is not None:
@@ -185,9 +186,10 @@ class SqlQueries:
             stmt = stmt.where(te.c.worker_id.in_(query.worker_ids))
         if query.location_ids is not None:
             stmt = stmt.where(te.c.location_id.in_(query.location_ids))
+        if query.department_id is not None:
+            stmt = stmt.where(te.c.worker_id.in_(select(w.c.id).where(w.c.department_id == query.department_id)))
         stmt = equal(
             stmt,
-            (w.c.department_id, query.department_id),
             (te.c.approval_status, query.approval_status),
             (te.c.client_approval, query.client_approval),
         )

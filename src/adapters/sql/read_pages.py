@@ -1,10 +1,19 @@
-"""What every list read model shares: equality filters that apply when given, and one counted page."""
+"""What every list read model shares: equality filters that apply when given, and one counted page.
+
+A page costs what it returns. The filters run once, over the ids only (``found``: the read model's
+query reduced to its main table's ``id``, without the joins that only name things), so the count
+and the rows a deep ``offset`` skips are read from an index, never from the rows. Then only the
+page's rows are read, with their joined names, by id (a late row lookup). Two statements, whatever
+the page's size and the table's.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Engine, Select, func, select
+from sqlalchemy import Engine, Join, Select, Table, func, select
+from sqlalchemy.sql.expression import FromClause
+from sqlalchemy.sql.util import find_tables
 
 from workforce_adapters.sql.mapping import plain_rows
 from workforce_core.ports import Paging
@@ -19,8 +28,27 @@ def equal(stmt: Select[Any], *pairs: tuple[Any, Any]) -> Select[Any]:
 
 
 def page(engine: Engine, query: Select[Any], paging: Paging, order: list[Any]) -> tuple[list[dict[str, Any]], int]:
-    """The page's rows in ``order`` and the total they come from: two statements, whatever the data."""
+    """The page's rows of ``query`` in ``order`` (columns of its main table, the first it reads from)
+    and the total they come from."""
+    froms = query.get_final_froms()
+    table = main_table(froms[0])
+    key = table.c.id
+    where = query.whereclause
+    if where is not None and set(find_tables(where, check_columns=True)) <= {table}:
+        found = select(key).where(where)  # the filters need no join
+    else:
+        found = query.with_only_columns(key).order_by(None)
+    ids = found.order_by(*order).limit(paging.limit).offset(paging.offset)
+    shown = select(*query.selected_columns).select_from(*froms).where(key.in_(ids)).order_by(*order)
     with engine.connect() as connection:
-        total = connection.execute(select(func.count()).select_from(query.order_by(None).subquery())).scalar_one()
-        rows = plain_rows(connection.execute(query.order_by(*order).limit(paging.limit).offset(paging.offset)))
+        total = connection.execute(select(func.count()).select_from(found.subquery())).scalar_one()
+        rows = plain_rows(connection.execute(shown))
     return rows, int(total)
+
+
+def main_table(source: FromClause) -> Table:
+    """The table a FROM clause starts with (the left end of its joins)."""
+    while isinstance(source, Join):
+        source = source.left
+    assert isinstance(source, Table), source
+    return source
