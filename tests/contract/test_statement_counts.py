@@ -132,3 +132,54 @@ def test_approving_shifts_runs_the_same_statements_for_three_or_thirty(world: Wo
         assert reply["count"] == size
         counts.append(len(counted.statements))
     assert counts[0] == counts[1], f"approve: {counts[0]} statements for 3 shifts, {counts[1]} for 30"
+
+
+def _kinds(statements: list[str]) -> list[str]:
+    """Each statement as its verb and first table (``SELECT workers``), transaction control left out."""
+    kinds = []
+    for statement in statements:
+        words = statement.replace('"', "").split()
+        verb = words[0].upper()
+        if verb in ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE"):
+            continue
+        table = {"SELECT": "FROM", "INSERT": "INTO", "UPDATE": "UPDATE", "DELETE": "FROM"}[verb]
+        kinds.append(f"{verb} {words[words.index(table) + 1]}")
+    return kinds
+
+
+def test_clocking_in_and_out_runs_only_what_its_rules_need(api: TestClient, world: World, clock: FakeClock) -> None:
+    """In: the key (with its account), the worker's lock, the shifts that can refuse it (open, or ending
+    later) in one read, the covering booking, the site (its geofence), the shift, the outbox row.
+    Out: the key, the lock, the open shift, the site, the shift's breaks (they must fall inside it),
+    the shift, the outbox row. Nothing is read twice."""
+    clock.set(NOW)
+    client = world.account("Clocking", walk_in_policy="pay")
+    site = world.site(client.id)
+    worker = world.worker(client.id, "Clocker", location_id=site.id)
+    headers = world.key(client.id)
+    api.get("/api/v1/me.php", headers=headers)  # warm: the key's first use
+    kinds = {}
+    for action in ("in", "out"):
+        body = {"action": action, "worker_id": worker.worker.id}
+        with counting(world) as counted:
+            reply = api.post("/api/v1/clock.php", headers=headers, json=body)
+        assert reply.status_code in (200, 201), reply.text
+        kinds[action] = _kinds(counted.statements)
+    assert kinds["in"] == [
+        "SELECT api_keys",
+        "SELECT workers",
+        "SELECT time_entries",
+        "SELECT shifts",
+        "SELECT locations",
+        "INSERT time_entries",
+        "INSERT outbox",
+    ]
+    assert kinds["out"] == [
+        "SELECT api_keys",
+        "SELECT workers",
+        "SELECT time_entries",
+        "SELECT locations",
+        "SELECT time_entries",
+        "UPDATE time_entries",
+        "INSERT outbox",
+    ]

@@ -215,6 +215,11 @@ class MemoryTimeEntryRepository(MemoryRepository[TimeEntry]):
         found = self._shifts(worker_id, lambda e: e.clock_out is not None and e.clock_out > at)
         return max(found, key=lambda e: (e.clock_out or at, e.id), default=None)
 
+    def clock_in_blockers(
+        self, worker_id: int, since: datetime, at: datetime
+    ) -> tuple[TimeEntry | None, TimeEntry | None]:
+        return self.open_shift(worker_id, since), self.clashing(worker_id, at)
+
     def open_before(self, cutoff: datetime) -> list[TimeEntry]:
         return self._table.where(lambda e: e.entry_type == "shift" and e.clock_out is None and e.clock_in < cutoff)
 

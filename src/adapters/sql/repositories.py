@@ -7,7 +7,7 @@ from datetime import date, datetime
 from typing import Any, Generic, TypeVar
 
 import attrs
-from sqlalchemy import Connection, Table, bindparam, delete, func, insert, or_, select, update
+from sqlalchemy import Connection, Table, bindparam, delete, func, insert, or_, select, union_all, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
@@ -242,6 +242,27 @@ class SqlTimeEntryRepository(SqlRepository[TimeEntry]):
             select(self.table)
             .where(c.worker_id == worker_id, c.entry_type == "shift", c.clock_out.is_not(None), c.clock_out > at)
             .order_by(c.clock_out.desc(), c.id.desc())
+        )
+
+    def clock_in_blockers(
+        self, worker_id: int, since: datetime, at: datetime
+    ) -> tuple[TimeEntry | None, TimeEntry | None]:
+        """Both reads of a clock-in as one statement, each a range of the worker's clock-out index: the
+        open shifts since ``since`` and the recorded shifts ending after ``at`` (normally none)."""
+        c = self.table.c
+        shifts = select(self.table).where(c.worker_id == worker_id, c.entry_type == "shift")
+        rows = self.connection.execute(
+            union_all(
+                shifts.where(c.clock_out.is_(None), c.clock_in >= since),
+                shifts.where(c.clock_out > at),
+            )
+        )
+        found = [from_row(TimeEntry, row) for row in rows.mappings()]
+        open_ = [e for e in found if e.clock_out is None]
+        ended = [e for e in found if e.clock_out is not None]
+        return (
+            max(open_, key=lambda e: (e.clock_in, e.id), default=None),
+            max(ended, key=lambda e: (e.clock_out or at, e.id), default=None),
         )
 
     def open_before(self, cutoff: datetime) -> list[TimeEntry]:

@@ -76,6 +76,13 @@ class TimeEntryRepository(Repository[TimeEntry], Protocol):
         """The worker's newest open shift clocked in at or after ``since``."""
         ...
 
+    def clock_in_blockers(
+        self, worker_id: int, since: datetime, at: datetime
+    ) -> tuple[TimeEntry | None, TimeEntry | None]:
+        """What can refuse a clock-in at ``at``, in one read: ``open_shift(worker_id, since)`` and
+        ``clashing(worker_id, at)``."""
+        ...
+
     def overlapping(
         self, worker_id: int, start: datetime, end: datetime | None, *, except_id: int = 0
     ) -> TimeEntry | None:

@@ -177,10 +177,9 @@ def _clock_in(
     now: datetime,
     backdated: bool,
 ) -> ClockResult:
-    open_shift = tx.entries.open_shift(worker.id, now - OPEN_WINDOW)
+    open_shift, clash = tx.entries.clock_in_blockers(worker.id, now - OPEN_WINDOW, at)
     if open_shift is not None:
         raise AlreadyClockedIn(entry_id=_shown_id(open_shift, principal))
-    clash = tx.entries.clashing(worker.id, at)
     if clash is not None:
         raise Conflict("occurred_at is before the end of a recorded shift.", entry_id=_shown_id(clash, principal))
     booking = _booking(tx, command, worker, at, principal)
