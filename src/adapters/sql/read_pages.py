@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Engine, Join, Select, Table, func, select
-from sqlalchemy.sql.expression import FromClause
+from sqlalchemy import Engine, Select, func, select
 from sqlalchemy.sql.util import find_tables
 
 from workforce_adapters.sql.mapping import plain_rows
@@ -30,8 +29,7 @@ def equal(stmt: Select[Any], *pairs: tuple[Any, Any]) -> Select[Any]:
 def page(engine: Engine, query: Select[Any], paging: Paging, order: list[Any]) -> tuple[list[dict[str, Any]], int]:
     """The page's rows of ``query`` in ``order`` (columns of its main table, the first it reads from)
     and the total they come from."""
-    froms = query.get_final_froms()
-    table = main_table(froms[0])
+    table = query.selected_columns[0].table  # read models select their main table's columns first
     key = table.c.id
     where = query.whereclause
     if where is not None and set(find_tables(where, check_columns=True)) <= {table}:
@@ -39,16 +37,10 @@ def page(engine: Engine, query: Select[Any], paging: Paging, order: list[Any]) -
     else:
         found = query.with_only_columns(key).order_by(None)
     ids = found.order_by(*order).limit(paging.limit).offset(paging.offset)
-    shown = select(*query.selected_columns).select_from(*froms).where(key.in_(ids)).order_by(*order)
+    # the filters are not repeated: the planners would choose their index over the page's ids.
+    # (``_from_obj``, the explicit joins: the public ``get_final_froms()`` compiles the whole query.)
+    shown = select(*query.selected_columns).select_from(*query._from_obj).where(key.in_(ids)).order_by(*order)
     with engine.connect() as connection:
         total = connection.execute(select(func.count()).select_from(found.subquery())).scalar_one()
         rows = plain_rows(connection.execute(shown))
     return rows, int(total)
-
-
-def main_table(source: FromClause) -> Table:
-    """The table a FROM clause starts with (the left end of its joins)."""
-    while isinstance(source, Join):
-        source = source.left
-    assert isinstance(source, Table), source
-    return source

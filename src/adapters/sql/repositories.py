@@ -40,13 +40,14 @@ class SqlRepository(Generic[T]):
         row = self.connection.execute(select(self.table).where(self.table.c.id == id)).mappings().first()
         return self._record(row) if row else None
 
+    # The values go as parameters, not into the statement: one statement per table, compiled once.
     def add(self, item: T) -> T:
-        new_id = self.connection.execute(insert(self.table).values(self._row(item)).returning(self.table.c.id))
+        new_id = self.connection.execute(insert(self.table).returning(self.table.c.id), self._row(item))
         return attrs.evolve(item, id=new_id.scalar_one())  # type: ignore[misc]
 
     def update(self, item: T) -> None:
-        row = self._row(item)
-        self.connection.execute(update(self.table).where(self.table.c.id == item.id).values(row))  # type: ignore[attr-defined]
+        statement = update(self.table).where(self.table.c.id == bindparam("_id"))
+        self.connection.execute(statement, {"_id": item.id, **self._row(item)})  # type: ignore[attr-defined]
 
     def get_many(self, ids: Collection[int]) -> dict[int, T]:
         found: dict[int, T] = {}
@@ -70,6 +71,14 @@ class SqlRepository(Generic[T]):
     def _many(self, *where: Any) -> list[T]:
         rows = self.connection.execute(select(self.table).where(*where).order_by(self.table.c.id)).mappings()
         return [self._record(row) for row in rows]
+
+
+HOLDERS = (  # built once: every request reads it
+    select(tables.api_keys, *(column.label(f"{HOLDER}{column.name}") for column in tables.clients.columns))
+    .join_from(tables.api_keys, tables.clients, tables.clients.c.id == tables.api_keys.c.client_id)
+    .where(tables.api_keys.c.key_prefix == bindparam("prefix"))
+    .order_by(tables.api_keys.c.id)
+)
 
 
 class SqlApiKeyRepository(SqlRepository[ApiKey]):
@@ -101,15 +110,8 @@ class SqlApiKeyRepository(SqlRepository[ApiKey]):
         return self._many(self.table.c.key_prefix == key_prefix)
 
     def holders(self, key_prefix: str) -> list[tuple[ApiKey, ClientAccount]]:
-        keys, clients = self.table, tables.clients
-        query = (
-            select(keys, *(column.label(f"{HOLDER}{column.name}") for column in clients.columns))
-            .join_from(keys, clients, clients.c.id == keys.c.client_id)
-            .where(keys.c.key_prefix == key_prefix)
-            .order_by(keys.c.id)
-        )
         found = []
-        for row in plain_rows(self.connection.execute(query)):
+        for row in plain_rows(self.connection.execute(HOLDERS, {"prefix": key_prefix})):
             client = {name.removeprefix(HOLDER): value for name, value in row.items() if name.startswith(HOLDER)}
             found.append((from_row(ApiKey, row), from_row(ClientAccount, client)))
         return found
