@@ -114,7 +114,7 @@ class SqlQueries:
                     _contains(w.c.email, query.search),
                 )
             )
-        rows, total = page(self.engine, stmt, query.paging, [w.c.name, w.c.id])
+        rows, total = page(self.engine, stmt, query.paging, [w.c.name, w.c.id], shown_from=WORKERS)
         views = tuple(
             WorkerView(
                 worker=from_row(Worker, row),
@@ -189,7 +189,8 @@ class SqlQueries:
             (te.c.approval_status, query.approval_status),
             (te.c.client_approval, query.client_approval),
         )
-        rows, total = page(self.engine, stmt, query.paging, [te.c.clock_in.desc(), te.c.id.desc()])
+        order = [te.c.clock_in.desc(), te.c.id.desc()]
+        rows, total = page(self.engine, stmt, query.paging, order, shown_from=ENTRIES)
         views = tuple(
             EntryView(
                 entry=from_row(TimeEntry, row),

@@ -26,9 +26,12 @@ def equal(stmt: Select[Any], *pairs: tuple[Any, Any]) -> Select[Any]:
     return stmt
 
 
-def page(engine: Engine, query: Select[Any], paging: Paging, order: list[Any]) -> tuple[list[dict[str, Any]], int]:
+def page(
+    engine: Engine, query: Select[Any], paging: Paging, order: list[Any], *, shown_from: Select[Any] | None = None
+) -> tuple[list[dict[str, Any]], int]:
     """The page's rows of ``query`` in ``order`` (columns of its main table, the first it reads from)
-    and the total they come from."""
+    and the total they come from. ``shown_from``: ``query`` before its filters, when the read model
+    keeps it built (then it is not built again from ``query``'s columns and joins)."""
     table = query.selected_columns[0].table  # read models select their main table's columns first
     key = table.c.id
     where = query.whereclause
@@ -39,7 +42,9 @@ def page(engine: Engine, query: Select[Any], paging: Paging, order: list[Any]) -
     ids = found.order_by(*order).limit(paging.limit).offset(paging.offset)
     # the filters are not repeated: the planners would choose their index over the page's ids.
     # (``_from_obj``, the explicit joins: the public ``get_final_froms()`` compiles the whole query.)
-    shown = select(*query.selected_columns).select_from(*query._from_obj).where(key.in_(ids)).order_by(*order)
+    if shown_from is None:
+        shown_from = select(*query.selected_columns).select_from(*query._from_obj)
+    shown = shown_from.where(key.in_(ids)).order_by(*order)
     with engine.connect() as connection:
         total = connection.execute(select(func.count()).select_from(found.subquery())).scalar_one()
         rows = plain_rows(connection.execute(shown))
