@@ -95,6 +95,8 @@ class Services:
     webhooks: Webhooks = field(factory=Webhooks)
 
     def close(self) -> None:
+        if isinstance(self.limiter, SqlRateLimiter):
+            self.limiter.dispose()  # its own connections (PostgreSQL)
         self.engine.dispose()
 
 

@@ -1,16 +1,21 @@
 """The hot queries use the indexes that match their filters (SQLite's plan, which without statistics
-depends only on the query and the schema, so it can be pinned)."""
+depends only on the query and the schema, so it can be pinned; PostgreSQL's, with scans priced out)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
-from sqlalchemy import Select, select, text
+from sqlalchemy import Select, event, select, text
+from sqlalchemy.engine import make_url
 
 from tests.databases import SqliteTemplate
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.engine import make_engine
+from workforce_adapters.sql.queries import SqlQueries
+from workforce_core.ports import EntryFilter, Paging, ShiftFilter, WorkerFilter
 
 WEEK = (datetime(2026, 3, 2, tzinfo=UTC), datetime(2026, 3, 9, tzinfo=UTC))
 
@@ -50,3 +55,62 @@ def test_the_pricing_read_finds_a_page_of_workers_shifts_by_worker_not_by_the_wh
 def test_time_entry_lookups_never_scan_the_table(sqlite_template: SqliteTemplate, name: str, query_of: object) -> None:
     found = plan(sqlite_template, query_of(tables.time_entries))  # type: ignore[operator]
     assert "SCAN time_entries" not in found, f"{name}: {found}"
+
+
+# ---- the list pages: the count and the page's ids over an index, then the page's rows by id -------
+
+HOT_READS: dict[str, tuple[Callable[[SqlQueries], object], str, str]] = {
+    "workers": (lambda q: q.workers(WorkerFilter(client_id=1, paging=DEEP)), "workers", "ix_workers_client_name"),
+    "timesheets": (
+        lambda q: q.entries(EntryFilter(client_id=1, paging=DEEP)),
+        "time_entries",
+        "ix_time_entries_client_listing",
+    ),
+    "shifts": (lambda q: q.shifts(ShiftFilter(client_id=1, paging=DEEP)), "shifts", "ix_shifts_client_date"),
+}
+DEEP = Paging(limit=50, offset=5000)
+
+
+def plans_of(url: str, read: Callable[[SqlQueries], object]) -> list[tuple[str, str]]:
+    """Each statement the read runs, with its plan: SQLite's ``EXPLAIN QUERY PLAN``, or PostgreSQL's
+    ``EXPLAIN`` with sequential scans priced out (its tables here are empty, where a scan is cheapest:
+    the plan shows the index path it has for when they are not)."""
+    engine = make_engine(url)
+    ran: list[tuple[str, Any]] = []
+    event.listen(engine, "before_cursor_execute", lambda c, cursor, sql, params, *a: ran.append((sql, params)))
+    try:
+        read(SqlQueries(engine))
+        postgres = engine.dialect.name == "postgresql"
+        raw = engine.raw_connection()
+        try:
+            cursor = raw.cursor()
+            if postgres:
+                cursor.execute("SET enable_seqscan = off")
+            found = []
+            for sql, params in (statement for statement in ran if statement[0].startswith("SELECT")):
+                cursor.execute(f"EXPLAIN {'' if postgres else 'QUERY PLAN '}{sql}", params)
+                found.append((sql, " | ".join(str(row[0] if postgres else row[3]) for row in cursor.fetchall())))
+            return found
+        finally:
+            raw.close()
+    finally:
+        engine.dispose()
+
+
+@pytest.mark.parametrize("name", HOT_READS)
+def test_a_list_counts_and_skips_over_an_index_and_reads_only_its_page_rows(database_url: str, name: str) -> None:
+    read, table, index = HOT_READS[name]
+    (count_sql, count_plan), (page_sql, page_plan) = plans_of(database_url, read)
+    assert count_sql.startswith("SELECT count(*)")
+    assert "JOIN" not in count_sql, "the count joins no table only shown on the page"
+    assert " IN (SELECT " in page_sql, "the page's rows are found by the ids of its page"
+    if make_url(database_url).get_backend_name() == "sqlite":
+        assert "USING COVERING INDEX" in count_plan, count_plan
+        assert f"USING COVERING INDEX {index}" in page_plan, f"the page's ids come from the index: {page_plan}"
+        first = page_plan.split(" | ")[0]
+        assert first == f"SEARCH {table} USING INTEGER PRIMARY KEY (rowid=?)", f"rows read by id: {page_plan}"
+        assert "SCAN" not in count_plan + page_plan
+    else:  # empty tables have no statistics to choose between indexes by: only "some index" is pinned
+        assert "Index" in count_plan, count_plan
+        assert "Index" in page_plan, page_plan
+        assert "Seq Scan" not in count_plan + page_plan

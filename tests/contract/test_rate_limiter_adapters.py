@@ -13,7 +13,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import redis
+from sqlalchemy import event
 
+from tests.databases import PostgresSchema
 from workforce_adapters.memory_limits import memory_rate_limiter, redis_rate_limiter
 from workforce_adapters.sql.engine import make_engine
 from workforce_adapters.sql.rate_limiter import SqlRateLimiter
@@ -36,7 +38,9 @@ def limiter(request: pytest.FixtureRequest) -> Iterator[RateLimiter]:
     elif request.param in ("sqlite", "postgres"):
         database = request.getfixturevalue("sqlite_template" if request.param == "sqlite" else "postgres_schema")
         engine = make_engine(database.fresh_url())
-        yield SqlRateLimiter(engine)
+        sql = SqlRateLimiter(engine)
+        yield sql
+        sql.dispose()
         engine.dispose()
     else:
         if not _redis_available():
@@ -82,3 +86,27 @@ def test_buckets_are_independent(limiter: RateLimiter) -> None:
     assert limiter.hit(first, 1, 60).allowed
     assert not limiter.hit(first, 1, 60).allowed
     assert limiter.hit(second, 1, 60).allowed
+
+
+@pytest.mark.postgres
+def test_a_hit_on_postgresql_is_one_round_trip(postgres_schema: PostgresSchema) -> None:
+    """One statement a hit or peek, on a connection in autocommit (no BEGIN or COMMIT sent) that the
+    pool does not ping before handing it out."""
+    engine = make_engine(postgres_schema.fresh_url())
+    limiter = SqlRateLimiter(engine)
+    try:
+        assert limiter.calls is not None
+        limiter.hit(_bucket(), 5, 60)  # the first opens the connection
+        sent: list[str] = []
+        event.listen(limiter.calls, "before_cursor_execute", lambda c, cursor, sql, *a: sent.append(sql))
+        bucket = _bucket()
+        decisions = [limiter.hit(bucket, 2, 60) for _ in range(3)] + [limiter.peek(bucket, 2, 60)]
+        assert [d.allowed for d in decisions] == [True, True, False, False]
+        assert len(sent) == 4
+        assert all(sql.startswith("SELECT allowed, used, oldest FROM rate_limit_hit(") for sql in sent), sent
+        assert not limiter.calls.pool._pre_ping
+        with limiter.calls.connect() as connection:
+            assert connection.connection.dbapi_connection.autocommit  # type: ignore[union-attr]
+    finally:
+        limiter.dispose()
+        engine.dispose()

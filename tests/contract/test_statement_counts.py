@@ -219,3 +219,58 @@ def test_who_is_free_runs_the_same_statements_for_10_or_500_workers(
         assert codes >= {"overlap"}
         counts.append(len(counted.statements))
     assert counts[0] == counts[1], f"who is free: {counts[0]} statements over 10 workers, {counts[1]} over 500"
+
+
+def _kinds(statements: list[str]) -> list[str]:
+    """Each statement as its verb and first table (``SELECT workers``), transaction control left out."""
+    kinds = []
+    for statement in statements:
+        words = statement.replace('"', "").split()
+        verb = words[0].upper()
+        if verb in ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE"):
+            continue
+        table = {"SELECT": "FROM", "INSERT": "INTO", "UPDATE": "UPDATE", "DELETE": "FROM"}[verb]
+        kinds.append(f"{verb} {words[words.index(table) + 1]}")
+    return kinds
+
+
+def test_clocking_in_and_out_runs_only_what_its_rules_need(api: TestClient, world: World, clock: FakeClock) -> None:
+    """In: the key (with its account), the worker's lock, the shifts that can refuse it (open, or ending
+    later) in one read, the covering booking, the site (its geofence), the shift, the outbox row.
+    Out: the key, the lock, the open shift, the site, the shift's breaks (they must fall inside it),
+    the shift, its week's stored pay figures dropped (stale), the outbox row. In, also: whether its pay week
+    is locked (a late clock is flagged). Nothing is read twice."""
+    clock.set(NOW)
+    client = world.account("Clocking", walk_in_policy="pay")
+    site = world.site(client.id)
+    worker = world.worker(client.id, "Clocker", location_id=site.id)
+    headers = world.key(client.id)
+    api.get("/api/v1/me.php", headers=headers)  # warm: the key's first use
+    kinds = {}
+    for action in ("in", "out"):
+        body = {"action": action, "worker_id": worker.worker.id}
+        with counting(world) as counted:
+            reply = api.post("/api/v1/clock.php", headers=headers, json=body)
+        assert reply.status_code in (200, 201), reply.text
+        kinds[action] = _kinds(counted.statements)
+    assert kinds["in"] == [
+        "SELECT api_keys",
+        "SELECT workers",
+        "SELECT time_entries",
+        "SELECT shifts",
+        "SELECT locations",
+        "SELECT pay_week_locks",
+        "INSERT time_entries",
+        "INSERT outbox",
+    ]
+    assert kinds["out"] == [
+        "SELECT api_keys",
+        "SELECT workers",
+        "SELECT time_entries",
+        "SELECT locations",
+        "SELECT time_entries",
+        "UPDATE time_entries",
+        "DELETE shift_figure_lines",
+        "DELETE shift_figures",
+        "INSERT outbox",
+    ]

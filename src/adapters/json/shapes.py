@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from decimal import Decimal
 
-from workforce_core.rules.london import local_text, utc_text
+from workforce_core.rules.london import texts
 
 
 def number(value: Decimal | None) -> float | int | None:
@@ -16,7 +16,10 @@ def number(value: Decimal | None) -> float | int | None:
 
 def twin(name: str, moment: datetime | None) -> dict[str, str | None]:
     """``{name: local, name_utc: UTC}`` for one instant."""
-    return {name: local_text(moment), f"{name}_utc": utc_text(moment)}
+    if moment is None:
+        return {name: None, f"{name}_utc": None}
+    local, in_utc = texts(moment)
+    return {name: local, f"{name}_utc": in_utc}
 
 
 def day(value: date | None) -> str | None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 import attrs
 
 from workforce_core.errors import DuplicateEmployeeId
+from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.audit import AuditEntry
 from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, Booking, BookingStatus
 from workforce_core.model.keys import ApiKey
@@ -107,8 +108,16 @@ class MemoryRepository(Generic[R]):
 
 
 class MemoryApiKeyRepository(MemoryRepository[ApiKey]):
+    def __init__(self, table: MemoryTable[ApiKey], clients: MemoryTable[ClientAccount]) -> None:
+        super().__init__(table)
+        self._clients = clients
+
     def by_prefix(self, key_prefix: str) -> list[ApiKey]:
         return self._table.where(lambda key: key.key_prefix == key_prefix)
+
+    def holders(self, key_prefix: str) -> list[tuple[ApiKey, ClientAccount]]:
+        found = ((key, self._clients.get(key.client_id)) for key in self.by_prefix(key_prefix))
+        return [(key, client) for key, client in found if client is not None]
 
     def for_client(self, client_id: int) -> list[ApiKey]:
         return self._table.where(lambda key: key.client_id == client_id)
@@ -204,6 +213,11 @@ class MemoryTimeEntryRepository(MemoryRepository[TimeEntry]):
     def clashing(self, worker_id: int, at: datetime) -> TimeEntry | None:
         found = self._shifts(worker_id, lambda e: e.clock_out is not None and e.clock_out > at)
         return max(found, key=lambda e: (e.clock_out or at, e.id), default=None)
+
+    def clock_in_blockers(
+        self, worker_id: int, since: datetime, at: datetime
+    ) -> tuple[TimeEntry | None, TimeEntry | None]:
+        return self.open_shift(worker_id, since), self.clashing(worker_id, at)
 
     def open_before(self, cutoff: datetime) -> list[TimeEntry]:
         return self._table.where(lambda e: e.entry_type == "shift" and e.clock_out is None and e.clock_in < cutoff)

@@ -58,7 +58,7 @@ class MemoryUnitOfWork:
         t = self._tables
         self._audit = MemoryAuditLog(self)
         self._clients: MemoryRepository[ClientAccount] = MemoryRepository(t["clients"])
-        self._keys = MemoryApiKeyRepository(t["keys"])
+        self._keys = MemoryApiKeyRepository(t["keys"], t["clients"])
         self._locations: MemoryRepository[Location] = MemoryRepository(t["locations"])
         self._departments: MemoryRepository[Department] = MemoryRepository(t["departments"])
         self._cost_codes: MemoryRepository[CostCode] = MemoryRepository(t["cost_codes"])

@@ -1,18 +1,26 @@
-"""Rows to core records and back: columns carry the attrs field names (tuples as JSON lists)."""
+"""Rows to core records and back: columns carry the attrs field names (tuples as JSON lists).
+
+A record class is read through a plan made once per class (its field names, which of them hold
+tuples), so a row becomes a record in a few C-level steps (one ``itemgetter`` over the row, one
+``dict(zip(...))``) rather than a Python step per column: list pages map rows by the thousand.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from operator import itemgetter
 from typing import Any, TypeVar
 
 import attrs
-from sqlalchemy import Table
+from attrs import frozen
+from sqlalchemy import Result, Table
 
 from workforce_core.model.accounts import ClientAccount, ClientSettings
 
 T = TypeVar("T")
 
 SETTINGS = tuple(field.name for field in attrs.fields(ClientSettings))
+NOT_COLUMNS = frozenset({"questions", "settings"})  # held in tables of their own / as columns of the account
 
 
 def to_row(item: Any, table: Table) -> dict[str, Any]:
@@ -24,20 +32,50 @@ def to_row(item: Any, table: Table) -> dict[str, Any]:
     return {k: list(v) if isinstance(v, tuple) else v for k, v in row.items()}
 
 
-_NAMES: dict[type[Any], frozenset[str]] = {}
+@frozen
+class _Plan:
+    """How rows become records of one class."""
+
+    cls: type[Any]
+    names: tuple[str, ...]  # the fields read from columns
+    tuples: tuple[str, ...]  # those of them that hold tuples (JSON lists in storage)
+    read: Callable[[Mapping[Any, Any]], tuple[Any, ...]]  # the row's values of ``names``, in order
+
+    def build(self, values: dict[str, Any], row: Mapping[Any, Any]) -> Any:
+        for name in self.tuples:
+            value = values[name]
+            if type(value) is list:
+                values[name] = tuple(value)
+        if self.cls is ClientAccount:
+            values["settings"] = ClientSettings(**{k: row[k] for k in SETTINGS})
+        return self.cls(**values)
 
 
-def _names(cls: type[Any]) -> frozenset[str]:
-    """The attrs field names of a record class (cached: rows are mapped by the thousand)."""
-    names = _NAMES.get(cls)
-    if names is None:
-        names = _NAMES[cls] = frozenset(field.name for field in attrs.fields(cls) if field.name != "questions")
-    return names
+_PLANS: dict[type[Any], _Plan] = {}
+
+
+def _plan(cls: type[Any]) -> _Plan:
+    plan = _PLANS.get(cls)
+    if plan is None:
+        fields = [field for field in attrs.fields(cls) if field.name not in NOT_COLUMNS]
+        names = tuple(field.name for field in fields)
+        tuples = tuple(field.name for field in fields if "tuple" in str(field.type))
+        read = itemgetter(*names) if len(names) > 1 else lambda row: (row[names[0]],)
+        plan = _PLANS[cls] = _Plan(cls, names, tuples, read)
+    return plan
 
 
 def from_row(cls: type[T], row: Mapping[Any, Any]) -> T:
-    names = _names(cls)
-    values = {k: tuple(v) if type(v) is list else v for k, v in row.items() if k in names}
-    if cls is ClientAccount:
-        values["settings"] = ClientSettings(**{k: row[k] for k in SETTINGS})
-    return cls(**values)
+    """A record of ``cls`` from a row holding (at least) its columns; fields without one keep their default."""
+    plan = _plan(cls)
+    try:
+        values = dict(zip(plan.names, plan.read(row), strict=True))
+    except KeyError:  # a row without some of the columns
+        values = {name: row[name] for name in plan.names if name in row}
+    return plan.build(values, row)  # type: ignore[no-any-return]
+
+
+def plain_rows(result: Result[Any]) -> list[dict[str, Any]]:
+    """A result's rows as plain dicts (column name to value), each made in one C-level step."""
+    keys = tuple(result.keys())
+    return [dict(zip(keys, row, strict=True)) for row in result]

@@ -73,8 +73,9 @@ def read_figures(connection: Connection, entry_ids: Sequence[int]) -> dict[int, 
 
 
 class SqlPayFigures:
-    def __init__(self, connection: Connection) -> None:
+    def __init__(self, connection: Connection, held: set[int] | None = None) -> None:
         self.connection = connection
+        self.held = held if held is not None else set()  # workers this transaction has locked already
         self.postgres = connection.dialect.name == "postgresql"
 
     def of(self, entry_ids: Sequence[int]) -> dict[int, ShiftFigures]:
@@ -169,7 +170,9 @@ class SqlPayFigures:
         if not self.postgres:
             return
         workers = tables.workers
-        for chunk in _chunks(sorted(set(worker_ids))):
+        wanted = sorted(set(worker_ids) - self.held)
+        self.held.update(wanted)
+        for chunk in _chunks(wanted):
             query = select(workers.c.id).where(workers.c.id.in_(chunk)).order_by(workers.c.id)
             self.connection.execute(query.with_for_update(key_share=True))
 

@@ -66,6 +66,28 @@ def _contains(column: Any, term: str) -> Any:
     return or_(func.lower(column).contains(term.lower(), autoescape=True), column.contains(term, autoescape=True))
 
 
+# The read models' columns and joins, built once (each request adds its filters).
+_w, _loc, _dep, _cc, _te = tables.workers, tables.locations, tables.departments, tables.cost_codes, tables.time_entries
+WORKERS = select(
+    _w, _loc.c.name.label("_location_name"), _dep.c.name.label("_department_name"), _cc.c.code.label("_cost_code")
+).select_from(
+    _w.outerjoin(_loc, _loc.c.id == _w.c.location_id)
+    .outerjoin(_dep, _dep.c.id == _w.c.department_id)
+    .outerjoin(_cc, _cc.c.id == _w.c.cost_code_id)
+)
+ENTRIES = select(
+    _te,
+    _w.c.name.label("_worker_name"),
+    _w.c.employee_id.label("_employee_id"),
+    _w.c.client_id.label("_worker_client_id"),
+    _w.c.department_id.label("_department_id"),
+    _loc.c.name.label("_location_name"),
+    frozen_flag().label("_locked"),
+).select_from(  # left joins (every entry has its worker): a page's ids and count need neither table
+    _te.outerjoin(_w, _w.c.id == _te.c.worker_id).outerjoin(_loc, _loc.c.id == _te.c.location_id)
+)
+
+
 class SqlQueries:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -91,21 +113,8 @@ class SqlQueries:
         return any(key_refusal(key, clients[key.client_id], now) is None for key in listing)
 
     def workers(self, query: WorkerFilter) -> Page[WorkerView]:
-        w, loc, dep, cc = tables.workers, tables.locations, tables.departments, tables.cost_codes
-        stmt = (
-            select(
-                w,
-                loc.c.name.label("_location_name"),
-                dep.c.name.label("_department_name"),
-                cc.c.code.label("_cost_code"),
-            )
-            .select_from(
-                w.outerjoin(loc, loc.c.id == w.c.location_id)
-                .outerjoin(dep, dep.c.id == w.c.department_id)
-                .outerjoin(cc, cc.c.id == w.c.cost_code_id)
-            )
-            .where(w.c.client_id == query.client_id)
-        )
+        w = tables.workers
+        stmt = WORKERS.where(w.c.client_id == query.client_id)
         stmt = equal(
             stmt,
             (w.c.id, query.id),
@@ -127,7 +136,7 @@ class SqlQueries:
                     _contains(w.c.email, query.search),
                 )
             )
-        rows, total = page(self.engine, stmt, query.paging, [w.c.name, w.c.id])
+        rows, total = page(self.engine, stmt, query.paging, [w.c.name, w.c.id], shown_from=WORKERS)
         views = tuple(
             WorkerView(
                 worker=from_row(Worker, row),
@@ -175,20 +184,8 @@ class SqlQueries:
         return Page(tuple(from_row(CostCode, row) for row in rows), total)
 
     def entries(self, query: EntryFilter) -> Page[EntryView]:
-        te, w, loc = tables.time_entries, tables.workers, tables.locations
-        stmt = (
-            select(
-                te,
-                w.c.name.label("_worker_name"),
-                w.c.employee_id.label("_employee_id"),
-                w.c.client_id.label("_worker_client_id"),
-                w.c.department_id.label("_department_id"),
-                loc.c.name.label("_location_name"),
-                frozen_flag().label("_locked"),
-            )
-            .select_from(te.join(w, w.c.id == te.c.worker_id).outerjoin(loc, loc.c.id == te.c.location_id))
-            .where(te.c.client_id == query.client_id, te.c.entry_type.in_(query.entry_types))
-        )
+        te, w = tables.time_entries, tables.workers
+        stmt = ENTRIES.where(te.c.client_id == query.client_id, te.c.entry_type.in_(query.entry_types))
         if query.id is not None:
             stmt = stmt.where(te.c.id == query.id)
         if query.closed is not None:
@@ -207,13 +204,15 @@ class SqlQueries:
             stmt = stmt.where(te.c.worker_id.in_(query.worker_ids))
         if query.location_ids is not None:
             stmt = stmt.where(te.c.location_id.in_(query.location_ids))
+        if query.department_id is not None:
+            stmt = stmt.where(te.c.worker_id.in_(select(w.c.id).where(w.c.department_id == query.department_id)))
         stmt = equal(
             stmt,
-            (w.c.department_id, query.department_id),
             (te.c.approval_status, query.approval_status),
             (te.c.client_approval, query.client_approval),
         )
-        rows, total = page(self.engine, stmt, query.paging, [te.c.clock_in.desc(), te.c.id.desc()])
+        order = [te.c.clock_in.desc(), te.c.id.desc()]
+        rows, total = page(self.engine, stmt, query.paging, order, shown_from=ENTRIES)
         views = tuple(
             EntryView(
                 entry=from_row(TimeEntry, row),

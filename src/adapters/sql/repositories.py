@@ -7,15 +7,16 @@ from datetime import datetime
 from typing import Any, Generic, TypeVar
 
 import attrs
-from sqlalchemy import Connection, Table, bindparam, delete, func, insert, or_, select, update
+from sqlalchemy import Connection, Table, bindparam, delete, func, insert, or_, select, union_all, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.breaks import CHUNK
-from workforce_adapters.sql.mapping import from_row, to_row
+from workforce_adapters.sql.mapping import from_row, plain_rows, to_row
 from workforce_core.errors import DuplicateEmployeeId
+from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.audit import AuditEntry
 from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, Booking, BookingStatus
 from workforce_core.model.keys import ApiKey
@@ -26,6 +27,7 @@ from workforce_core.rules.booking_choice import GRACE
 from workforce_core.rules.employee_ids import employee_id_key
 
 T = TypeVar("T")
+HOLDER = "_client_"  # the prefix of the client's columns read with its keys
 
 
 class SqlRepository(Generic[T]):
@@ -38,13 +40,14 @@ class SqlRepository(Generic[T]):
         row = self.connection.execute(select(self.table).where(self.table.c.id == id)).mappings().first()
         return self._record(row) if row else None
 
+    # The values go as parameters, not into the statement: one statement per table, compiled once.
     def add(self, item: T) -> T:
-        new_id = self.connection.execute(insert(self.table).values(self._row(item)).returning(self.table.c.id))
+        new_id = self.connection.execute(insert(self.table).returning(self.table.c.id), self._row(item))
         return attrs.evolve(item, id=new_id.scalar_one())  # type: ignore[misc]
 
     def update(self, item: T) -> None:
-        row = self._row(item)
-        self.connection.execute(update(self.table).where(self.table.c.id == item.id).values(row))  # type: ignore[attr-defined]
+        statement = update(self.table).where(self.table.c.id == bindparam("_id"))
+        self.connection.execute(statement, {"_id": item.id, **self._row(item)})  # type: ignore[attr-defined]
 
     def get_many(self, ids: Collection[int]) -> dict[int, T]:
         found: dict[int, T] = {}
@@ -68,6 +71,14 @@ class SqlRepository(Generic[T]):
     def _many(self, *where: Any) -> list[T]:
         rows = self.connection.execute(select(self.table).where(*where).order_by(self.table.c.id)).mappings()
         return [self._record(row) for row in rows]
+
+
+HOLDERS = (  # built once: every request reads it
+    select(tables.api_keys, *(column.label(f"{HOLDER}{column.name}") for column in tables.clients.columns))
+    .join_from(tables.api_keys, tables.clients, tables.clients.c.id == tables.api_keys.c.client_id)
+    .where(tables.api_keys.c.key_prefix == bindparam("prefix"))
+    .order_by(tables.api_keys.c.id)
+)
 
 
 class SqlApiKeyRepository(SqlRepository[ApiKey]):
@@ -98,13 +109,21 @@ class SqlApiKeyRepository(SqlRepository[ApiKey]):
     def by_prefix(self, key_prefix: str) -> list[ApiKey]:
         return self._many(self.table.c.key_prefix == key_prefix)
 
+    def holders(self, key_prefix: str) -> list[tuple[ApiKey, ClientAccount]]:
+        found = []
+        for row in plain_rows(self.connection.execute(HOLDERS, {"prefix": key_prefix})):
+            client = {name.removeprefix(HOLDER): value for name, value in row.items() if name.startswith(HOLDER)}
+            found.append((from_row(ApiKey, row), from_row(ClientAccount, client)))
+        return found
+
     def for_client(self, client_id: int) -> list[ApiKey]:
         return self._many(self.table.c.client_id == client_id)
 
 
 class SqlWorkerRepository(SqlRepository[Worker]):
-    def __init__(self, connection: Connection) -> None:
+    def __init__(self, connection: Connection, held: set[int] | None = None) -> None:
         super().__init__(connection, tables.workers, Worker)
+        self.held = held if held is not None else set()  # workers this transaction has locked
 
     def _row(self, item: Worker) -> dict[str, Any]:
         return {**to_row(item, self.table), "employee_id_key": employee_id_key(item.employee_id)}
@@ -127,14 +146,19 @@ class SqlWorkerRepository(SqlRepository[Worker]):
         query = select(self.table).where(self.table.c.id.in_(sorted(set(worker_ids)))).order_by(self.table.c.id)
         if self.connection.dialect.name == "postgresql":
             query = query.with_for_update()
-        return {row["id"]: from_row(Worker, row) for row in self.connection.execute(query).mappings()}
+        found = {row["id"]: from_row(Worker, row) for row in self.connection.execute(query).mappings()}
+        self.held.update(found)
+        return found
 
     def lock(self, worker_id: int) -> Worker | None:
         query = select(self.table).where(self.table.c.id == worker_id)
         if self.connection.dialect.name == "postgresql":
             query = query.with_for_update()
         row = self.connection.execute(query).mappings().first()
-        return from_row(Worker, row) if row else None
+        if row is None:
+            return None
+        self.held.add(worker_id)
+        return from_row(Worker, row)
 
     def lock_employee_numbers(self, client_id: int) -> int:
         counters = tables.employee_id_counters
@@ -226,6 +250,27 @@ class SqlTimeEntryRepository(SqlRepository[TimeEntry]):
             select(self.table)
             .where(c.worker_id == worker_id, c.entry_type == "shift", c.clock_out.is_not(None), c.clock_out > at)
             .order_by(c.clock_out.desc(), c.id.desc())
+        )
+
+    def clock_in_blockers(
+        self, worker_id: int, since: datetime, at: datetime
+    ) -> tuple[TimeEntry | None, TimeEntry | None]:
+        """Both reads of a clock-in as one statement, each a range of the worker's clock-out index: the
+        open shifts since ``since`` and the recorded shifts ending after ``at`` (normally none)."""
+        c = self.table.c
+        shifts = select(self.table).where(c.worker_id == worker_id, c.entry_type == "shift")
+        rows = self.connection.execute(
+            union_all(
+                shifts.where(c.clock_out.is_(None), c.clock_in >= since),
+                shifts.where(c.clock_out > at),
+            )
+        )
+        found = [from_row(TimeEntry, row) for row in rows.mappings()]
+        open_ = [e for e in found if e.clock_out is None]
+        ended = [e for e in found if e.clock_out is not None]
+        return (
+            max(open_, key=lambda e: (e.clock_in, e.id), default=None),
+            max(ended, key=lambda e: (e.clock_out or at, e.id), default=None),
         )
 
     def open_before(self, cutoff: datetime) -> list[TimeEntry]:

@@ -24,7 +24,8 @@ def list_shifts(engine: Engine, query: ShiftFilter) -> Page[ShiftView]:
             w.c.department_id.label("_department_id"),
             loc.c.name.label("_location_name"),
         )
-        .select_from(sh.join(w, w.c.id == sh.c.worker_id).outerjoin(loc, loc.c.id == sh.c.location_id))
+        # left joins (every booking has its worker and site): a page's ids and count need neither table
+        .select_from(sh.outerjoin(w, w.c.id == sh.c.worker_id).outerjoin(loc, loc.c.id == sh.c.location_id))
         .where(sh.c.client_id == query.client_id)
     )
     stmt = equal(
@@ -32,8 +33,9 @@ def list_shifts(engine: Engine, query: ShiftFilter) -> Page[ShiftView]:
         (sh.c.id, query.id),
         (sh.c.worker_id, query.worker_id),
         (sh.c.demand_id, query.demand_id),
-        (w.c.department_id, query.department_id),
     )
+    if query.department_id is not None:
+        stmt = stmt.where(sh.c.worker_id.in_(select(w.c.id).where(w.c.department_id == query.department_id)))
     if query.location_ids is not None:
         stmt = stmt.where(sh.c.location_id.in_(query.location_ids))
     if query.date_from is not None:

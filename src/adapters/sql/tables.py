@@ -303,6 +303,8 @@ shift_no_shows = Table(
     Column("client_id", Integer, ForeignKey("clients.id"), nullable=False),
     Column("recorded_at", UtcDateTime, nullable=False),
 )
+# /shifts.php's order: date newest first, then start and id
+Index("ix_shifts_client_date", shifts.c.client_id, shifts.c.shift_date.desc(), shifts.c.start, shifts.c.id)
 
 time_entries = Table(
     "time_entries",
@@ -358,6 +360,9 @@ time_entries = Table(
     Index("ix_time_entries_client_updated", "client_id", "updated_at"),
     Index("ix_time_entries_open", "clock_out", "clock_in"),
     Index("ix_time_entries_parent", "parent_id"),
+    Index("ix_time_entries_worker_clock_out", "worker_id", "clock_out"),
+    # covers GET /timesheets.php's count and page ids (in its order) for the usual filters
+    Index("ix_time_entries_client_listing", "client_id", "clock_in", "id", "entry_type", "clock_out"),
 )
 
 # the no-show job reads published bookings by start, then which of them a shift was clocked against

@@ -29,7 +29,7 @@ from workforce_core.errors import (
     WorkforceError,
 )
 from workforce_core.model.principal import Principal
-from workforce_core.ports import KeyedWork, StoredReply
+from workforce_core.ports import KeyedWork, RateDecision, StoredReply
 from workforce_core.services import idempotency, limits
 from workforce_core.services.auth import authenticate
 from workforce_entrypoints.bootstrap import Services
@@ -41,6 +41,7 @@ from workforce_entrypoints.http.replies import error_reply
 PREFIX = "/api/v1"
 ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 WRITES = ("POST", "PUT")
+BODIES = (*WRITES, "DELETE")  # the methods whose body is read
 REPLAYED_HEADERS = ("content-type", "x-api-version")
 
 
@@ -125,35 +126,22 @@ class Endpoint:
         method = self.handlers.get(request.method)
         if method is None:
             return error_reply(MethodNotAllowed(), headers={"Allow": self.allow})
-        principal = await self._principal(request, services)
-        decision = await run_in_threadpool(limits.admit, principal, services.limiter)
-        headers = {"X-RateLimit-Limit": str(decision.limit), "X-RateLimit-Remaining": str(decision.remaining)}
+        secret = bearer_secret(request.headers.get("authorization"))
+        address = request.client.host if request.client else "unknown"
+        if request.method not in BODIES:  # no body to wait for: the whole request in one worker thread
+            return await run_in_threadpool(_read_reply, request, method, secret, address, services)
+        principal, decision = await run_in_threadpool(_admit, secret, address, services)
+        headers = _limit_headers(decision)
         try:
-            if not decision.allowed:
-                raise RateLimited(decision.retry_after)
-            headers.update(cors.origin_headers(request, principal))
-            if method.scopes:
-                principal.require(*method.scopes)
+            _pass(request, method, principal, decision, headers)
             reply = await self._run(request, method, principal, services)
         except WorkforceError as error:
             reply = error_reply(error)
         reply.headers.update(headers)
         return reply
 
-    async def _principal(self, request: Request, services: Services) -> Principal:
-        secret = bearer_secret(request.headers.get("authorization"))
-        address = request.client.host if request.client else "unknown"
-        try:
-            return await run_in_threadpool(authenticate, secret, uow=services.uow, clock=services.clock)
-        except InvalidApiKey:
-            await run_in_threadpool(limits.note_unknown_key, address, services.limiter)
-            raise
-        except (KeyRevoked, KeyExpired):
-            await run_in_threadpool(limits.check_not_throttled, address, services.limiter)
-            raise
-
     async def _run(self, request: Request, method: Method, principal: Principal, services: Services) -> Response:
-        raw_body = await request.body() if request.method in (*WRITES, "DELETE") else b""
+        raw_body = await request.body() if request.method in BODIES else b""
         call = Call(principal=principal, params=Params(request.query_params), services=services, raw_body=raw_body)
         key = request.headers.get(idempotency.HEADER)
         if key is None or request.method not in WRITES:
@@ -169,6 +157,48 @@ class Endpoint:
         call.services = evolve(services, uow=begun)  # its units of work hold the change for the reply
         call.unheld = services
         return await run_in_threadpool(_kept_reply, method, call, begun)
+
+
+def _admit(secret: str, address: str, services: Services) -> tuple[Principal, RateDecision]:
+    """The key's principal and its rate-limit decision (401/403 and the unknown-key throttle first)."""
+    try:
+        principal = authenticate(secret, uow=services.uow, clock=services.clock)
+    except InvalidApiKey:
+        limits.note_unknown_key(address, services.limiter)
+        raise
+    except (KeyRevoked, KeyExpired):
+        limits.check_not_throttled(address, services.limiter)
+        raise
+    return principal, limits.admit(principal, services.limiter)
+
+
+def _limit_headers(decision: RateDecision) -> dict[str, str]:
+    return {"X-RateLimit-Limit": str(decision.limit), "X-RateLimit-Remaining": str(decision.remaining)}
+
+
+def _pass(
+    request: Request, method: Method, principal: Principal, decision: RateDecision, headers: dict[str, str]
+) -> None:
+    """The steps after the key, in the spec's order: 429, the browser origin (its headers added to
+    ``headers``), the method's scope."""
+    if not decision.allowed:
+        raise RateLimited(decision.retry_after)
+    headers.update(cors.origin_headers(request, principal))
+    if method.scopes:
+        principal.require(*method.scopes)
+
+
+def _read_reply(request: Request, method: Method, secret: str, address: str, services: Services) -> Response:
+    """A request without a body, from the key to the reply (in a worker thread)."""
+    principal, decision = _admit(secret, address, services)
+    headers = _limit_headers(decision)
+    try:
+        _pass(request, method, principal, decision, headers)
+        reply = _reply(method, Call(principal=principal, params=Params(request.query_params), services=services))
+    except WorkforceError as error:
+        reply = error_reply(error)
+    reply.headers.update(headers)
+    return reply
 
 
 def _reply(method: Method, call: Call) -> Response:

@@ -6,6 +6,7 @@ from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Protocol, TypeVar
 
+from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.audit import AuditEntry
 from workforce_core.model.bookings import Booking
 from workforce_core.model.keys import ApiKey
@@ -36,6 +37,10 @@ class Repository(Protocol[T]):
 
 class ApiKeyRepository(Repository[ApiKey], Protocol):
     def by_prefix(self, key_prefix: str) -> list[ApiKey]: ...
+
+    def holders(self, key_prefix: str) -> list[tuple[ApiKey, ClientAccount]]:
+        """The keys with this prefix, each with its client account, in one read (every request asks)."""
+        ...
 
     def for_client(self, client_id: int) -> list[ApiKey]: ...
 
@@ -69,6 +74,13 @@ class WorkerRepository(Repository[Worker], Protocol):
 class TimeEntryRepository(Repository[TimeEntry], Protocol):
     def open_shift(self, worker_id: int, since: datetime) -> TimeEntry | None:
         """The worker's newest open shift clocked in at or after ``since``."""
+        ...
+
+    def clock_in_blockers(
+        self, worker_id: int, since: datetime, at: datetime
+    ) -> tuple[TimeEntry | None, TimeEntry | None]:
+        """What can refuse a clock-in at ``at``, in one read: ``open_shift(worker_id, since)`` and
+        ``clashing(worker_id, at)``."""
         ...
 
     def overlapping(

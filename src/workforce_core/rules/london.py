@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, date, datetime, time, timedelta
+from functools import lru_cache
 from zoneinfo import ZoneInfo
 
 LONDON = ZoneInfo("Europe/London")
@@ -25,16 +26,20 @@ def utc(moment: datetime) -> datetime:
 
 def local_text(moment: datetime | None) -> str | None:
     """``YYYY-MM-DD HH:MM:SS`` in Europe/London, or None."""
-    if moment is None:
-        return None
-    return utc(moment).astimezone(LONDON).strftime("%Y-%m-%d %H:%M:%S")
+    return None if moment is None else texts(moment)[0]
 
 
 def utc_text(moment: datetime | None) -> str | None:
     """``YYYY-MM-DDTHH:MM:SSZ``, or None."""
-    if moment is None:
-        return None
-    return utc(moment).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return None if moment is None else texts(moment)[1]
+
+
+@lru_cache(maxsize=16_384)
+def texts(moment: datetime) -> tuple[str, str]:
+    """An instant's local and UTC texts, made once per instant (pages are read again and again)."""
+    instant = utc(moment)
+    local = instant.astimezone(LONDON).replace(tzinfo=None, microsecond=0).isoformat(" ")
+    return local, instant.replace(tzinfo=None, microsecond=0).isoformat() + "Z"
 
 
 def local_date(moment: datetime) -> date:

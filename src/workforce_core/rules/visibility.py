@@ -8,6 +8,7 @@ subscription, in the payloads its key's scopes allow, so the two cannot differ.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from functools import cache
 from typing import Any
 
 from attrs import frozen
@@ -49,8 +50,16 @@ class Sight:
 
 def visible(record: Mapping[str, Any], sight: Sight) -> dict[str, Any]:
     """A worker, site or other flat record less the money fields the reader may not see."""
-    hidden = {name for scope in sight.lacks() for name in SCOPED_FIELDS[scope]}
+    hidden = _hidden(sight)
+    if not hidden:
+        return dict(record)
     return {k: v for k, v in record.items() if k not in hidden}
+
+
+@cache
+def _hidden(sight: Sight) -> frozenset[str]:
+    """The flat fields hidden from a sight (four sights in all)."""
+    return frozenset(name for scope in sight.lacks() for name in SCOPED_FIELDS[scope])
 
 
 def visible_rate_rule(record: Mapping[str, Any], sight: Sight) -> dict[str, Any]:

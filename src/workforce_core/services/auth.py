@@ -16,12 +16,10 @@ def authenticate(secret: str, *, uow: UnitOfWorkFactory, clock: Clock) -> Princi
     now = clock.now()
     if not well_formed(secret):
         raise InvalidApiKey()
-    with uow(read_only=True) as tx:  # every request passes here: take no write lock
-        key = next((k for k in tx.keys.by_prefix(prefix_of(secret)) if k.matches(secret)), None)
-        if key is None:
-            raise InvalidApiKey()
-        client = tx.clients.get(key.client_id)
-    if client is None:
+    with uow(read_only=True) as tx:  # every request passes here: take no write lock, read once
+        holders = tx.keys.holders(prefix_of(secret))
+    key, client = next(((k, c) for k, c in holders if k.matches(secret)), (None, None))
+    if key is None or client is None:
         raise InvalidApiKey()
     refusal = key_refusal(key, client, now)
     if refusal is not None:

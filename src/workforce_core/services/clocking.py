@@ -179,10 +179,9 @@ def _clock_in(
     now: datetime,
     backdated: bool,
 ) -> ClockResult:
-    open_shift = tx.entries.open_shift(worker.id, now - OPEN_WINDOW)
+    open_shift, clash = tx.entries.clock_in_blockers(worker.id, now - OPEN_WINDOW, at)
     if open_shift is not None:
         raise AlreadyClockedIn(entry_id=_shown_id(open_shift, principal))
-    clash = tx.entries.clashing(worker.id, at)
     if clash is not None:
         raise Conflict("occurred_at is before the end of a recorded shift.", entry_id=_shown_id(clash, principal))
     booking = _booking(tx, command, worker, at, principal)
@@ -276,7 +275,7 @@ def _clock_out(
     if fence.breach:
         entry.flag("geofence_outside")
     tx.entries.update(entry)
-    entries_changed(tx, [(before, entry)])
+    entries_changed(tx, [(before, entry)], principal.client)
     if entry.scheduled_shift_id is not None:
         complete_booking(tx, tx.bookings.get(entry.scheduled_shift_id))
     view = EntryView.of(entry, worker, site)

@@ -173,10 +173,14 @@ def late_shifts_changed(tx: UnitOfWork, client: ClientAccount) -> None:
         tx.figures.mark_stale([spans[key] for key in sorted(spans)])
 
 
-def entries_changed(tx: UnitOfWork, changes: Iterable[tuple[TimeEntry | None, TimeEntry]]) -> None:
-    """Mark stale what these entry changes (``(before or None for new, after)``) can alter."""
+def entries_changed(
+    tx: UnitOfWork, changes: Iterable[tuple[TimeEntry | None, TimeEntry]], client: ClientAccount | None = None
+) -> None:
+    """Mark stale what these entry changes (``(before or None for new, after)``) can alter; ``client``: the
+    entries' client when the caller has it already."""
     pairs = list(changes)
-    clients = tx.clients.get_many({after.client_id for _, after in pairs})
+    owners = {after.client_id for _, after in pairs}
+    clients = {client.id: client} if client is not None and owners == {client.id} else tx.clients.get_many(owners)
     spans: dict[int, StaleWeeks] = {}
     for before, after in pairs:
         settings = clients[after.client_id].settings

@@ -19,8 +19,8 @@ from workforce_entrypoints.http.endpoint import Call, Endpoint, Method
 from workforce_entrypoints.http.replies import listing, record
 
 
-def _shown(call: Call, view: WorkerView) -> dict[str, object]:
-    return visible(worker_record(view), Sight.of(call.principal.effective_scopes))
+def _shown(call: Call, view: WorkerView, sight: Sight | None = None) -> dict[str, object]:
+    return visible(worker_record(view), sight or Sight.of(call.principal.effective_scopes))
 
 
 def get(call: Call) -> Response:
@@ -40,7 +40,8 @@ def get(call: Call) -> Response:
     page = reads.workers(call.principal, query, queries=call.services.queries, location_id=p.identifier("location_id"))
     if query.id is not None:
         return record(_shown(call, reads.one(page)))
-    return listing([_shown(call, view) for view in page.items], page, paging)
+    sight = Sight.of(call.principal.effective_scopes)
+    return listing([_shown(call, view, sight) for view in page.items], page, paging)
 
 
 def post(call: Call) -> Response:
