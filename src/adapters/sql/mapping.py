@@ -43,7 +43,7 @@ class _Plan:
 
     def build(self, values: dict[str, Any], row: Mapping[Any, Any]) -> Any:
         for name in self.tuples:
-            value = values[name]
+            value = values.get(name)  # a row of some columns only leaves the others to their defaults
             if type(value) is list:
                 values[name] = tuple(value)
         if self.cls is ClientAccount:
