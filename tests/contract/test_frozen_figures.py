@@ -108,6 +108,13 @@ def test_a_late_clock_is_due_in_the_next_open_week_then_paid_there_once_and_neve
          "paid_minutes": 480}
     ]  # fmt: skip
 
+    def charged(week: str) -> list[Any]:
+        found = api.get(f"/api/v1/charges.php?week_start={week}&include_entries=1", headers=agency.headers)
+        assert found.status_code == 200, found.text
+        return [entry for line in found.json()["data"]["lines"] for entry in line["entry_ids"]]
+
+    assert (charged(WEEK), charged("2026-11-16")) == ([first], [late])  # charged once, with its adjust week
+
     clock.set(clock.now().replace(day=24))  # the adjust week has ended: lock it, which pays the late clock
     code, body = console("pay-week", "lock", "--client", str(agency.account.id), "--week", "2026-11-16")
     assert code == 0, body
@@ -121,3 +128,4 @@ def test_a_late_clock_is_due_in_the_next_open_week_then_paid_there_once_and_neve
     again = week_line(WEEK)
     assert (again["entry_ids"], again["gross_pay"]) == ([first], 96.0)
     assert agency.entry(api, late)["payroll_excluded_reason"] == "paid_adjustment"
+    assert (charged(WEEK), charged("2026-11-16")) == ([first], [late])

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from sqlalchemy import ColumnElement, Engine, case, distinct, exists, func, select
+from sqlalchemy import ColumnElement, Engine, and_, case, distinct, exists, func, or_, select
 
 from workforce_adapters.sql import tables
 from workforce_core.ports.charge_reads import ChargeFilter, ChargeGroup, HeldBack
@@ -19,15 +19,17 @@ B = tables.shifts
 CC = tables.cost_codes
 ROLE = func.coalesce(B.c.job_role, W.c.job_role)
 FROZEN = exists().where(tables.frozen_entries.c.entry_id == F.c.entry_id)
+# a late clock into a locked week is charged once, with the adjustments of the week it is due in
+LATE = and_(F.c.adjust_week.is_not(None), F.c.payroll_reason.in_(("adjustment_pending", "paid_adjustment")))
 
 
-def _where(query: ChargeFilter) -> list[ColumnElement[bool]]:
-    where = [
-        F.c.client_id == query.client_id,
-        F.c.location_id.is_not(None),
-        TE.c.clock_in >= query.start,
-        TE.c.clock_in < query.end,
-    ]
+def _where(query: ChargeFilter, *, late_too: bool = False) -> list[ColumnElement[bool]]:
+    """The period's shifts at the client's sites; with ``late_too``, also the late clocks charged in it."""
+    own = and_(TE.c.clock_in >= query.start, TE.c.clock_in < query.end)
+    if late_too and query.first_day is not None and query.last_day is not None:
+        late = and_(LATE, F.c.adjust_week.between(query.first_day, query.last_day))
+        own = or_(and_(own, F.c.adjust_week.is_(None)), late)
+    where = [F.c.client_id == query.client_id, F.c.location_id.is_not(None), own]
     if query.location_ids is not None:
         where.append(F.c.location_id.in_(query.location_ids))
     return where
@@ -51,7 +53,7 @@ def charge_groups(engine: Engine, query: ChargeFilter) -> list[ChargeGroup]:
         L.c.element,
         L.c.charge_rate,
     ]
-    where = [*_where(query), F.c.payroll_status == "payable"]
+    where = [*_where(query, late_too=True), or_(F.c.payroll_status == "payable", LATE)]
     grouped = (
         select(
             *keys,

@@ -22,6 +22,8 @@ class ChargeFilter:
     end: datetime  # ... to (exclusive)
     location_ids: tuple[int, ...] | None = None
     with_entries: bool = False
+    first_day: date | None = None  # the period's local days: a late clock is charged in the period
+    last_day: date | None = None  # holding the first day of the pay week it is due (or was paid) in
 
 
 @frozen
