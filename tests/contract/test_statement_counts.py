@@ -47,6 +47,8 @@ LISTS = (
     "/api/v1/demands.php?status=open",
     "/api/v1/offers.php",
     "/api/v1/pay-weeks.php",
+    "/api/v1/export-batches.php",
+    "/api/v1/export-batches.php?kind=pkg_a&from=2026-01-01&to=2026-12-31",
 )
 
 

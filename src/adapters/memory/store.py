@@ -29,6 +29,8 @@ TABLES = (
     "pay_week_locks",
     "frozen_entries",
     "no_shows",
+    "export_batches",
+    "export_files",
 )
 
 

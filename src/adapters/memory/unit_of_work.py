@@ -9,6 +9,7 @@ from typing import Any
 import attrs
 
 from workforce_adapters.memory.demands import MemoryDemandRepository, MemoryOfferRepository
+from workforce_adapters.memory.exports import MemoryExportBatches
 from workforce_adapters.memory.no_shows import MemoryNoShowNotices
 from workforce_adapters.memory.outbox import MemoryOutbox
 from workforce_adapters.memory.pay_figures import MemoryPayFigures
@@ -68,7 +69,10 @@ class MemoryUnitOfWork:
         self._pricing = MemoryPricingInputs(self)
         self._subscriptions = MemorySubscriptionRepository(t["subscriptions"], t["deliveries"])
         self._deliveries = MemoryDeliveryRepository(t["deliveries"])
-        self._pay_weeks = MemoryPayWeekLocks(t["pay_week_locks"], t["frozen_entries"], t["entries"])
+        self._pay_weeks = MemoryPayWeekLocks(
+            t["pay_week_locks"], t["frozen_entries"], t["entries"], t["export_batches"]
+        )
+        self._exports = MemoryExportBatches(t["export_batches"], t["export_files"], t["entries"])
         self._figures = MemoryPayFigures(self)
         self._no_shows = MemoryNoShowNotices(t["no_shows"], t["bookings"], t["entries"])
         self._outbox = MemoryOutbox(self)
@@ -153,6 +157,10 @@ class MemoryUnitOfWork:
     @property
     def no_shows(self) -> MemoryNoShowNotices:
         return self._no_shows
+
+    @property
+    def exports(self) -> MemoryExportBatches:
+        return self._exports
 
     @property
     def outbox(self) -> MemoryOutbox:

@@ -16,6 +16,7 @@ from sqlalchemy import Connection, Engine, insert
 from workforce_adapters.json import event_data
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.demands import SqlDemandRepository, SqlOfferRepository
+from workforce_adapters.sql.export_batches import SqlExportBatches
 from workforce_adapters.sql.no_shows import SqlNoShowNotices
 from workforce_adapters.sql.outbox import SqlOutbox
 from workforce_adapters.sql.pay_figures import SqlPayFigures
@@ -73,6 +74,7 @@ class SqlUnitOfWork:
         self.pay_weeks = SqlPayWeekLocks(c)
         self.figures = SqlPayFigures(c)
         self.no_shows = SqlNoShowNotices(c)
+        self.exports = SqlExportBatches(c)
         self.outbox = SqlOutbox(c)
         self.events = []
         return self

@@ -11,6 +11,7 @@ from workforce_entrypoints.cli import (
     database,
     demands,
     demo,
+    exports,
     offers,
     pay_weeks,
     pricing,
@@ -63,6 +64,7 @@ app.add_typer(offers.app, name="offer")
 app.add_typer(shifts.app, name="shifts", hidden=True)  # ``workforce shifts check-no-shows``, as issue 11 writes it
 app.add_typer(rate_rules.app, name="rate-rule")
 app.add_typer(pay_weeks.app, name="pay-week")
+app.add_typer(exports.app, name="export")
 app.add_typer(pricing.app, name="price")
 app.add_typer(webhooks.app, name="webhooks")
 

@@ -27,6 +27,7 @@ from workforce_entrypoints.http.resources import (
     demands,
     departments,
     exceptions,
+    export_batches,
     locations,
     me,
     offers,
@@ -58,6 +59,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     demands.ENDPOINT,
     offers.ENDPOINT,
     pay_weeks.ENDPOINT,
+    export_batches.ENDPOINT,
     webhooks.ENDPOINT,
 )
 

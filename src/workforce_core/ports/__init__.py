@@ -18,6 +18,13 @@ from workforce_core.ports.clock import Clock
 from workforce_core.ports.demand_reads import DemandFilter, DemandReads, OfferFilter
 from workforce_core.ports.demands import DemandRepository, OfferRepository
 from workforce_core.ports.entry_reads import EntryFilter, EntryReads
+from workforce_core.ports.exports import (
+    BatchFilter,
+    ExportBatchReads,
+    ExportBatchWrites,
+    ExportFiles,
+    StoredBatch,
+)
 from workforce_core.ports.figure_reads import ElementMinutes, FigureReads, WorkerWeek
 from workforce_core.ports.idempotency import Claim, IdempotencyStore, KeyedWork, StoredReply
 from workforce_core.ports.limits import RateDecision, RateLimiter
@@ -50,6 +57,7 @@ __all__ = [
     "AmendmentReads",
     "ApiKeyRepository",
     "AuditLog",
+    "BatchFilter",
     "BookingRepository",
     "ChargeFilter",
     "ChargeGroup",
@@ -67,6 +75,9 @@ __all__ = [
     "ElementMinutes",
     "EntryFilter",
     "EntryReads",
+    "ExportBatchReads",
+    "ExportBatchWrites",
+    "ExportFiles",
     "FigureReads",
     "HeldBack",
     "IdempotencyStore",
@@ -100,6 +111,7 @@ __all__ = [
     "ShiftFilter",
     "ShiftReads",
     "SiteTotal",
+    "StoredBatch",
     "StoredReply",
     "SubscriptionRepository",
     "TimeEntryRepository",

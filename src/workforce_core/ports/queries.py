@@ -8,6 +8,7 @@ from workforce_core.ports.amendment_reads import AmendmentReads
 from workforce_core.ports.charge_reads import ChargeReads
 from workforce_core.ports.demand_reads import DemandReads
 from workforce_core.ports.entry_reads import EntryReads
+from workforce_core.ports.exports import ExportBatchReads
 from workforce_core.ports.figure_reads import FigureReads
 from workforce_core.ports.pay_weeks import PayWeekTallies
 from workforce_core.ports.payroll_reads import PayrollReads
@@ -31,6 +32,7 @@ class Queries(
     ChargeReads,
     DemandReads,
     PayWeekTallies,
+    ExportBatchReads,
     Protocol,
 ):
     """Every read port; a use case asks for the narrow one it needs."""

@@ -11,6 +11,7 @@ from workforce_core.model.amendments import Amendment
 from workforce_core.model.reference import CostCode, Department, Location
 from workforce_core.model.surveys import Survey
 from workforce_core.ports.demands import DemandRepository, OfferRepository
+from workforce_core.ports.exports import ExportBatchWrites
 from workforce_core.ports.no_shows import NoShowNotices
 from workforce_core.ports.outbox import Outbox
 from workforce_core.ports.pay_figures import PayFigures
@@ -72,6 +73,8 @@ class UnitOfWork(Protocol):
     def figures(self) -> PayFigures: ...
     @property
     def no_shows(self) -> NoShowNotices: ...
+    @property
+    def exports(self) -> ExportBatchWrites: ...
     @property
     def outbox(self) -> Outbox: ...
 
