@@ -274,3 +274,14 @@ def test_the_batch_reads_filter_page_and_hide_what_a_key_may_not_see(agency: Age
     assert agency.api.get(f"{BATCHES}?id=999999", headers=agency.headers).status_code == 404
     timesheets_only = agency.world.key(agency.client.id, ("timesheets:read",))
     assert agency.api.get(BATCHES, headers=timesheets_only).status_code == 403
+
+
+def test_the_file_is_the_same_whatever_the_page_size_it_is_read_in(
+    agency: Agency, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert agency.week("pay-week", "close")[0] == 0
+    whole = agency.export("pkg_a")[1]
+    monkeypatch.setattr(exports, "PAGE", 2)  # three lines: two pages
+    paged = agency.export("pkg_a")[1]
+    assert (paged["file_sha256"], paged["line_count"], paged["entry_count"]) == (whole["file_sha256"], 3, 9)
+    assert paged["total_pay"] == whole["total_pay"]

@@ -49,7 +49,7 @@ from workforce_core.services.pay_figures import reprice_in_batches
 from workforce_core.services.pay_week_reads import pay_week_views
 from workforce_core.views import PayWeekView
 
-PAGE = 200  # payroll lines read per statement batch (the payroll read's largest page)
+PAGE = 1000  # payroll lines read per page: each page is a fixed number of statements over the week
 Progress = Callable[[int, int], None]  # (lines written, lines in all)
 
 
