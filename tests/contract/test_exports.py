@@ -123,6 +123,7 @@ def test_a_pkg_a_file_matches_its_batch_and_payroll_and_the_week_becomes_exporte
     assert sum((Decimal(row["amount"]) for row in rows), Decimal(0)) == gross == Decimal(str(batch["total_pay"]))
     assert len(rows) == sum(len(line["pay_elements"]) for line in lines)
     assert {row["pay_element_ref"] for row in rows} >= {"regular", "weekend", "night"}
+    assert {row["rate"] for row in rows if row["pay_element_ref"] == "regular"} == {"12.00"}  # never "12"
     assert {(row["period_start"], row["period_end"]) for row in rows} == {("2026-11-09", "2026-11-15")}
     assert (batch["kind"], batch["format"], batch["line_count"], batch["entry_count"]) == ("pkg_a", "pkg_a_50", 3, 9)
     assert (batch["stamps_entries"], batch["reason"], batch["client_id"]) == (True, None, agency.client.id)

@@ -15,6 +15,7 @@ from workforce_core.ports import ChargeLine, PayrollLine
 from workforce_core.ports.exports import Cell
 from workforce_core.rules.payroll_lines import LABELS
 
+PENNY = Decimal("0.01")
 PKG_A_HEADER = (
     "employee_ref",
     "pay_element_ref",
@@ -62,7 +63,14 @@ PKG_B_HEADER = (
 
 
 def hours(minutes: int) -> Decimal:
-    return (Decimal(minutes) / 60).quantize(Decimal("0.01"), ROUND_HALF_UP)
+    return (Decimal(minutes) / 60).quantize(PENNY, ROUND_HALF_UP)
+
+
+def rate(value: Decimal | None) -> Decimal | None:
+    """A rate with at least 2 decimals (``12`` is written ``12.00``; ``12.3456`` keeps its 4)."""
+    if value is None:
+        return None
+    return value.quantize(PENNY) if value.as_tuple().exponent > -2 else value  # type: ignore[operator]
 
 
 def employee_ref(line: PayrollLine) -> str:
@@ -78,7 +86,7 @@ def pkg_a_rows(line: PayrollLine) -> Iterator[Sequence[Cell]]:
             pay.element,
             LABELS[pay.element],
             hours(pay.minutes),
-            pay.pay_rate,
+            rate(pay.pay_rate),
             pay.pay,
             row.department,
             row.cost_centre,
@@ -99,7 +107,7 @@ def payroll_row(line: PayrollLine) -> Sequence[Cell]:
         row.shifts,
         row.paid_minutes,
         hours(row.paid_minutes),
-        regular.pay_rate,
+        rate(regular.pay_rate),
         figures.gross_pay,
         row.department,
         row.cost_centre,
@@ -120,7 +128,7 @@ def pkg_b_row(reference: str, line: ChargeLine) -> Sequence[Cell]:
         g.element,
         LABELS[g.element],
         hours(g.minutes),
-        g.charge_rate,
+        rate(g.charge_rate),
         line.amount,
         g.shifts,
         line.first_date,
