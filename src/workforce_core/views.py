@@ -15,6 +15,7 @@ from attrs import frozen
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.bookings import Booking
 from workforce_core.model.demands import Demand, Offer
+from workforce_core.model.exports import ExportBatch
 from workforce_core.model.keys import ApiKey
 from workforce_core.model.pay_weeks import PayWeekLock, WeekCounts
 from workforce_core.model.rates import RateRule
@@ -294,7 +295,7 @@ class ShiftFigures:
 class PayWeekView:
     """One pay week as a scope sees it (the whole client, or some of its sites): its facts (counts,
     ended, locked), the lock shown (the whole-client one, else the scope's latest site lock) and the
-    sites locked on their own. ``batches`` stays empty until exports exist."""
+    sites locked on their own, and the export batches made of it (newest first)."""
 
     week_start: date
     week_end: date
@@ -302,7 +303,7 @@ class PayWeekView:
     facts: WeekFacts
     lock: PayWeekLock | None = None
     locked_location_ids: tuple[int, ...] = ()
-    batches: tuple[object, ...] = ()
+    batches: tuple[ExportBatch, ...] = ()
 
     @property
     def counts(self) -> WeekCounts:

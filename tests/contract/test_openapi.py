@@ -362,6 +362,9 @@ def _follow_the_rules_stated_in_words(case: schemathesis.Case, now: datetime) ->
         _pay_week_rules(query)
     if case.operation.path == "/availability.php":
         _availability_rules(case)
+    if case.operation.path == "/export-batches.php" and isinstance(query, dict) and _both_dates(query, "from", "to"):
+        low, high = sorted((date.fromisoformat(query["from"]), date.fromisoformat(query["to"])))
+        query["from"], query["to"] = low.isoformat(), high.isoformat()  # `to` not before `from`
     if isinstance(query, dict) and _both_dates(query, "date_from", "date_to"):
         low, high = sorted((date.fromisoformat(query["date_from"]), date.fromisoformat(query["date_to"])))
         if case.operation.path == "/exceptions.php":

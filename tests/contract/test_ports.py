@@ -31,6 +31,7 @@ from workforce_core.model.audit import AuditEntry
 from workforce_core.model.availability import DoNotReturn, WorkerAvailability
 from workforce_core.model.bookings import Booking
 from workforce_core.model.demands import Demand, Offer
+from workforce_core.model.exports import ExportBatch
 from workforce_core.model.keys import ApiKey
 from workforce_core.model.pay_weeks import PayWeekLock, WeekCounts
 from workforce_core.model.rates import NightBand, OvertimeTier, RateRule, Rates
@@ -1080,3 +1081,43 @@ def test_do_not_return_marks_are_found_per_worker_and_site_and_removed(backend: 
     with backend.uow(read_only=True) as tx:
         assert tx.do_not_return.sites_of(worker.id) == {south.id}
         assert tx.do_not_return.sites_of(other.id) == {north.id}
+
+
+def _batch(client: ClientAccount, week: date, entry_ids: tuple[int, ...], **fields: Any) -> ExportBatch:
+    batch = ExportBatch(
+        client_id=client.id,
+        kind="pkg_a",
+        format="pkg_a_50",
+        period_start=week,
+        period_end=week + timedelta(days=6),
+        file_name="pkg_a.csv",
+        file_sha256="0" * 64,
+        entry_count=len(entry_ids),
+        line_count=1,
+        total_pay=Decimal("96.50"),
+        total_charge=Decimal("144.75"),
+        stamps_entries=True,
+        created_at=T0,
+        entry_ids=entry_ids,
+    )
+    return attrs.evolve(batch, **fields)
+
+
+def test_an_export_batch_is_stored_with_its_shifts_stamps_them_and_is_listed_under_its_week(backend: Backend) -> None:
+    with backend.uow() as tx:
+        client, other = _client(tx), _client(tx, "Rival")
+        ann = _worker(tx, client.id)
+        first, second, left = (_shift(tx, ann, T0 + timedelta(days=n), 8) for n in range(3))
+        added = tx.exports.add(_batch(client, T0.date(), (second.id, first.id)), b"a,b\r\n")
+        assert added.id > 0
+        assert tx.exports.stamp(added) == 2
+        later = tx.exports.add(_batch(client, T0.date(), (left.id,), kind="pkg_b", stamps_entries=False), b"c\r\n")
+        tx.exports.add(_batch(other, T0.date(), ()), b"")
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        stamped = tx.entries.get_many([first.id, second.id, left.id])
+        assert [stamped[i].exported_batch_id for i in (first.id, second.id, left.id)] == [added.id, added.id, None]
+        listed = tx.pay_weeks.batches(client.id, [T0.date()])
+        assert [(b.id, b.kind, b.entry_ids) for b in listed] == [(later.id, "pkg_b", ()), (added.id, "pkg_a", ())]
+        assert (listed[1].total_pay, listed[1].total_charge) == (Decimal("96.50"), Decimal("144.75"))
+        assert tx.pay_weeks.batches(client.id, [T0.date() + timedelta(days=7)]) == []

@@ -54,6 +54,8 @@ LISTS = (
     "/api/v1/availability.php",
     "/api/v1/absences.php",
     "/api/v1/availability.php?available_from=2026-03-06T08:00:00Z&available_to=2026-03-06T18:00:00Z",
+    "/api/v1/export-batches.php",
+    "/api/v1/export-batches.php?kind=pkg_a&from=2026-01-01&to=2026-12-31",
 )
 
 

@@ -12,6 +12,7 @@ from workforce_adapters.json.availability import (
 )
 from workforce_adapters.json.demands import demand_record, offer_record
 from workforce_adapters.json.events import converter, event_data
+from workforce_adapters.json.exports import export_batch_detail_record, export_batch_record
 from workforce_adapters.json.on_site import on_site_now_record, on_site_worker_record
 from workforce_adapters.json.pay_weeks import pay_week_record
 from workforce_adapters.json.pricing import PAYROLL_FIELDS, explained, payroll_fields, pricing_record
@@ -38,6 +39,8 @@ __all__ = [
     "event_data",
     "exception_record",
     "explained",
+    "export_batch_detail_record",
+    "export_batch_record",
     "free_worker_record",
     "hours",
     "key_record",

@@ -10,6 +10,7 @@ from cattrs import Converter
 
 from workforce_adapters.json.accounts import audit_record, key_record, me_record
 from workforce_adapters.json.amendments import amendment_record
+from workforce_adapters.json.exports import export_batch_record
 from workforce_adapters.json.pay_weeks import pay_week_record
 from workforce_adapters.json.rate_rules import rate_rule_record
 from workforce_adapters.json.reference import cost_code_record, department_record, location_record
@@ -20,6 +21,7 @@ from workforce_adapters.json.workers import worker_record
 from workforce_core.events import Event
 from workforce_core.model.amendments import Amendment
 from workforce_core.model.audit import AuditEntry
+from workforce_core.model.exports import ExportBatch
 from workforce_core.model.keys import ApiKey
 from workforce_core.model.rates import RateRule
 from workforce_core.model.reference import CostCode, Location
@@ -59,3 +61,5 @@ converter.register_unstructure_hook(RateRule, rate_rule_record)
 converter.register_unstructure_hook(ClockResult, clock_result_record)
 converter.register_unstructure_hook(ShiftView, shift_record)
 converter.register_unstructure_hook(PayWeekView, pay_week_record)
+# export.created is a payroll:read event: the batch without its charge total
+converter.register_unstructure_hook(ExportBatch, lambda batch: export_batch_record(batch, charge=False))

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from workforce_adapters.json.exports import export_batch_record
 from workforce_adapters.json.shapes import day, twin
 from workforce_core.views import PayWeekView
 
 
-def pay_week_record(view: PayWeekView) -> dict[str, Any]:
-    """The spec's PayWeek; ``locked_location_ids`` (the sites locked on their own) is additive."""
+def pay_week_record(view: PayWeekView, *, charge: bool = False, batch_totals: bool = True) -> dict[str, Any]:
+    """The spec's PayWeek; ``locked_location_ids`` (the sites locked on their own) is additive. Its
+    batches show ``total_charge`` with ``charge`` and no totals without ``batch_totals``."""
     lock, counts = view.lock, view.counts
     return {
         "week_start": day(view.week_start),
@@ -29,5 +31,5 @@ def pay_week_record(view: PayWeekView) -> dict[str, Any]:
         "late_adjustments_due": counts.late_adjustments_due,
         "late_adjustments_paid": counts.late_adjustments_paid,
         "late_clocks_in_week": counts.late_clocks_in_week,
-        "batches": [],
+        "batches": [export_batch_record(b, charge=charge, totals=batch_totals) for b in view.batches],
     }

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from datetime import date, datetime, timedelta
 
+from workforce_adapters.memory.exports import week_batches
 from workforce_adapters.memory.repositories import MemoryTable
 from workforce_core.errors import AlreadyLocked, Conflict
+from workforce_core.model.exports import ExportBatch
 from workforce_core.model.pay_weeks import FrozenEntry, PayWeekLock, ShiftPayment, WeekCounts
 from workforce_core.model.time_entries import ApprovalStatus, TimeEntry
 from workforce_core.ports import WeekSpan, WeekTallies
@@ -21,11 +23,13 @@ class MemoryPayWeekLocks:
         frozen: MemoryTable[FrozenEntry],
         entries: MemoryTable[TimeEntry],
         payments: MemoryTable[ShiftPayment],
+        batches: MemoryTable[ExportBatch],
     ) -> None:
         self._locks = locks
         self._frozen = frozen
         self._entries = entries
         self._payments = payments
+        self._batches = batches
 
     def adjustments_paid(self, entry_ids: Collection[int]) -> dict[int, date]:
         wanted = set(entry_ids)
@@ -48,6 +52,9 @@ class MemoryPayWeekLocks:
         return self._locks.where(
             lambda lock: lock.client_id == client_id and lock.week_start in weeks and lock.standing
         )
+
+    def batches(self, client_id: int, week_starts: Collection[date]) -> list[ExportBatch]:
+        return week_batches(self._batches, client_id, week_starts)
 
     def add_lock(self, lock: PayWeekLock, week: WeekSpan) -> tuple[PayWeekLock, int]:
         same = self.standing(lock.client_id, [lock.week_start])

@@ -33,6 +33,8 @@ TABLES = (
     "availability",
     "absences",
     "do_not_return",
+    "export_batches",
+    "export_files",
 )
 
 

@@ -14,6 +14,7 @@ from workforce_adapters.memory.availability import (
     MemoryDoNotReturnRepository,
 )
 from workforce_adapters.memory.demands import MemoryDemandRepository, MemoryOfferRepository
+from workforce_adapters.memory.exports import MemoryExportBatches
 from workforce_adapters.memory.no_shows import MemoryNoShowNotices
 from workforce_adapters.memory.outbox import MemoryOutbox
 from workforce_adapters.memory.pay_figures import MemoryPayFigures
@@ -74,8 +75,9 @@ class MemoryUnitOfWork:
         self._subscriptions = MemorySubscriptionRepository(t["subscriptions"], t["deliveries"])
         self._deliveries = MemoryDeliveryRepository(t["deliveries"])
         self._pay_weeks = MemoryPayWeekLocks(
-            t["pay_week_locks"], t["frozen_entries"], t["entries"], t["shift_payments"]
+            t["pay_week_locks"], t["frozen_entries"], t["entries"], t["shift_payments"], t["export_batches"]
         )
+        self._exports = MemoryExportBatches(t["export_batches"], t["export_files"], t["entries"])
         self._figures = MemoryPayFigures(self)
         self._no_shows = MemoryNoShowNotices(t["no_shows"], t["bookings"], t["entries"])
         self._availability = MemoryAvailabilityRepository(t["availability"])
@@ -175,6 +177,10 @@ class MemoryUnitOfWork:
     @property
     def do_not_return(self) -> MemoryDoNotReturnRepository:
         return self._do_not_return
+
+    @property
+    def exports(self) -> MemoryExportBatches:
+        return self._exports
 
     @property
     def outbox(self) -> MemoryOutbox:

@@ -11,8 +11,10 @@ from sqlalchemy import Connection, and_, case, delete, exists, func, insert, lit
 from sqlalchemy.exc import IntegrityError
 
 from workforce_adapters.sql import tables
+from workforce_adapters.sql.export_batches import week_batches
 from workforce_adapters.sql.mapping import from_row, to_row
 from workforce_core.errors import AlreadyLocked, Conflict
+from workforce_core.model.exports import ExportBatch
 from workforce_core.model.pay_weeks import PayWeekLock, WeekCounts
 from workforce_core.model.time_entries import ApprovalStatus, TimeEntry
 from workforce_core.ports import WeekSpan, WeekTallies
@@ -42,6 +44,9 @@ class SqlPayWeekLocks:
 
     def tally(self, client_id: int, weeks: Sequence[WeekSpan], location_ids: tuple[int, ...] | None) -> WeekTallies:
         return tally(self.connection, client_id, weeks, location_ids)
+
+    def batches(self, client_id: int, week_starts: Collection[date]) -> list[ExportBatch]:
+        return week_batches(self.connection, client_id, week_starts)
 
     def add_lock(self, lock: PayWeekLock, week: WeekSpan) -> tuple[PayWeekLock, int]:
         pwl, fe, te = tables.pay_week_locks, tables.frozen_entries, tables.time_entries

@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Engine, func, or_, select
 
-from workforce_adapters.sql import charge_reads, figure_reads, payroll_reads, tables
+from workforce_adapters.sql import charge_reads, export_batches, figure_reads, payroll_reads, tables
 from workforce_adapters.sql.availability_reads import list_absences, list_availability_rules, load_free_facts
 from workforce_adapters.sql.breaks import breaks_by_shift
 from workforce_adapters.sql.demands import list_demands, list_offers
@@ -22,6 +22,7 @@ from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.amendments import Amendment
 from workforce_core.model.availability import WorkerAvailability
 from workforce_core.model.bookings import Booking
+from workforce_core.model.exports import ExportBatch
 from workforce_core.model.keys import ApiKey
 from workforce_core.model.pay_weeks import PayWeekLock
 from workforce_core.model.rates import RateRule
@@ -33,6 +34,7 @@ from workforce_core.ports import (
     AbsenceView,
     AmendmentFilter,
     AvailabilityRuleFilter,
+    BatchFilter,
     ChargeFilter,
     ChargeGroup,
     CostCodeFilter,
@@ -50,6 +52,7 @@ from workforce_core.ports import (
     PricingInputs,
     RateRuleFilter,
     ShiftFilter,
+    StoredBatch,
     WeekSpan,
     WeekTallies,
     WorkerFilter,
@@ -310,6 +313,16 @@ class SqlQueries:
     def standing(self, client_id: int, week_starts: Collection[date]) -> list[PayWeekLock]:
         with self.engine.connect() as connection:
             return standing_locks(connection, client_id, week_starts)
+
+    def batches(self, client_id: int, week_starts: Collection[date]) -> list[ExportBatch]:
+        with self.engine.connect() as connection:
+            return export_batches.week_batches(connection, client_id, week_starts)
+
+    def export_batches(self, query: BatchFilter) -> Page[ExportBatch]:
+        return export_batches.export_batches(self.engine, query)
+
+    def export_batch(self, client_id: int, batch_id: int) -> StoredBatch | None:
+        return export_batches.export_batch(self.engine, client_id, batch_id)
 
     def pricing_inputs(self, client: ClientAccount, entries: tuple[TimeEntry, ...]) -> PricingInputs:
         with self.engine.connect() as connection:

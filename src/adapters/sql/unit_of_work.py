@@ -21,6 +21,7 @@ from workforce_adapters.sql.availability import (
     SqlDoNotReturnRepository,
 )
 from workforce_adapters.sql.demands import SqlDemandRepository, SqlOfferRepository
+from workforce_adapters.sql.export_batches import SqlExportBatches
 from workforce_adapters.sql.no_shows import SqlNoShowNotices
 from workforce_adapters.sql.outbox import SqlOutbox
 from workforce_adapters.sql.pay_figures import SqlPayFigures
@@ -82,6 +83,7 @@ class SqlUnitOfWork:
         self.availability = SqlAvailabilityRepository(c)
         self.absences = SqlAbsenceRepository(c)
         self.do_not_return = SqlDoNotReturnRepository(c)
+        self.exports = SqlExportBatches(c)
         self.outbox = SqlOutbox(c)
         self.events = []
         return self

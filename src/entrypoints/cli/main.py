@@ -12,6 +12,7 @@ from workforce_entrypoints.cli import (
     database,
     demands,
     demo,
+    exports,
     offers,
     pay_weeks,
     pricing,
@@ -65,6 +66,7 @@ app.add_typer(shifts.app, name="shifts", hidden=True)  # ``workforce shifts chec
 app.add_typer(absences.app, name="absence")
 app.add_typer(rate_rules.app, name="rate-rule")
 app.add_typer(pay_weeks.app, name="pay-week")
+app.add_typer(exports.app, name="export")
 app.add_typer(pricing.app, name="price")
 app.add_typer(webhooks.app, name="webhooks")
 

@@ -29,6 +29,7 @@ from workforce_entrypoints.http.resources import (
     demands,
     departments,
     exceptions,
+    export_batches,
     locations,
     me,
     offers,
@@ -62,6 +63,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     pay_weeks.ENDPOINT,
     availability.ENDPOINT,
     absences.ENDPOINT,
+    export_batches.ENDPOINT,
     webhooks.ENDPOINT,
 )
 

@@ -27,6 +27,13 @@ from workforce_core.ports.clock import Clock
 from workforce_core.ports.demand_reads import DemandFilter, DemandReads, OfferFilter
 from workforce_core.ports.demands import DemandRepository, OfferRepository
 from workforce_core.ports.entry_reads import EntryFilter, EntryReads
+from workforce_core.ports.exports import (
+    BatchFilter,
+    ExportBatchReads,
+    ExportBatchWrites,
+    ExportFiles,
+    StoredBatch,
+)
 from workforce_core.ports.figure_reads import ElementMinutes, FigureReads, WorkerWeek
 from workforce_core.ports.idempotency import Claim, IdempotencyStore, KeyedWork, StoredReply
 from workforce_core.ports.limits import RateDecision, RateLimiter
@@ -65,6 +72,7 @@ __all__ = [
     "AvailabilityReads",
     "AvailabilityRepository",
     "AvailabilityRuleFilter",
+    "BatchFilter",
     "BookingRepository",
     "ChargeFilter",
     "ChargeGroup",
@@ -83,6 +91,9 @@ __all__ = [
     "ElementMinutes",
     "EntryFilter",
     "EntryReads",
+    "ExportBatchReads",
+    "ExportBatchWrites",
+    "ExportFiles",
     "FigureReads",
     "FreeFacts",
     "FreeFactsQuery",
@@ -118,6 +129,7 @@ __all__ = [
     "ShiftFilter",
     "ShiftReads",
     "SiteTotal",
+    "StoredBatch",
     "StoredReply",
     "SubscriptionRepository",
     "TimeEntryRepository",

@@ -12,6 +12,7 @@ from typing import Protocol
 
 from attrs import frozen
 
+from workforce_core.model.exports import ExportBatch
 from workforce_core.model.pay_weeks import PayWeekLock, WeekCounts
 from workforce_core.model.time_entries import TimeEntry
 
@@ -46,6 +47,11 @@ class PayWeekTallies(Protocol):
 
     def standing(self, client_id: int, week_starts: Collection[date]) -> list[PayWeekLock]:
         """The locks standing on these weeks (whole-client and site ones), by id."""
+        ...
+
+    def batches(self, client_id: int, week_starts: Collection[date]) -> list[ExportBatch]:
+        """The export batches made of these weeks (``period_start`` one of them), newest first, without
+        their ``entry_ids``."""
         ...
 
 

@@ -9,6 +9,7 @@ from workforce_core.ports.availability_reads import AvailabilityReads
 from workforce_core.ports.charge_reads import ChargeReads
 from workforce_core.ports.demand_reads import DemandReads
 from workforce_core.ports.entry_reads import EntryReads
+from workforce_core.ports.exports import ExportBatchReads
 from workforce_core.ports.figure_reads import FigureReads
 from workforce_core.ports.pay_weeks import PayWeekTallies
 from workforce_core.ports.payroll_reads import PayrollReads
@@ -33,6 +34,7 @@ class Queries(
     DemandReads,
     PayWeekTallies,
     AvailabilityReads,
+    ExportBatchReads,
     Protocol,
 ):
     """Every read port; a use case asks for the narrow one it needs."""

@@ -39,6 +39,7 @@ def pay_week_views(
     spans = [WeekSpan(start, *week_bounds(start)) for start in sorted(starts)]
     tallies = store.tally(client.id, spans, sites)
     locks = store.standing(client.id, [span.week_start for span in spans])
+    batches = store.batches(client.id, [span.week_start for span in spans])
     blocking = blocking_open(tallies.candidates, tallies.context, now)
     start_day = client.settings.pay_week_start_day
     exceptions = Counter(week_of(e.clock_in, start_day) for e in tallies.candidates if e.id in blocking)
@@ -49,7 +50,11 @@ def pay_week_views(
         )
         own = [lock for lock in locks if lock.week_start == span.week_start]
         shown = _shown_lock(own, sites)
-        facts = WeekFacts(ended=has_ended(span.week_start, now), counts=counts, locked=shown is not None)
+        made = tuple(batch for batch in batches if batch.period_start == span.week_start)
+        since = sum(1 for batch in made if shown is not None and batch.lock_id == shown.id)
+        facts = WeekFacts(
+            ended=has_ended(span.week_start, now), counts=counts, locked=shown is not None, batches_since_lock=since
+        )
         views.append(
             PayWeekView(
                 week_start=span.week_start,
@@ -58,6 +63,7 @@ def pay_week_views(
                 facts=facts,
                 lock=shown,
                 locked_location_ids=_site_locks(own, sites),
+                batches=made,
             )
         )
     return views

@@ -6,6 +6,7 @@ from starlette.responses import Response
 
 from workforce_adapters.json import day, pay_week_record
 from workforce_core.ports import Page, Paging
+from workforce_core.rules.visibility import Sight
 from workforce_core.services.pay_week_reads import PayWeekQuery, pay_weeks
 from workforce_entrypoints.http.endpoint import Call, Endpoint, Method
 from workforce_entrypoints.http.replies import listing
@@ -16,7 +17,8 @@ def get(call: Call) -> Response:
     query = PayWeekQuery(week_start=p.day("week_start"), date_from=p.day("from"), date_to=p.day("to"))
     s = call.services
     found = pay_weeks(call.principal, query, queries=s.queries, now=s.clock.now())
-    weeks = [pay_week_record(view) for view in found.weeks]
+    charge = Sight.of(call.principal.effective_scopes).charge
+    weeks = [pay_week_record(view, charge=charge, batch_totals=found.batch_totals) for view in found.weeks]
     meta = {
         "period_from": day(found.period_from),
         "period_to": day(found.period_to),

@@ -1,0 +1,30 @@
+"""GET /export-batches.php (payroll:read): export batches newest first, or one with ``id``
+(ExportBatchDetail: ``entry_ids`` and ``file_ok``); ``total_charge`` only with charges:read."""
+
+from __future__ import annotations
+
+from starlette.responses import Response
+
+from workforce_adapters.json import export_batch_detail_record, export_batch_record
+from workforce_core.model.exports import EXPORT_KINDS
+from workforce_core.rules.visibility import Sight
+from workforce_core.services.exports import BatchQuery, export_batch, export_batches
+from workforce_entrypoints.http.endpoint import Call, Endpoint, Method
+from workforce_entrypoints.http.replies import listing, record
+
+
+def get(call: Call) -> Response:
+    p = call.params
+    charge = Sight.of(call.principal.effective_scopes).charge
+    queries = call.services.queries
+    batch_id = p.identifier("id")
+    paging = p.paging()
+    query = BatchQuery(paging=paging, date_from=p.day("from"), date_to=p.day("to"), kind=p.choice("kind", EXPORT_KINDS))
+    if batch_id is not None:
+        detail = export_batch(call.principal, batch_id, queries=queries)
+        return record(export_batch_detail_record(detail.batch, detail.file_ok, charge=charge))
+    page = export_batches(call.principal, query, queries=queries)
+    return listing([export_batch_record(batch, charge=charge) for batch in page.items], page, paging)
+
+
+ENDPOINT = Endpoint("export-batches", {"GET": Method(get, ("payroll:read",))})
