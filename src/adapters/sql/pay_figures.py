@@ -142,6 +142,7 @@ class SqlPayFigures:
             te.c.client_id == client_id,
             te.c.entry_type == "shift",
             te.c.clock_out.is_not(None),
+            exists().where(tables.pay_week_locks.c.client_id == client_id),  # no lock ever: no late clock
             cast(te.c.risk_flags, String).contains(f'"{LATE_CLOCK}"'),  # rare: a text match pre-filters
         )
         rows = self.connection.execute(query.order_by(te.c.id)).mappings()

@@ -19,7 +19,7 @@ from workforce_core.ports import ChargeFilter, ChargeLine, Charges, Queries, Sit
 from workforce_core.rules.charges import DEFAULT_VAT_RATE, line_amount, vat
 from workforce_core.rules.london import from_local, local_date
 from workforce_core.rules.pay_weeks import week_start
-from workforce_core.services.pay_figures import reprice_in_batches, shift_figures
+from workforce_core.services.pay_figures import bring_up_to_date
 from workforce_core.services.time_reads.filters import site_filter
 
 MAX_DAYS = 93
@@ -65,11 +65,8 @@ def charges(
     first, last = period_asked(query, client.settings.pay_week_start_day, now)
     sites = site_filter(principal, queries, query.location_id)
     start, end = from_local(first, time(0)), from_local(last + timedelta(days=1), time(0))
-    reprice_in_batches(queries.unpriced_shifts(client.id, start, end), client, uow=uow)
+    bring_up_to_date(client, start, end, queries=queries, uow=uow)
     wanted = ChargeFilter(client.id, start, end, sites, query.include_entries, first, last)
-    with uow(read_only=True) as tx:  # late clocks of locked weeks may be charged in this period
-        late = tx.figures.late_shifts(client.id)
-    shift_figures(late, client, uow=uow)
     lines = tuple(
         ChargeLine(group, line_amount(group.charge_rate, group.minutes)) for group in queries.charge_groups(wanted)
     )

@@ -45,7 +45,7 @@ from workforce_core.rules.london import from_local
 from workforce_core.rules.pay_weeks import week_start
 from workforce_core.rules.payroll_lines import line_figures
 from workforce_core.services import export_rows
-from workforce_core.services.pay_figures import reprice_in_batches
+from workforce_core.services.pay_figures import bring_up_to_date
 from workforce_core.services.pay_week_reads import pay_week_views
 from workforce_core.views import PayWeekView
 
@@ -78,7 +78,7 @@ def create_export(
     assert before.lock is not None
     first, last = before.week_start, before.week_end
     start, end = from_local(first, time(0)), from_local(last + timedelta(days=1), time(0))
-    reprice_in_batches(queries.unpriced_shifts(client.id, start, end), client, uow=uow)
+    bring_up_to_date(client, start, end, queries=queries, uow=uow)
     made = _Made()
     kind = command.kind
     header: tuple[str, ...]

@@ -9,7 +9,7 @@ entries, ``worker_changed`` for a worker's rates or role, ``client_changed`` for
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from datetime import date, time, timedelta
+from datetime import date, datetime, time, timedelta
 
 import attrs
 from attrs import frozen
@@ -105,6 +105,17 @@ def week_figures(
     unpriced = queries.unpriced_shifts(client.id, start, from_local(week + timedelta(days=7), time(0)))
     reprice_in_batches(unpriced, client, uow=uow, workers_per_batch=workers_per_batch)
     return queries.worker_weeks(client.id, week, status)
+
+
+def bring_up_to_date(
+    client: ClientAccount, start: datetime, end: datetime, *, queries: FigureReads, uow: UnitOfWorkFactory
+) -> None:
+    """Before a period's figures are summed: price its stale shifts, and the client's stale late clocks
+    (a late clock of an earlier locked week is paid in the week it is due in)."""
+    reprice_in_batches(queries.unpriced_shifts(client.id, start, end), client, uow=uow)
+    with uow(read_only=True) as tx:
+        late = tx.figures.late_shifts(client.id)
+    shift_figures(late, client, uow=uow)
 
 
 def reprice_in_batches(

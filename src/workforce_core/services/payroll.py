@@ -17,7 +17,7 @@ from workforce_core.ports import Page, Paging, PayrollFilter, PayrollLine, Queri
 from workforce_core.rules.london import from_local, local_date
 from workforce_core.rules.pay_weeks import week_start
 from workforce_core.rules.payroll_lines import line_figures
-from workforce_core.services.pay_figures import reprice_in_batches, shift_figures
+from workforce_core.services.pay_figures import bring_up_to_date
 from workforce_core.services.time_reads.filters import site_filter
 
 MAX_WEEKS = 26
@@ -70,10 +70,7 @@ def payroll(
     weeks = pay_weeks_asked(query, client.settings.pay_week_start_day, now)
     sites = site_filter(principal, queries, query.location_id)
     start, end = from_local(weeks[0], time(0)), from_local(weeks[-1] + WEEK, time(0))
-    reprice_in_batches(queries.unpriced_shifts(client.id, start, end), client, uow=uow)
-    with uow(read_only=True) as tx:  # late clocks of earlier locked weeks may be due in these weeks
-        late = tx.figures.late_shifts(client.id)
-    shift_figures(late, client, uow=uow)
+    bring_up_to_date(client, start, end, queries=queries, uow=uow)
     wanted = PayrollFilter(
         client_id=client.id,
         weeks=weeks,
