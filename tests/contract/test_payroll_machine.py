@@ -1,9 +1,11 @@
 """The payroll cycle as a state machine (issue 12), on SQLite through the use cases and the read models:
 after any sequence of shifts typed in (late clocks into locked weeks among them), approvals, locks,
-closes, unlocks and weeks passing,
+closes, unlocks, exports and weeks passing,
 - a locked week's payroll lines never change until it is unlocked;
-- no shift is paid twice: across every locked week's lines, a shift appears at most once;
-- each line's gross pay is the sum of its pay element rows, each rounded once.
+- no shift is paid twice: across every locked week's lines, and across the pay files of different weeks,
+  a shift appears at most once;
+- each line's gross pay is the sum of its pay element rows, each rounded once, and each pay file's total
+  is the sum of its week's lines.
 """
 
 from __future__ import annotations
@@ -19,10 +21,12 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_stat
 
 from tests.clocks import FakeClock
 from tests.databases import SqliteTemplate
+from workforce_adapters.export_files import CsvExportFiles
 from workforce_adapters.json.commands import structure
 from workforce_adapters.sql.engine import make_engine
 from workforce_adapters.sql.queries import SqlQueries
 from workforce_adapters.sql.unit_of_work import SqlUnitOfWorkFactory
+from workforce_core.commands.exports import CreateExport
 from workforce_core.commands.pay_weeks import ClosePayWeek, LockPayWeek, UnlockPayWeek
 from workforce_core.commands.rate_rules import RateRuleDefinition
 from workforce_core.commands.reference import CreateLocation
@@ -34,6 +38,7 @@ from workforce_core.model.principal import Principal
 from workforce_core.ports import Paging
 from workforce_core.rules.scopes import effective_scopes
 from workforce_core.services import accounts, approvals, pay_weeks, reference, time_records, workers
+from workforce_core.services.exports import create_export
 from workforce_core.services.payroll import PayrollQuery, payroll
 from workforce_core.services.rate_rules import create_rate_rule
 
@@ -79,6 +84,7 @@ class PayrollCycle(RuleBasedStateMachine):
         self.key = issued.key
         self.entries: list[int] = []
         self.frozen: dict[date, list[tuple[Any, ...]]] = {}  # locked week -> its lines when locked
+        self.filed: dict[int, set[date]] = {}  # shift -> the weeks whose pay files held it
 
     def teardown(self) -> None:
         self.engine.dispose()
@@ -127,6 +133,18 @@ class PayrollCycle(RuleBasedStateMachine):
         with contextlib.suppress(WorkforceError):
             pay_weeks.unlock_week(UnlockPayWeek(client_id=self.client_id, week=day), uow=self.uow, clock=self.clock)
             self.frozen.pop(day, None)
+
+    @rule(week=st.integers(0, 6))
+    def export(self, week: int) -> None:
+        day = FIRST_WEEK + timedelta(weeks=week)
+        if day not in self.frozen:
+            return  # only a locked week is exported (the refusal has its own tests)
+        command = CreateExport(client_id=self.client_id, week=day, kind="pkg_a")
+        batch = create_export(command, uow=self.uow, queries=self.queries, files=CsvExportFiles(), clock=self.clock)
+        assert batch.total_pay == sum((line[3] for line in self.frozen[day]), Decimal(0))
+        for entry_id in batch.entry_ids:
+            self.filed.setdefault(entry_id, set()).add(day)
+        assert all(len(weeks) == 1 for weeks in self.filed.values()), self.filed
 
     @rule()
     def a_week_passes(self) -> None:
