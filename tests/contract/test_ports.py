@@ -623,6 +623,7 @@ def test_a_late_shift_is_paid_once_and_never_frozen_into_its_own_week_after(back
         client = _client(tx)
         worker = _worker(tx, client.id)
         late = _shift(tx, worker, T0 + timedelta(days=1), 8, risk_flags=("locked_week",))
+        tx.figures.note_late(late)
         lock, _ = tx.pay_weeks.add_lock(PayWeekLock(client.id, later.week_start, T0), later)
         tx.pay_weeks.pay_adjustments(lock, [late.id])
         tx.commit()

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from workforce_core.model.pay_weeks import LateClock
 from workforce_core.model.time_entries import TimeEntry
-from workforce_core.rules.pay_gate import LATE_CLOCK
 from workforce_core.rules.stale_weeks import StaleWeeks
 from workforce_core.views import ShiftFigures
 
@@ -71,14 +71,13 @@ class MemoryPayFigures:
             if e.id not in priced
         ]
 
+    def note_late(self, entry: TimeEntry) -> None:
+        self.uow.tables["late_clocks"].insert(LateClock(entry.id, entry.client_id))
+
     def late_shifts(self, client_id: int) -> list[TimeEntry]:
+        noted = {row.entry_id for row in self.uow.tables["late_clocks"].rows() if row.client_id == client_id}
         return self.uow.tables["entries"].where(
-            lambda e: (
-                e.client_id == client_id
-                and e.entry_type == "shift"
-                and e.clock_out is not None
-                and LATE_CLOCK in e.risk_flags
-            )
+            lambda e: e.id in noted and e.entry_type == "shift" and e.clock_out is not None
         )
 
     def mark_week_stale(self, client_id: int, week: date, location_ids: tuple[int, ...] | None) -> None:

@@ -29,6 +29,7 @@ TABLES = (
     "pay_week_locks",
     "frozen_entries",
     "shift_payments",
+    "late_clocks",
     "no_shows",
     "availability",
     "absences",

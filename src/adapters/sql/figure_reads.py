@@ -7,9 +7,10 @@ from datetime import date, datetime
 from itertools import groupby
 from typing import Any
 
-from sqlalchemy import Connection, Engine, func, select
+from sqlalchemy import Connection, Engine, exists, func, select
 
 from workforce_adapters.sql import tables
+from workforce_adapters.sql.breaks import CHUNK
 from workforce_adapters.sql.mapping import from_row
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.ports.figure_reads import ElementMinutes, WorkerWeek
@@ -25,26 +26,35 @@ def unpriced_shifts(
     end: datetime,
     location_ids: tuple[int, ...] | None = None,
 ) -> list[TimeEntry]:
+    """The completed shifts of the period with no figures: their ids from the covering listing index and
+    the figures' primary key alone (usually none), then those rows."""
     te = tables.time_entries
     sites = [te.c.location_id.in_(location_ids)] if location_ids is not None else []
-    query = (
-        select(te)
-        .outerjoin(FIGURES, FIGURES.c.entry_id == te.c.id)
-        .where(
-            te.c.client_id == client_id,
-            te.c.clock_in >= start,
-            te.c.clock_in < end,
-            te.c.entry_type == "shift",
-            te.c.clock_out.is_not(None),
-            FIGURES.c.entry_id.is_(None),
-            *sites,
-        )
-        .order_by(te.c.worker_id, te.c.clock_in)
+    missing = select(te.c.id).where(
+        te.c.client_id == client_id,
+        te.c.clock_in >= start,
+        te.c.clock_in < end,
+        te.c.entry_type == "shift",
+        te.c.clock_out.is_not(None),
+        ~exists().where(FIGURES.c.entry_id == te.c.id),
+        *sites,
     )
     if isinstance(source, Connection):
-        return [from_row(TimeEntry, row) for row in source.execute(query).mappings()]
+        return _entries(source, missing)
     with source.connect() as connection:
-        return [from_row(TimeEntry, row) for row in connection.execute(query).mappings()]
+        return _entries(connection, missing)
+
+
+def _entries(connection: Connection, ids: Any) -> list[TimeEntry]:
+    found = list(connection.execute(ids).scalars())
+    if not found:
+        return []
+    te = tables.time_entries
+    entries: list[TimeEntry] = []
+    for at in range(0, len(found), CHUNK):
+        rows = connection.execute(select(te).where(te.c.id.in_(found[at : at + CHUNK])))
+        entries.extend(from_row(TimeEntry, row) for row in rows.mappings())
+    return sorted(entries, key=lambda entry: (entry.worker_id, entry.clock_in))
 
 
 def worker_weeks(engine: Engine, client_id: int, week: date, status: str | None) -> Iterator[WorkerWeek]:

@@ -11,14 +11,14 @@ from collections.abc import Iterable, Sequence
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, Connection, String, and_, cast, delete, exists, insert, or_, select
+from sqlalchemy import ColumnElement, Connection, and_, delete, exists, insert, or_, select
 
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.breaks import CHUNK
 from workforce_adapters.sql.figure_reads import unpriced_shifts
 from workforce_adapters.sql.mapping import from_row
 from workforce_core.model.time_entries import TimeEntry
-from workforce_core.rules.pay_gate import LATE_CLOCK, GateResult
+from workforce_core.rules.pay_gate import GateResult
 from workforce_core.rules.pricing import Line
 from workforce_core.rules.stale_weeks import StaleWeeks
 from workforce_core.views import ShiftFigures
@@ -136,17 +136,17 @@ class SqlPayFigures:
     ) -> list[TimeEntry]:
         return unpriced_shifts(self.connection, client_id, start, end, location_ids)
 
+    def note_late(self, entry: TimeEntry) -> None:
+        self.connection.execute(insert(tables.late_clocks).values(entry_id=entry.id, client_id=entry.client_id))
+
     def late_shifts(self, client_id: int) -> list[TimeEntry]:
-        te = tables.time_entries
-        query = select(te).where(
-            te.c.client_id == client_id,
-            te.c.entry_type == "shift",
-            te.c.clock_out.is_not(None),
-            exists().where(tables.pay_week_locks.c.client_id == client_id),  # no lock ever: no late clock
-            cast(te.c.risk_flags, String).contains(f'"{LATE_CLOCK}"'),  # rare: a text match pre-filters
+        te, late = tables.time_entries, tables.late_clocks
+        query = (
+            select(te)
+            .join(late, late.c.entry_id == te.c.id)
+            .where(late.c.client_id == client_id, te.c.entry_type == "shift", te.c.clock_out.is_not(None))
         )
-        rows = self.connection.execute(query.order_by(te.c.id)).mappings()
-        return [entry for entry in (from_row(TimeEntry, row) for row in rows) if LATE_CLOCK in entry.risk_flags]
+        return [from_row(TimeEntry, row) for row in self.connection.execute(query.order_by(te.c.id)).mappings()]
 
     def _lock_client(self, client_id: int) -> None:
         if self.postgres:

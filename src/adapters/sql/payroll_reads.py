@@ -77,12 +77,14 @@ def payroll_rows(engine: Engine, query: PayrollFilter) -> Page[PayrollRow]:
     )
     paging = query.paging
     with engine.connect() as connection:
-        total = connection.execute(select(func.count()).select_from(keys.subquery())).scalar_one()
+        counted = keys.add_columns(func.count().over().label("total"))  # the page and the total in one read
         rows = connection.execute(
-            keys.order_by(LINE_WEEK, W.c.name, F.c.worker_id).limit(paging.limit).offset(paging.offset)
+            counted.order_by(LINE_WEEK, W.c.name, F.c.worker_id).limit(paging.limit).offset(paging.offset)
         ).all()
-        if not rows:
+        if not rows:  # past the end (or nothing): count on its own
+            total = connection.execute(select(func.count()).select_from(keys.subquery())).scalar_one()
             return Page((), int(total))
+        total = rows[0].total
         pairs = _pairs([(row.week, row.worker_id) for row in rows])
         where = [*_where(query), pairs]
         minutes = _minutes(connection, joined, where, query.with_entries)

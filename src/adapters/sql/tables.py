@@ -672,3 +672,12 @@ export_files = Table(
     Column("batch_id", Integer, ForeignKey("export_batches.id", ondelete="CASCADE"), primary_key=True),
     Column("content", LargeBinary, nullable=False),
 )
+
+# Shifts recorded into a locked pay week (late clocks): found without reading the client's every shift.
+late_clocks = Table(
+    "late_clocks",
+    metadata,
+    Column("entry_id", Integer, ForeignKey("time_entries.id"), primary_key=True),
+    Column("client_id", Integer, ForeignKey("clients.id"), nullable=False),
+    Index("ix_late_clocks_client", "client_id"),
+)

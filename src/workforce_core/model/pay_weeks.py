@@ -82,3 +82,12 @@ class ShiftPayment:
     week_start: date
     paid_at: datetime
     id: int = 0
+
+
+@define
+class LateClock:
+    """A shift recorded into a locked pay week (flagged ``locked_week``), noted so it is found at once."""
+
+    entry_id: int
+    client_id: int
+    id: int = 0

@@ -48,6 +48,10 @@ class PayFigures(Protocol):
         an unlock makes the figures it kept frozen live again."""
         ...
 
+    def note_late(self, entry: TimeEntry) -> None:
+        """Note a stored shift recorded into a locked week (a late clock)."""
+        ...
+
     def late_shifts(self, client_id: int) -> list[TimeEntry]:
         """The client's completed shifts flagged ``locked_week`` (late clocks), paid or not."""
         ...

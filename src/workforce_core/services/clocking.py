@@ -44,7 +44,7 @@ from workforce_core.rules.geofence import FenceCheck, check_fence
 from workforce_core.rules.london import local_text, utc_text
 from workforce_core.services.bookings import complete_booking, require_live
 from workforce_core.services.entry_edits import check_breaks
-from workforce_core.services.late_clocks import flag_if_late
+from workforce_core.services.late_clocks import record_entry
 from workforce_core.services.pay_figures import entries_changed
 from workforce_core.views import ClockResult, EntryView
 
@@ -220,8 +220,7 @@ def _clock_in(
         entry.flag("dormant_worker")
         woken = attrs.evolve(worker, dormant_since=None, updated_at=now)
         tx.workers.update(woken)
-    flag_if_late(tx, entry)
-    entry = tx.entries.add(entry)
+    entry = record_entry(tx, entry)
     view = EntryView.of(entry, worker, site)
     base = clock_base(view)
     recorded = [events.Event("clock_in", principal.client_id, at, base)]

@@ -10,7 +10,13 @@ from workforce_core.rules.london import local_date
 from workforce_core.rules.pay_gate import LATE_CLOCK
 
 
-def flag_if_late(tx: UnitOfWork, entry: TimeEntry) -> None:
-    """Flag ``entry`` (not yet stored) ``locked_week`` when its pay week is locked for its site."""
-    if tx.pay_weeks.is_week_locked(entry.client_id, entry.location_id, local_date(entry.clock_in)):
+def record_entry(tx: UnitOfWork, entry: TimeEntry) -> TimeEntry:
+    """Store a new clock, backfill or break; flagged ``locked_week`` (and noted) when its pay week is
+    locked for its site."""
+    late = tx.pay_weeks.is_week_locked(entry.client_id, entry.location_id, local_date(entry.clock_in))
+    if late:
         entry.flag(LATE_CLOCK)
+    stored = tx.entries.add(entry)
+    if late:
+        tx.figures.note_late(stored)
+    return stored

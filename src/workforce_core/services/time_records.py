@@ -30,7 +30,7 @@ from workforce_core.services.entry_edits import (
     check_times,
     move_of,
 )
-from workforce_core.services.late_clocks import flag_if_late
+from workforce_core.services.late_clocks import record_entry
 from workforce_core.services.pay_figures import entries_changed
 from workforce_core.views import EntryView
 
@@ -54,7 +54,7 @@ def backfill(command: Backfill, *, uow: UnitOfWorkFactory, clock: Clock) -> Entr
             raise LocationNotFound(field="location_id")
         booking = _booking(tx, worker, site, command.booking_id, clock_in)
         check_times(tx, worker.id, clock_in, clock_out, now, break_minutes=break_minutes)
-        entry = _recorded(
+        entry = record_entry(
             tx,
             TimeEntry(
                 worker_id=worker.id,
@@ -97,7 +97,7 @@ def add_break(command: AddBreak, *, uow: UnitOfWorkFactory, clock: Clock) -> tup
         for other in tx.entries.breaks_of(shift.id):
             if other.clock_in < end and (other.clock_out or now) > start:
                 raise Conflict(f"the break overlaps break {other.id} of the shift.", entry_id=other.id)
-        entry = _recorded(
+        entry = record_entry(
             tx,
             TimeEntry(
                 worker_id=shift.worker_id,
@@ -212,9 +212,3 @@ def _auto_end(tx: UnitOfWork, entry: TimeEntry, booking: Booking | None, now: da
     for piece in tx.entries.breaks_of(entry.id):
         end = max(end, piece.clock_out or piece.clock_in)
     return min(end, now)
-
-
-def _recorded(tx: UnitOfWork, entry: TimeEntry) -> TimeEntry:
-    """A typed-in shift or break, flagged ``locked_week`` when its pay week is locked, then stored."""
-    flag_if_late(tx, entry)
-    return tx.entries.add(entry)
