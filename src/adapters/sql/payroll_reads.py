@@ -32,7 +32,9 @@ LATE = and_(F.c.adjust_week.is_not(None), F.c.payroll_reason.in_(("adjustment_pe
 PAID = or_(PAYABLE, LATE)
 LINE_WEEK: Any = func.coalesce(F.c.adjust_week, F.c.pay_week_start)
 UNPAID_APPROVED = and_(
-    F.c.payroll_status == "excluded", F.c.payroll_reason.in_(UNPAID), TE.c.approval_status == "approved"
+    F.c.payroll_status == "excluded",
+    F.c.payroll_reason.in_(UNPAID),
+    exists().where(TE.c.id == F.c.entry_id, TE.c.approval_status == "approved"),  # only for these few rows
 )
 
 
@@ -43,7 +45,7 @@ def _where(query: PayrollFilter, week: Any = LINE_WEEK) -> list[ColumnElement[bo
     if query.location_ids is not None:
         where.append(F.c.location_id.in_(query.location_ids))
     if query.department_id is not None:
-        where.append(W.c.department_id == query.department_id)
+        where.append(F.c.worker_id.in_(select(W.c.id).where(W.c.department_id == query.department_id)))
     return where
 
 
@@ -56,30 +58,41 @@ def _pairs(keys: list[tuple[date, int]]) -> ColumnElement[bool]:
 
 def payroll_rows(engine: Engine, query: PayrollFilter) -> Page[PayrollRow]:
     d, cc = tables.departments, tables.cost_codes
-    joined = F.join(TE, TE.c.id == F.c.entry_id).join(W, W.c.id == F.c.worker_id)
-    keys = (
+    joined = F  # every read below needs the figures alone
+    grouped = (  # the figures grouped per week and worker; names are joined to the groups, not to each shift
         select(
             LINE_WEEK.label("week"),
-            F.c.worker_id,
-            W.c.name,
-            W.c.employee_id,
-            d.c.name.label("department"),
-            cc.c.code.label("cost_centre"),
+            F.c.worker_id.label("worker_id"),
             func.sum(case((PAID, 1), else_=0)).label("shifts"),
             func.sum(case((PAID, F.c.paid_minutes), else_=0)).label("paid_minutes"),
             func.sum(case((and_(PAID, or_(FROZEN, F.c.payroll_reason == "paid_adjustment")), 1), else_=0)).label(
                 "frozen"
             ),
         )
-        .select_from(joined.outerjoin(d, d.c.id == W.c.department_id).outerjoin(cc, cc.c.id == W.c.cost_code_id))
         .where(*_where(query), or_(PAID, UNPAID_APPROVED))
-        .group_by(LINE_WEEK, F.c.worker_id, W.c.name, W.c.employee_id, d.c.name, cc.c.code)
+        .group_by(LINE_WEEK, F.c.worker_id)
+        .subquery()
+    )
+    keys = select(
+        grouped.c.week,
+        grouped.c.worker_id,
+        W.c.name,
+        W.c.employee_id,
+        d.c.name.label("department"),
+        cc.c.code.label("cost_centre"),
+        grouped.c.shifts,
+        grouped.c.paid_minutes,
+        grouped.c.frozen,
+    ).select_from(
+        grouped.join(W, W.c.id == grouped.c.worker_id)
+        .outerjoin(d, d.c.id == W.c.department_id)
+        .outerjoin(cc, cc.c.id == W.c.cost_code_id)
     )
     paging = query.paging
     with engine.connect() as connection:
         counted = keys.add_columns(func.count().over().label("total"))  # the page and the total in one read
         rows = connection.execute(
-            counted.order_by(LINE_WEEK, W.c.name, F.c.worker_id).limit(paging.limit).offset(paging.offset)
+            counted.order_by(grouped.c.week, W.c.name, grouped.c.worker_id).limit(paging.limit).offset(paging.offset)
         ).all()
         if not rows:  # past the end (or nothing): count on its own
             total = connection.execute(select(func.count()).select_from(keys.subquery())).scalar_one()
