@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from sqlalchemy import ColumnElement, Engine, and_, case, distinct, exists, func, or_, select
+from sqlalchemy import ColumnElement, Engine, and_, case, distinct, func, or_, select
 
 from workforce_adapters.sql import tables
+from workforce_adapters.sql.pay_figures import FROZEN, LATE
 from workforce_core.ports.charge_reads import ChargeFilter, ChargeGroup, HeldBack
 
 F = tables.shift_figures
@@ -18,9 +19,6 @@ W = tables.workers
 B = tables.shifts
 CC = tables.cost_codes
 ROLE = func.coalesce(B.c.job_role, W.c.job_role)
-FROZEN = exists().where(tables.frozen_entries.c.entry_id == F.c.entry_id)
-# a late clock into a locked week is charged once, with the adjustments of the week it is due in
-LATE = and_(F.c.adjust_week.is_not(None), F.c.payroll_reason.in_(("adjustment_pending", "paid_adjustment")))
 
 
 def _where(query: ChargeFilter, *, late_too: bool = False) -> list[ColumnElement[bool]]:

@@ -25,8 +25,11 @@ from workforce_core.views import ShiftFigures
 
 FIGURES = tables.shift_figures
 LINES = tables.shift_figure_lines
-FROZEN = tables.frozen_entries
-NOT_FROZEN = ~exists().where(FROZEN.c.entry_id == FIGURES.c.entry_id)
+FROZEN_ENTRIES = tables.frozen_entries
+# what every read of the figures asks of a row: frozen by a standing lock; a late clock due or paid
+FROZEN = exists().where(FROZEN_ENTRIES.c.entry_id == FIGURES.c.entry_id)
+NOT_FROZEN = ~FROZEN
+LATE = and_(FIGURES.c.adjust_week.is_not(None), FIGURES.c.payroll_reason.in_(("adjustment_pending", "paid_adjustment")))
 
 
 SPANS_PER_STATEMENT = 100  # an OR of this many spans stays well inside SQLite's expression depth (1,000)
@@ -42,7 +45,7 @@ def read_figures(connection: Connection, entry_ids: Sequence[int]) -> dict[int, 
     ids = sorted(set(entry_ids))
     rows: list[Any] = []
     lines: dict[int, list[Line]] = {}
-    frozen = exists().where(FROZEN.c.entry_id == FIGURES.c.entry_id).label("frozen")
+    frozen = FROZEN.label("frozen")
     for chunk in _chunks(ids):
         rows.extend(connection.execute(select(FIGURES, frozen).where(FIGURES.c.entry_id.in_(chunk))).all())
         query = select(LINES).where(LINES.c.entry_id.in_(chunk)).order_by(LINES.c.entry_id, LINES.c.line_no)
@@ -157,7 +160,9 @@ class SqlPayFigures:
         found: set[int] = set()
         for chunk in _chunks(sorted(set(entry_ids))):
             found.update(
-                self.connection.execute(select(FROZEN.c.entry_id).where(FROZEN.c.entry_id.in_(chunk))).scalars()
+                self.connection.execute(
+                    select(FROZEN_ENTRIES.c.entry_id).where(FROZEN_ENTRIES.c.entry_id.in_(chunk))
+                ).scalars()
             )
         return found
 

@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, Engine, and_, case, exists, func, or_, select
 
 from workforce_adapters.sql import tables
+from workforce_adapters.sql.pay_figures import FROZEN, LATE
 from workforce_core.ports import Page
 from workforce_core.ports.payroll_reads import Adjustment, PayrollFilter, PayrollRow
 from workforce_core.rules.payroll_lines import Minutes
@@ -24,12 +25,9 @@ TE = tables.time_entries
 W = tables.workers
 UNPAID = ("no_pay_rate", "walk_in", "cancelled")  # gate reasons that can leave an approved shift unpaid
 NOT_APPROVED = ("pending", "client_pending", "disputed")
-FROZEN = exists().where(tables.frozen_entries.c.entry_id == F.c.entry_id)
 
 PAYABLE = F.c.payroll_status == "payable"
-# a late clock counts in the week it is due (or was paid) in, not in its own locked week
-LATE = and_(F.c.adjust_week.is_not(None), F.c.payroll_reason.in_(("adjustment_pending", "paid_adjustment")))
-PAID = or_(PAYABLE, LATE)
+PAID = or_(PAYABLE, LATE)  # a late clock counts in the week it is due (or was paid) in, not its own locked week
 LINE_WEEK: Any = func.coalesce(F.c.adjust_week, F.c.pay_week_start)
 UNPAID_APPROVED = and_(
     F.c.payroll_status == "excluded",

@@ -17,14 +17,11 @@ from attrs import frozen
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.ports import FigureReads, UnitOfWork, UnitOfWorkFactory, WorkerWeek
-from workforce_core.rules.late_clocks import adjust_week, payable_since
 from workforce_core.rules.london import from_local
-from workforce_core.rules.pay_weeks import week_of, week_start
+from workforce_core.rules.pay_weeks import week_of
 from workforce_core.rules.stale_weeks import StaleWeeks, stale_weeks
-from workforce_core.services.pricing import late_states, price_shifts
+from workforce_core.services.pricing import late_of, price_shifts
 from workforce_core.views import ShiftFigures
-
-LOOK_AHEAD_WEEKS = 60  # how far past the week a late clock became payable a free week is looked for
 
 
 @frozen
@@ -80,13 +77,15 @@ def reprice_within(tx: UnitOfWork, entries: Sequence[TimeEntry], client: ClientA
         for shift in inputs.shifts
         if _completed(shift) and (shift.worker_id, week_of(shift.clock_in, start_day)) in wanted
     ]
-    late = late_states(inputs.shifts, tx.pay_weeks)
+    late = late_of(inputs.shifts, client, tx.pay_weeks)
     figures = [
-        _adjusted(priced.figures(), priced.entry, late.get(priced.entry.id), client, tx)
+        attrs.evolve(priced.figures(), adjust_week=late[priced.entry.id].adjust_week)
+        if priced.entry.id in late
+        else priced.figures()
         for priced in price_shifts(shift_ids, client, inputs, late).values()
     ]
-    tx.figures.store(weeks, figures)
-    stored = tx.figures.of([f.entry_id for f in figures if f.entry_id in current])
+    tx.figures.store(weeks, figures)  # (a frozen shift's figures are never missing, so none is skipped here)
+    stored = {f.entry_id: f for f in figures if f.entry_id in current}
     return Figures({**already, **stored}, tuple(weeks))
 
 
@@ -132,28 +131,6 @@ def reprice_in_batches(
         batch = [entry for worker_id in workers[at : at + workers_per_batch] for entry in by_worker[worker_id]]
         repriced += len(reprice(batch, client, uow=uow).repriced)
     return repriced
-
-
-def _adjusted(
-    figures: ShiftFigures, entry: TimeEntry, state: str | None, client: ClientAccount, tx: UnitOfWork
-) -> ShiftFigures:
-    """A late clock's figures carry the week it is due in (or was paid in)."""
-    if state == "paid":
-        return attrs.evolve(figures, adjust_week=tx.pay_weeks.adjustments_paid([entry.id])[entry.id])
-    if state != "due":
-        return figures
-    settings = client.settings
-    day = payable_since(entry, settings.require_client_approval)
-    if day is None:
-        return figures
-    first = week_start(day, settings.pay_week_start_day)
-    candidates = [first + n * timedelta(days=7) for n in range(LOOK_AHEAD_WEEKS)]
-    locked = {
-        lock.week_start
-        for lock in tx.pay_weeks.standing(client.id, candidates)
-        if lock.location_id in (None, entry.location_id)
-    }
-    return attrs.evolve(figures, adjust_week=adjust_week(day, settings.pay_week_start_day, locked))
 
 
 def due_adjustments(tx: UnitOfWork, client: ClientAccount, week: date, site_id: int | None) -> list[TimeEntry]:

@@ -21,6 +21,7 @@ from workforce_core.model.rates import PricingSettings, RateRule
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.ports import PayWeekLocks, PricingInputs, PricingReads, UnitOfWorkFactory
+from workforce_core.rules.late_clocks import Late, candidate_weeks, late_clocks
 from workforce_core.rules.london import local_date
 from workforce_core.rules.paid_time import PaidTime, paid_time
 from workforce_core.rules.pay_gate import LATE_CLOCK, GateInput, GateResult, pay_gate
@@ -61,27 +62,29 @@ def _rule_for(entry: TimeEntry, worker: Worker, booking: Booking | None, rules: 
     )
 
 
-def late_states(shifts: Iterable[TimeEntry], locks: PayWeekLocks) -> dict[int, str]:
-    """The late clocks among ``shifts``: ``paid`` once paid as an adjustment (gate rule 9), ``due`` while
-    their pay week is still locked (rule 10); once their week is unlocked they are shifts of that week."""
+def late_of(shifts: Iterable[TimeEntry], client: ClientAccount, locks: PayWeekLocks) -> dict[int, Late]:
+    """The late clocks among ``shifts`` with their state and week (``rules.late_clocks``), from two reads:
+    their payments, and the standing locks of the weeks that decide them."""
     late = [shift for shift in shifts if LATE_CLOCK in shift.risk_flags]
     if not late:
         return {}
+    settings = client.settings
+    start_day, require = settings.pay_week_start_day, settings.require_client_approval
     paid = locks.adjustments_paid([shift.id for shift in late])
-    states = {shift.id: "paid" for shift in late if shift.id in paid}
-    for shift in late:
-        if shift.id not in paid and locks.is_week_locked(
-            shift.client_id, shift.location_id, local_date(shift.clock_in)
-        ):
-            states[shift.id] = "due"
-    return states
+    standing = locks.standing(client.id, candidate_weeks(late, start_day, require))
+    held = {(lock.week_start, lock.location_id) for lock in standing}
+
+    def locked(week: date, site_id: int | None) -> bool:
+        return (week, None) in held or (site_id is not None and (week, site_id) in held)
+
+    return late_clocks(late, start_day=start_day, require_client_approval=require, paid=paid, locked=locked)
 
 
 def price_shifts(
-    wanted: Iterable[int], client: ClientAccount, inputs: PricingInputs, late: Mapping[int, str] | None = None
+    wanted: Iterable[int], client: ClientAccount, inputs: PricingInputs, late: Mapping[int, Late] | None = None
 ) -> dict[int, ShiftPricing]:
     """Pricing of the ``wanted`` entries, given every closed shift of their workers' pay weeks; ``late``: the
-    late clocks' states (``late_states``)."""
+    late clocks among them (``late_of``)."""
     late = late or {}
     settings = settings_of(client)
     start_day = client.settings.pay_week_start_day
@@ -95,7 +98,10 @@ def price_shifts(
         if not wanted_ids.intersection(e.id for e in entries):
             continue
         worker = inputs.workers[worker_id]
-        prepared = [_prepare(entry, worker, week, client, inputs, late.get(entry.id)) for entry in entries]
+        prepared = [
+            _prepare(entry, worker, week, client, inputs, late[entry.id].state if entry.id in late else None)
+            for entry in entries
+        ]
         payable = [p for p in prepared if p.gate.status == "payable" and p.to_price is not None]
         prices = {price.entry_id: price for price in price_week([p.to_price for p in payable], settings)}  # type: ignore[misc]
         for item in prepared:
@@ -140,7 +146,7 @@ def price_entry(entry_id: int, *, uow: UnitOfWorkFactory) -> ShiftPricing:
         if entry.entry_type != "shift" or entry.clock_out is None:
             raise Conflict("only a completed shift is priced; this entry is a break or still open.")
         inputs = tx.pricing.inputs(client, (entry,))
-        return price_shifts([entry_id], client, inputs, late_states(inputs.shifts, tx.pay_weeks))[entry_id]
+        return price_shifts([entry_id], client, inputs, late_of(inputs.shifts, client, tx.pay_weeks))[entry_id]
 
 
 @frozen
