@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, Connection, and_, delete, exists, insert, or_, select
+from sqlalchemy import ColumnElement, Connection, and_, bindparam, delete, exists, insert, or_, select
 
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.breaks import CHUNK
@@ -40,39 +40,83 @@ def _chunks(items: Sequence[Any], size: int = CHUNK) -> Iterable[Sequence[Any]]:
         yield items[at : at + size]
 
 
-def read_figures(connection: Connection, entry_ids: Sequence[int]) -> dict[int, ShiftFigures]:
-    """The stored figures of those entries that have them: two statements per 500 entries."""
-    ids = sorted(set(entry_ids))
-    rows: list[Any] = []
-    lines: dict[int, list[Line]] = {}
-    frozen = FROZEN.label("frozen")
-    for chunk in _chunks(ids):
-        rows.extend(connection.execute(select(FIGURES, frozen).where(FIGURES.c.entry_id.in_(chunk))).all())
-        query = select(LINES).where(LINES.c.entry_id.in_(chunk)).order_by(LINES.c.entry_id, LINES.c.line_no)
-        for line in connection.execute(query):
-            lines.setdefault(line.entry_id, []).append(
-                Line(line.element, line.minutes, line.pay_rate, line.charge_rate)
-            )
-    return {
-        row.entry_id: ShiftFigures(
-            entry_id=row.entry_id,
-            client_id=row.client_id,
-            worker_id=row.worker_id,
-            location_id=row.location_id,
-            pay_week_start=row.pay_week_start,
-            paid_minutes=row.paid_minutes,
-            unpaid_break_minutes=row.unpaid_break_minutes,
-            gate=GateResult(row.payroll_status, row.payroll_reason, tuple(f for f in row.flags.split(",") if f)),
-            rule_id=row.rule_id,
-            base_pay=row.base_pay_rate,
-            base_charge=row.base_charge_rate,
-            parity=row.parity,
-            lines=tuple(lines.get(row.entry_id, ())) if row.priced else None,
-            source="locked" if row.frozen else "live",
-            adjust_week=row.adjust_week,
+_FIGURE_ROWS = select(
+    *(
+        FIGURES.c[name]
+        for name in (
+            "entry_id",
+            "client_id",
+            "worker_id",
+            "location_id",
+            "pay_week_start",
+            "paid_minutes",
+            "unpaid_break_minutes",
+            "payroll_status",
+            "payroll_reason",
+            "flags",
+            "rule_id",
+            "base_pay_rate",
+            "base_charge_rate",
+            "parity",
+            "priced",
+            "adjust_week",
         )
-        for row in rows
-    }
+    ),
+    FROZEN.label("frozen"),
+).where(FIGURES.c.entry_id.in_(bindparam("ids", expanding=True)))
+_LINE_ROWS = (
+    select(LINES.c.entry_id, LINES.c.element, LINES.c.minutes, LINES.c.pay_rate, LINES.c.charge_rate)
+    .where(LINES.c.entry_id.in_(bindparam("ids", expanding=True)))
+    .order_by(LINES.c.entry_id, LINES.c.line_no)
+)
+
+
+def read_figures(connection: Connection, entry_ids: Sequence[int]) -> dict[int, ShiftFigures]:
+    """The stored figures of those entries that have them: two statements per 500 entries (built once,
+    the ids bound as a list), rows read as tuples."""
+    ids = sorted(set(entry_ids))
+    figures: dict[int, ShiftFigures] = {}
+    for chunk in _chunks(ids):
+        lines: dict[int, list[Line]] = {}
+        for entry_id, element, minutes, pay_rate, charge_rate in connection.execute(_LINE_ROWS, {"ids": chunk}):
+            lines.setdefault(entry_id, []).append(Line(element, minutes, pay_rate, charge_rate))
+        for (
+            entry_id,
+            client_id,
+            worker_id,
+            location_id,
+            week,
+            paid,
+            unpaid,
+            status,
+            reason,
+            flags,
+            rule_id,
+            base_pay,
+            base_charge,
+            parity,
+            priced,
+            adjust_week,
+            frozen,
+        ) in connection.execute(_FIGURE_ROWS, {"ids": chunk}):
+            figures[entry_id] = ShiftFigures(
+                entry_id=entry_id,
+                client_id=client_id,
+                worker_id=worker_id,
+                location_id=location_id,
+                pay_week_start=week,
+                paid_minutes=paid,
+                unpaid_break_minutes=unpaid,
+                gate=GateResult(status, reason, tuple(flags.split(",")) if flags else ()),
+                rule_id=rule_id,
+                base_pay=base_pay,
+                base_charge=base_charge,
+                parity=parity,
+                lines=tuple(lines.get(entry_id, ())) if priced else None,
+                source="locked" if frozen else "live",
+                adjust_week=adjust_week,
+            )
+    return figures
 
 
 class SqlPayFigures:

@@ -12,6 +12,7 @@ from workforce_adapters.sql import charge_reads, export_batches, figure_reads, p
 from workforce_adapters.sql.availability_reads import list_absences, list_availability_rules, load_free_facts
 from workforce_adapters.sql.breaks import breaks_by_shift
 from workforce_adapters.sql.demands import list_demands, list_offers
+from workforce_adapters.sql.entry_counts import completed_count
 from workforce_adapters.sql.mapping import from_row
 from workforce_adapters.sql.pay_weeks import frozen_flag, standing_locks, tally
 from workforce_adapters.sql.pricing_inputs import load_pricing_inputs
@@ -215,7 +216,7 @@ class SqlQueries:
             (te.c.client_approval, query.client_approval),
         )
         order = [te.c.clock_in.desc(), te.c.id.desc()]
-        rows, total = page(self.engine, stmt, query.paging, order, shown_from=ENTRIES)
+        rows, total = page(self.engine, stmt, query.paging, order, shown_from=ENTRIES, counted=completed_count(query))
         views = tuple(
             EntryView(
                 entry=from_row(TimeEntry, row),

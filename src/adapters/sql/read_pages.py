@@ -27,11 +27,19 @@ def equal(stmt: Select[Any], *pairs: tuple[Any, Any]) -> Select[Any]:
 
 
 def page(
-    engine: Engine, query: Select[Any], paging: Paging, order: list[Any], *, shown_from: Select[Any] | None = None
+    engine: Engine,
+    query: Select[Any],
+    paging: Paging,
+    order: list[Any],
+    *,
+    shown_from: Select[Any] | None = None,
+    counted: Select[Any] | None = None,
 ) -> tuple[list[dict[str, Any]], int]:
     """The page's rows of ``query`` in ``order`` (columns of its main table, the first it reads from)
     and the total they come from. ``shown_from``: ``query`` before its filters, when the read model
-    keeps it built (then it is not built again from ``query``'s columns and joins)."""
+    keeps it built (then it is not built again from ``query``'s columns and joins). ``counted``: a
+    statement that reads the total from counts kept for it, when the read model keeps some for these
+    filters (then the rows are not counted)."""
     table = query.selected_columns[0].table  # read models select their main table's columns first
     key = table.c.id
     where = query.whereclause
@@ -46,6 +54,8 @@ def page(
         shown_from = select(*query.selected_columns).select_from(*query._from_obj)
     shown = shown_from.where(key.in_(ids)).order_by(*order)
     with engine.connect() as connection:
-        total = connection.execute(select(func.count()).select_from(found.subquery())).scalar_one()
+        total = connection.execute(
+            counted if counted is not None else select(func.count()).select_from(found.subquery())
+        ).scalar_one()
         rows = plain_rows(connection.execute(shown))
     return rows, int(total)

@@ -681,3 +681,16 @@ late_clocks = Table(
     Column("client_id", Integer, ForeignKey("clients.id"), nullable=False),
     Index("ix_late_clocks_client", "client_id"),
 )
+
+# How many completed entries (clocked out) each worker has of each type, kept by the database's own
+# triggers on time_entries (migration 0018): a list's total without a filter beyond the client, the
+# entry types and the workers is a sum over a client's workers, not a count of every shift it has had.
+completed_entry_counts = Table(
+    "completed_entry_counts",
+    metadata,
+    Column("worker_id", Integer, ForeignKey("workers.id"), primary_key=True),
+    Column("entry_type", String(10), primary_key=True),
+    Column("client_id", Integer, ForeignKey("clients.id"), nullable=False),
+    Column("completed", Integer, nullable=False),
+    Index("ix_completed_entry_counts_client", "client_id", "entry_type", "completed"),
+)

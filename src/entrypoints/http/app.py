@@ -42,6 +42,7 @@ from workforce_entrypoints.http.resources import (
     webhooks,
     workers,
 )
+from workforce_entrypoints.http.storage_threads import StorageThreads, threads_from_env
 
 ENDPOINTS: tuple[Endpoint, ...] = (
     me.ENDPOINT,
@@ -82,8 +83,11 @@ async def _workforce_error(request: Request, exc: Exception) -> Response:
     return error_reply(exc)
 
 
-def create_app(settings: Settings | None = None, *, services: Services | None = None) -> Starlette:
-    """The API over ``services`` (built from ``settings`` when not given; closed with the app then)."""
+def create_app(
+    settings: Settings | None = None, *, services: Services | None = None, threads: int | None = None
+) -> Starlette:
+    """The API over ``services`` (built from ``settings`` when not given; closed with the app then), its
+    storage work on ``threads`` threads (default ``WORKFORCE_HTTP_THREADS``, else 2)."""
     owned = services is None
     built = services or bootstrap(settings or Settings.from_env())
 
@@ -106,4 +110,5 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
     )
     app.router.redirect_slashes = False  # a trailing slash is 404: no redirect built from the Host header sent
     app.state.services = built
+    app.state.threads = StorageThreads(threads or threads_from_env())
     return app

@@ -2,8 +2,9 @@
 
 The dispatcher runs every request through the same steps, in the spec's order: method (405 with
 ``Allow``), CORS preflight, the key (401/403, with the unknown-key throttle), the key's rate limit
-(429), its browser origin, the method's scope, the Idempotency-Key, then the handler in a worker
-thread (storage is synchronous). Every reply to a recognised key carries the rate-limit headers.
+(429), its browser origin, the method's scope, the Idempotency-Key, then the handler on a storage
+thread (storage is synchronous; see ``storage_threads``). Every reply to a recognised key carries the
+rate-limit headers.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from decimal import Decimal
 from typing import Any
 
 from attrs import define, evolve, frozen
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
@@ -37,6 +37,7 @@ from workforce_entrypoints.http import cors
 from workforce_entrypoints.http.auth import bearer_secret
 from workforce_entrypoints.http.params import Params
 from workforce_entrypoints.http.replies import error_reply
+from workforce_entrypoints.http.storage_threads import StorageThreads
 
 PREFIX = "/api/v1"
 ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
@@ -119,44 +120,47 @@ class Endpoint:
 
     async def dispatch(self, request: Request) -> Response:
         services: Services = request.app.state.services
+        threads: StorageThreads = request.app.state.threads
         if cors.is_preflight(request):
             origin = request.headers["origin"]
-            allowed = await run_in_threadpool(services.queries.origin_allowed, origin, services.clock.now())
+            allowed = await threads.run(services.queries.origin_allowed, origin, services.clock.now())
             return cors.preflight_reply(allowed, origin, self.allow)
         method = self.handlers.get(request.method)
         if method is None:
             return error_reply(MethodNotAllowed(), headers={"Allow": self.allow})
         secret = bearer_secret(request.headers.get("authorization"))
         address = request.client.host if request.client else "unknown"
-        if request.method not in BODIES:  # no body to wait for: the whole request in one worker thread
-            return await run_in_threadpool(_read_reply, request, method, secret, address, services)
-        principal, decision = await run_in_threadpool(_admit, secret, address, services)
+        if request.method not in BODIES:  # no body to wait for: the whole request in one storage thread
+            return await threads.run(_read_reply, request, method, secret, address, services)
+        principal, decision = await threads.run(_admit, secret, address, services)
         headers = _limit_headers(decision)
         try:
             _pass(request, method, principal, decision, headers)
-            reply = await self._run(request, method, principal, services)
+            reply = await self._run(request, method, principal, services, threads)
         except WorkforceError as error:
             reply = error_reply(error)
         reply.headers.update(headers)
         return reply
 
-    async def _run(self, request: Request, method: Method, principal: Principal, services: Services) -> Response:
+    async def _run(
+        self, request: Request, method: Method, principal: Principal, services: Services, threads: StorageThreads
+    ) -> Response:
         raw_body = await request.body() if request.method in BODIES else b""
         call = Call(principal=principal, params=Params(request.query_params), services=services, raw_body=raw_body)
         key = request.headers.get(idempotency.HEADER)
         if key is None or request.method not in WRITES:
-            return await run_in_threadpool(_reply, method, call)
+            return await threads.run(_reply, method, call)
         key = idempotency.valid_key(key)
         print_ = idempotency.fingerprint(request.method, request.url.path, request.url.query, raw_body)
         now = services.clock.now()
-        begun = await run_in_threadpool(idempotency.begin, services.idempotency, principal.key.id, key, print_, now)
+        begun = await threads.run(idempotency.begin, services.idempotency, principal.key.id, key, print_, now)
         if isinstance(begun, StoredReply):
             return Response(
                 begun.body, status_code=begun.status, headers={**dict(begun.headers), "Idempotent-Replayed": "true"}
             )
         call.services = evolve(services, uow=begun)  # its units of work hold the change for the reply
         call.unheld = services
-        return await run_in_threadpool(_kept_reply, method, call, begun)
+        return await threads.run(_kept_reply, method, call, begun)
 
 
 def _admit(secret: str, address: str, services: Services) -> tuple[Principal, RateDecision]:
@@ -189,7 +193,7 @@ def _pass(
 
 
 def _read_reply(request: Request, method: Method, secret: str, address: str, services: Services) -> Response:
-    """A request without a body, from the key to the reply (in a worker thread)."""
+    """A request without a body, from the key to the reply (on a storage thread)."""
     principal, decision = _admit(secret, address, services)
     headers = _limit_headers(decision)
     try:

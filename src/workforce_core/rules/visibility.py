@@ -48,11 +48,12 @@ class Sight:
         return tuple(scope for scope, seen in ((PAY_SCOPE, self.pay), (CHARGE_SCOPE, self.charge)) if not seen)
 
 
-def visible(record: Mapping[str, Any], sight: Sight) -> dict[str, Any]:
-    """A worker, site or other flat record less the money fields the reader may not see."""
+def visible(record: dict[str, Any], sight: Sight) -> dict[str, Any]:
+    """A worker, site or other flat record less the money fields the reader may not see (the record
+    itself when nothing is hidden)."""
     hidden = _hidden(sight)
     if not hidden:
-        return dict(record)
+        return record
     return {k: v for k, v in record.items() if k not in hidden}
 
 

@@ -148,7 +148,7 @@ def visible_data(data: Mapping[str, Any], effective_scopes: Collection[str]) -> 
     """An event's data less what the key may not read: the same rule the HTTP replies use, applied to
     the record and to each of its ``entries``."""
     sight = Sight.of(effective_scopes)
-    shown = visible(data, sight)
+    shown = visible(dict(data), sight)
     if isinstance(shown.get("entries"), list):
         shown["entries"] = [visible(item, sight) if isinstance(item, dict) else item for item in shown["entries"]]
     return shown
