@@ -15,6 +15,7 @@ threads are not worth closing with an app.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import functools
 import os
 import threading
@@ -55,5 +56,8 @@ class StorageThreads:
         self._pool = pool
 
     async def run(self, call: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """``call(*args, **kwargs)`` on the pool, in a copy of the caller's context (as Starlette's own
+        ``run_in_threadpool`` does, so context variables read the same in the thread)."""
+        context = contextvars.copy_context()
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, functools.partial(call, *args, **kwargs))
+        return await loop.run_in_executor(self._pool, functools.partial(context.run, call, *args, **kwargs))
