@@ -1,8 +1,11 @@
 """GET /payroll.php's read model: a worker's pay week summed from ``shift_figures`` by the database.
 
-A page is: the count of (week, worker) rows, the page of them with their shift counts and paid
-minutes, their minutes per element and rates, the reasons of approved shifts left unpaid, and with
-``include_entries`` the shifts each row holds: five statements at most, whatever the page or the table.
+A page is: its (week, worker) rows, the client's workers walked in name order over their index with
+one probe each of the figures' line-week index (a late clock's line is in the week it is due in); the
+count of such rows, the same probes; the page's shift counts, paid minutes, frozen shifts and the
+reasons its approved shifts were left unpaid, one grouped read; its minutes per element and rates; and
+with ``adjustments`` its late clocks, with ``include_entries`` the shifts each row holds: six statements
+at most, whatever the page or the table. Nothing reads the rest of the week.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from datetime import date
 from typing import Any
 
 from attrs import Factory, define
-from sqlalchemy import ColumnElement, Date, Engine, and_, case, exists, func, literal, or_, select, true
+from sqlalchemy import ColumnElement, Date, Engine, and_, case, exists, func, literal, literal_column, or_, select, true
 
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.pay_figures import FROZEN, LATE
@@ -62,10 +65,11 @@ def payroll_rows(engine: Engine, query: PayrollFilter) -> Page[PayrollRow]:
     )
     one_week = len(query.weeks) == 1
     week: Any = literal(query.weeks[0], Date) if one_week else weeks.subquery().c.week
-    has_line = (  # one probe of the line-week index per worker (and week)
-        exists()
+    has_line = (  # one probe of the line-week index per worker (and week); SELECT 1 keeps it index-only
+        select(literal_column("1"))
         .where(*_where(query, department=False), week == LINE_WEEK, F.c.worker_id == W.c.id, or_(PAID, UNPAID_APPROVED))
         .correlate_except(F)
+        .exists()
     )
     found = [W.c.client_id == query.client_id, has_line]
     if query.department_id is not None:
