@@ -4,7 +4,7 @@ depends only on the query and the schema, so it can be pinned; PostgreSQL's, wit
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 import pytest
@@ -15,7 +15,7 @@ from tests.databases import SqliteTemplate
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.engine import make_engine
 from workforce_adapters.sql.queries import SqlQueries
-from workforce_core.ports import EntryFilter, Paging, ShiftFilter, WorkerFilter
+from workforce_core.ports import EntryFilter, Paging, PayrollFilter, ShiftFilter, WorkerFilter
 
 WEEK = (datetime(2026, 3, 2, tzinfo=UTC), datetime(2026, 3, 9, tzinfo=UTC))
 
@@ -121,3 +121,27 @@ def test_a_list_counts_and_skips_over_an_index_and_reads_only_its_page_rows(data
         assert "Index" in count_plan, count_plan
         assert "Index" in page_plan, page_plan
         assert "Seq Scan" not in count_plan + page_plan
+
+
+# ---- the payroll page: its workers by name with one probe of the line-week index each -------------
+
+
+def test_a_payroll_page_walks_the_workers_by_name_and_probes_the_line_week_index(database_url: str) -> None:
+    query = PayrollFilter(client_id=1, weeks=(date(2026, 3, 2),), paging=DEEP)
+    (_, page_plan), (count_sql, count_plan) = plans_of(database_url, lambda q: q.payroll_rows(query))
+    assert count_sql.startswith("SELECT count(*)")
+    (_, tally_plan), (_, missing_plan) = plans_of(database_url, lambda q: q.unpriced_shifts(1, *WEEK))
+    if make_url(database_url).get_backend_name() == "sqlite":
+        assert "INDEX ix_workers_client_name (client_id=?)" in page_plan, f"walked by name: {page_plan}"
+        assert "SEARCH workers USING COVERING INDEX" in count_plan, count_plan
+        for found in (page_plan, count_plan):
+            assert "USING COVERING INDEX ix_shift_figures_client_line_week" in found, found
+            assert "TEMP B-TREE" not in found, f"one week's page is not sorted: {found}"
+        assert "USING COVERING INDEX ix_time_entries_client_listing" in tally_plan, tally_plan
+        assert "USING COVERING INDEX ix_shift_figures_client_week" in tally_plan, tally_plan
+        for table in ("workers", "shift_figures", "time_entries"):  # (the tally scans its two one-row sums)
+            assert f"SCAN {table}" not in page_plan + count_plan + tally_plan + missing_plan, table
+    else:
+        for found in (page_plan, count_plan, tally_plan):
+            assert "Index" in found, found
+            assert "Seq Scan" not in found, found

@@ -1,8 +1,11 @@
 """GET /payroll.php's read model: a worker's pay week summed from ``shift_figures`` by the database.
 
-A page is: the count of (week, worker) rows, the page of them with their shift counts and paid
-minutes, their minutes per element and rates, the reasons of approved shifts left unpaid, and with
-``include_entries`` the shifts each row holds: five statements at most, whatever the page or the table.
+A page is: its (week, worker) rows, the client's workers walked in name order over their index with
+one probe each of the figures' line-week index (a late clock's line is in the week it is due in); the
+count of such rows, the same probes; the page's shift counts, paid minutes, frozen shifts and the
+reasons its approved shifts were left unpaid, one grouped read; its minutes per element and rates; and
+with ``adjustments`` its late clocks, with ``include_entries`` the shifts each row holds: six statements
+at most, whatever the page or the table. Nothing reads the rest of the week.
 """
 
 from __future__ import annotations
@@ -11,7 +14,8 @@ from collections import defaultdict
 from datetime import date
 from typing import Any
 
-from sqlalchemy import ColumnElement, Engine, and_, case, exists, func, or_, select
+from attrs import Factory, define
+from sqlalchemy import ColumnElement, Date, Engine, and_, case, exists, func, literal, literal_column, or_, select, true
 
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.pay_figures import FROZEN, LATE
@@ -36,13 +40,13 @@ UNPAID_APPROVED = and_(
 )
 
 
-def _where(query: PayrollFilter, week: Any = LINE_WEEK) -> list[ColumnElement[bool]]:
+def _where(query: PayrollFilter, week: Any = LINE_WEEK, *, department: bool = True) -> list[ColumnElement[bool]]:
     where: list[ColumnElement[bool]] = [F.c.client_id == query.client_id, week.in_(query.weeks)]
     if query.worker_id is not None:
         where.append(F.c.worker_id == query.worker_id)
     if query.location_ids is not None:
         where.append(F.c.location_id.in_(query.location_ids))
-    if query.department_id is not None:
+    if department and query.department_id is not None:
         where.append(F.c.worker_id.in_(select(W.c.id).where(W.c.department_id == query.department_id)))
     return where
 
@@ -56,70 +60,66 @@ def _pairs(keys: list[tuple[date, int]]) -> ColumnElement[bool]:
 
 def payroll_rows(engine: Engine, query: PayrollFilter) -> Page[PayrollRow]:
     d, cc = tables.departments, tables.cost_codes
-    joined = F  # every read below needs the figures alone
-    grouped = (  # the figures grouped per week and worker; names are joined to the groups, not to each shift
+    weeks = select(*(literal(week, Date).label("week") for week in query.weeks[:1])).union_all(
+        *(select(literal(week, Date)) for week in query.weeks[1:])
+    )
+    one_week = len(query.weeks) == 1
+    week: Any = literal(query.weeks[0], Date) if one_week else weeks.subquery().c.week
+    has_line = (  # one probe of the line-week index per worker (and week); SELECT 1 keeps it index-only
+        select(literal_column("1"))
+        .where(*_where(query, department=False), week == LINE_WEEK, F.c.worker_id == W.c.id, or_(PAID, UNPAID_APPROVED))
+        .correlate_except(F)
+        .exists()
+    )
+    found = [W.c.client_id == query.client_id, has_line]
+    if query.department_id is not None:
+        found.append(W.c.department_id == query.department_id)
+    workers: Any = W if one_week else week.table.join(W, true())  # several weeks: each worker in each week
+    keys = select(week.label("week"), W.c.id.label("worker_id")).select_from(workers).where(*found)
+    people = workers.outerjoin(d, d.c.id == W.c.department_id).outerjoin(cc, cc.c.id == W.c.cost_code_id)
+    names = (
         select(
-            LINE_WEEK.label("week"),
-            F.c.worker_id.label("worker_id"),
-            func.sum(case((PAID, 1), else_=0)).label("shifts"),
-            func.sum(case((PAID, F.c.paid_minutes), else_=0)).label("paid_minutes"),
-            func.sum(case((and_(PAID, or_(FROZEN, F.c.payroll_reason == "paid_adjustment")), 1), else_=0)).label(
-                "frozen"
-            ),
+            week.label("week"),
+            W.c.id.label("worker_id"),
+            W.c.name,
+            W.c.employee_id,
+            d.c.name.label("department"),
+            cc.c.code.label("cost_centre"),
         )
-        .where(*_where(query), or_(PAID, UNPAID_APPROVED))
-        .group_by(LINE_WEEK, F.c.worker_id)
-        .subquery()
+        .select_from(people)
+        .where(*found)
     )
-    keys = select(
-        grouped.c.week,
-        grouped.c.worker_id,
-        W.c.name,
-        W.c.employee_id,
-        d.c.name.label("department"),
-        cc.c.code.label("cost_centre"),
-        grouped.c.shifts,
-        grouped.c.paid_minutes,
-        grouped.c.frozen,
-    ).select_from(
-        grouped.join(W, W.c.id == grouped.c.worker_id)
-        .outerjoin(d, d.c.id == W.c.department_id)
-        .outerjoin(cc, cc.c.id == W.c.cost_code_id)
-    )
+    # one week: the client's workers walked in name order over their index, no sort; several: sorted
+    order = (W.c.name, W.c.id) if one_week else (week, W.c.name, W.c.id)
     paging = query.paging
     with engine.connect() as connection:
-        counted = keys.add_columns(func.count().over().label("total"))  # the page and the total in one read
-        rows = connection.execute(
-            counted.order_by(grouped.c.week, W.c.name, grouped.c.worker_id).limit(paging.limit).offset(paging.offset)
-        ).all()
-        if not rows:  # past the end (or nothing): count on its own
-            total = connection.execute(select(func.count()).select_from(keys.subquery())).scalar_one()
+        rows = connection.execute(names.order_by(*order).limit(paging.limit).offset(paging.offset)).all()
+        total = connection.execute(select(func.count()).select_from(keys.subquery())).scalar_one()
+        if not rows:
             return Page((), int(total))
-        total = rows[0].total
-        pairs = _pairs([(row.week, row.worker_id) for row in rows])
-        where = [*_where(query), pairs]
-        minutes = _minutes(connection, joined, where, query.with_entries)
-        flags: dict[tuple[date, int], set[str]] = defaultdict(set)
-        unpaid = select(LINE_WEEK, F.c.worker_id, F.c.payroll_reason).select_from(joined)
-        for week, worker_id, reason in connection.execute(unpaid.where(*where, UNPAID_APPROVED).distinct()):
-            flags[(week, worker_id)].add(reason)
+        where = [*_where(query), _pairs([(row.week, row.worker_id) for row in rows])]
+        sums = _sums(connection, where)
+        minutes = _minutes(connection, F, where, query.with_entries)
         adjustments: dict[tuple[date, int], list[Adjustment]] = defaultdict(list)
         if query.with_adjustments:
             late = select(
                 LINE_WEEK, F.c.worker_id, F.c.entry_id, F.c.payroll_reason, F.c.pay_week_start, F.c.paid_minutes
             )
-            for week, worker_id, entry_id, reason, own_week, paid in connection.execute(
-                late.select_from(joined).where(*where, LATE).order_by(F.c.entry_id)
+            for line_week, worker_id, entry_id, reason, own_week, paid in connection.execute(
+                late.where(*where, LATE).order_by(F.c.entry_id)
             ):
                 state = "paid" if reason == "paid_adjustment" else "due"
-                adjustments[(week, worker_id)].append(Adjustment(entry_id, state, week, own_week, int(paid)))
+                adjustments[(line_week, worker_id)].append(Adjustment(entry_id, state, line_week, own_week, int(paid)))
         entries: dict[tuple[date, int], list[int]] = defaultdict(list)
         if query.with_entries:
-            ids = select(LINE_WEEK, F.c.worker_id, F.c.entry_id).select_from(joined).where(*where, PAID)
-            for week, worker_id, entry_id in connection.execute(ids.order_by(F.c.entry_id)):
-                entries[(week, worker_id)].append(entry_id)
-    return Page(
-        tuple(
+            ids = select(LINE_WEEK, F.c.worker_id, F.c.entry_id).where(*where, PAID)
+            for line_week, worker_id, entry_id in connection.execute(ids.order_by(F.c.entry_id)):
+                entries[(line_week, worker_id)].append(entry_id)
+    lines = []
+    for row in rows:
+        key = (row.week, row.worker_id)
+        summed = sums.get(key, _Sums())
+        lines.append(
             PayrollRow(
                 week=row.week,
                 worker_id=row.worker_id,
@@ -127,18 +127,51 @@ def payroll_rows(engine: Engine, query: PayrollFilter) -> Page[PayrollRow]:
                 employee_id=row.employee_id,
                 department=row.department,
                 cost_centre=row.cost_centre,
-                shifts=int(row.shifts),
-                paid_minutes=int(row.paid_minutes),
-                minutes=tuple(minutes.get((row.week, row.worker_id), ())),
-                flags=tuple(sorted(flags.get((row.week, row.worker_id), ()))),
-                entry_ids=tuple(entries.get((row.week, row.worker_id), ())),
-                adjustments=tuple(adjustments.get((row.week, row.worker_id), ())),
-                frozen_shifts=int(row.frozen),
+                shifts=summed.shifts,
+                paid_minutes=summed.paid_minutes,
+                minutes=tuple(minutes.get(key, ())),
+                flags=tuple(sorted(summed.flags)),
+                entry_ids=tuple(entries.get(key, ())),
+                adjustments=tuple(adjustments.get(key, ())),
+                frozen_shifts=summed.frozen,
             )
-            for row in rows
-        ),
-        int(total),
+        )
+    return Page(tuple(lines), int(total))
+
+
+@define
+class _Sums:
+    shifts: int = 0
+    paid_minutes: int = 0
+    frozen: int = 0
+    flags: set[str] = Factory(set)
+
+
+def _sums(connection: Any, where: list[ColumnElement[bool]]) -> dict[tuple[date, int], _Sums]:
+    """A page's shift counts, paid minutes and frozen shifts per line, with the reasons its approved shifts
+    were left unpaid: one grouped read (a row per line and such reason)."""
+    unpaid = case((UNPAID_APPROVED, F.c.payroll_reason), else_=None)
+    summed = (
+        select(
+            LINE_WEEK,
+            F.c.worker_id,
+            unpaid,
+            func.sum(case((PAID, 1), else_=0)),
+            func.sum(case((PAID, F.c.paid_minutes), else_=0)),
+            func.sum(case((and_(PAID, or_(FROZEN, F.c.payroll_reason == "paid_adjustment")), 1), else_=0)),
+        )
+        .where(*where, or_(PAID, UNPAID_APPROVED))
+        .group_by(LINE_WEEK, F.c.worker_id, unpaid)
     )
+    found: dict[tuple[date, int], _Sums] = defaultdict(_Sums)
+    for line_week, worker_id, reason, shifts, paid, frozen in connection.execute(summed):
+        sums = found[(line_week, worker_id)]
+        sums.shifts += int(shifts)
+        sums.paid_minutes += int(paid)
+        sums.frozen += int(frozen)
+        if reason is not None:
+            sums.flags.add(reason)
+    return found
 
 
 def _minutes(
@@ -160,10 +193,6 @@ def _minutes(
 
 
 def shifts_not_approved(engine: Engine, query: PayrollFilter) -> int:
-    count = (
-        select(func.count())
-        .select_from(F.join(W, W.c.id == F.c.worker_id))
-        .where(*_where(query, F.c.pay_week_start), F.c.payroll_reason.in_(NOT_APPROVED))
-    )
+    count = select(func.count()).where(*_where(query, F.c.pay_week_start), F.c.payroll_reason.in_(NOT_APPROVED))
     with engine.connect() as connection:
         return int(connection.execute(count).scalar_one())

@@ -18,6 +18,7 @@ from sqlalchemy import (
     Text,
     Time,
     UniqueConstraint,
+    func,
 )
 
 from workforce_adapters.sql.types import ExactDecimal, Money, UtcDateTime
@@ -515,7 +516,21 @@ shift_figures = Table(
     Column("priced", Boolean, nullable=False),
     Column("adjust_week", Date),  # a late clock: the pay week it is due (or was paid) in
     Index("ix_shift_figures_worker_week", "worker_id", "pay_week_start"),
-    Index("ix_shift_figures_client_week", "client_id", "pay_week_start"),
+    Index("ix_shift_figures_client_week", "client_id", "pay_week_start", "payroll_reason"),
+)
+# A payroll page's keys: a client's figures by the week they are paid in (a late clock's due week), then
+# worker, with every column its reads filter or sum on (so the keys and sums come from the index alone).
+Index(
+    "ix_shift_figures_client_line_week",
+    shift_figures.c.client_id,
+    func.coalesce(shift_figures.c.adjust_week, shift_figures.c.pay_week_start),
+    shift_figures.c.worker_id,
+    shift_figures.c.payroll_status,
+    shift_figures.c.payroll_reason,
+    shift_figures.c.paid_minutes,
+    shift_figures.c.location_id,
+    shift_figures.c.adjust_week,
+    shift_figures.c.pay_week_start,
 )
 
 # One row per element and rate of a priced shift: what payroll lines and charges sum in SQL.

@@ -8,13 +8,13 @@ minutes had several. The charge side rounds once per (element, charge rate) row 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from attrs import frozen
 
-from workforce_core.rules.pricing import ELEMENTS, pennies
+from workforce_core.rules.pricing import ELEMENTS, pennies_of
 
 LABELS: dict[str, str] = {
     "regular": "Regular",
@@ -72,8 +72,11 @@ class LineFigures:
         return self.charge_total - self.gross_pay
 
 
-def _money(rate: Decimal, minutes: int) -> Fraction:
-    return Fraction(rate) * minutes / 60
+def _money(rate: Decimal, minutes: int) -> Decimal:
+    """``rate`` times ``minutes`` over sixty, to the penny: ``pennies`` of the exact amount, whose ratio
+    it is given unreduced (the rounding does not depend on it)."""
+    numerator, denominator = rate.as_integer_ratio()
+    return pennies_of(numerator * minutes, denominator * 60)
 
 
 def _weighted(parts: list[tuple[Decimal, int]]) -> Decimal | None:
@@ -87,6 +90,11 @@ def _weighted(parts: list[tuple[Decimal, int]]) -> Decimal | None:
     return (Decimal(average.numerator) / Decimal(average.denominator)).quantize(RATE_PLACES, ROUND_HALF_UP)
 
 
+ZERO = Decimal(0)
+ORDER = {name: n for n, name in enumerate(ELEMENTS)}
+NOTHING = {name: ElementTotal(name, 0, ZERO, None, ZERO, None) for name in ELEMENTS}  # an element without minutes
+
+
 def line_figures(minutes: Iterable[Minutes]) -> LineFigures:
     pay_rows: dict[tuple[str, Decimal], tuple[int, list[int]]] = {}
     charge_rows: dict[tuple[str, Decimal], int] = {}
@@ -97,26 +105,36 @@ def line_figures(minutes: Iterable[Minutes]) -> LineFigures:
         pay_rows[(part.element, part.pay_rate)] = (total + part.minutes, ids + list(part.entry_ids))
         key = (part.element, part.charge_rate)
         charge_rows[key] = charge_rows.get(key, 0) + part.minutes
-    order = {name: n for n, name in enumerate(ELEMENTS)}
     rows = tuple(
-        PayRow(element, rate, total, pennies(_money(rate, total)), tuple(sorted(set(ids))))
-        for (element, rate), (total, ids) in sorted(pay_rows.items(), key=lambda item: (order[item[0][0]], item[0][1]))
+        PayRow(element, rate, total, _money(rate, total), tuple(sorted(set(ids))))
+        for (element, rate), (total, ids) in sorted(pay_rows.items(), key=lambda item: (ORDER[item[0][0]], item[0][1]))
     )
-    charges = {key: pennies(_money(key[1], total)) for key, total in charge_rows.items()}
+    pay_of: dict[str, list[PayRow]] = {}
+    for row in rows:
+        pay_of.setdefault(row.element, []).append(row)
+    charge_of: dict[str, list[tuple[Decimal, int, Decimal]]] = {}
+    for (element, rate), total in charge_rows.items():
+        charge_of.setdefault(element, []).append((rate, total, _money(rate, total)))
     elements = tuple(
-        ElementTotal(
-            element=name,
-            minutes=sum(row.minutes for row in rows if row.element == name),
-            pay=sum((row.pay for row in rows if row.element == name), Decimal(0)),
-            pay_rate=_weighted([(row.pay_rate, row.minutes) for row in rows if row.element == name]),
-            charge=sum((amount for (element, _), amount in charges.items() if element == name), Decimal(0)),
-            charge_rate=_weighted([(rate, m) for (element, rate), m in charge_rows.items() if element == name]),
-        )
+        _element(name, pay_of.get(name, ()), charge_of.get(name, ()))
+        if name in pay_of or name in charge_of
+        else NOTHING[name]
         for name in ELEMENTS
     )
     return LineFigures(
         rows=rows,
         elements=elements,
-        gross_pay=sum((row.pay for row in rows), Decimal(0)),
-        charge_total=sum(charges.values(), Decimal(0)),
+        gross_pay=sum((row.pay for row in rows), ZERO),
+        charge_total=sum((amount for parts in charge_of.values() for _, _, amount in parts), ZERO),
+    )
+
+
+def _element(name: str, pay: Sequence[PayRow], charge: Sequence[tuple[Decimal, int, Decimal]]) -> ElementTotal:
+    return ElementTotal(
+        element=name,
+        minutes=sum(row.minutes for row in pay),
+        pay=sum((row.pay for row in pay), ZERO),
+        pay_rate=_weighted([(row.pay_rate, row.minutes) for row in pay]),
+        charge=sum((amount for _, _, amount in charge), ZERO),
+        charge_rate=_weighted([(rate, total) for rate, total, _ in charge]),
     )

@@ -30,7 +30,11 @@ UPLIFT_ORDER: tuple[str, ...] = ("bank_holiday", "sunday", "weekend", "night")  
 
 def pennies(amount: Fraction | Decimal) -> Decimal:
     """Half up to the penny (away from zero at exactly half), in integer arithmetic."""
-    numerator, denominator = amount.as_integer_ratio()
+    return pennies_of(*amount.as_integer_ratio())
+
+
+def pennies_of(numerator: int, denominator: int) -> Decimal:
+    """``pennies`` of ``numerator / denominator`` (``denominator`` positive, the ratio in any terms)."""
     whole = (abs(numerator) * 200 + denominator) // (2 * denominator)  # floor(|x| * 100 + 1/2)
     return Decimal(whole if numerator >= 0 else -whole).scaleb(-2)
 
