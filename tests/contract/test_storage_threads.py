@@ -46,4 +46,4 @@ def test_eight_requests_in_flight_on_one_thread_are_all_answered(services: Servi
 def test_a_pool_size_out_of_range_is_refused_naming_the_setting(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
     monkeypatch.setenv(THREADS_ENV, text)
     with pytest.raises(ValueError, match=THREADS_ENV):
-        threads_from_env()
+        threads_from_env(postgres=False)

@@ -24,7 +24,7 @@ from workforce_entrypoints.cli.output import command, fail
 from workforce_entrypoints.cli.request_head import DEFAULT_HEADER_SECONDS, HEADER_TIMEOUT_ENV, RequestHeadDeadline
 from workforce_entrypoints.cli.state import database_url
 from workforce_entrypoints.cli.webhooks import dispatch_until
-from workforce_entrypoints.http.storage_threads import DEFAULT_THREADS, MAX_THREADS, THREADS_ENV
+from workforce_entrypoints.http.storage_threads import MAX_THREADS, THREADS_ENV
 
 FORWARDED_ENV = "WORKFORCE_FORWARDED_ALLOW_IPS"
 LIMIT_CONCURRENCY_ENV = "WORKFORCE_LIMIT_CONCURRENCY"
@@ -60,13 +60,13 @@ def serve(
         envvar=LIMIT_CONCURRENCY_ENV,
         help="Open connections per process past which new requests are answered 503.",
     ),
-    threads: int = typer.Option(
-        DEFAULT_THREADS,
+    threads: int | None = typer.Option(
+        None,
         min=1,
         max=MAX_THREADS,
         envvar=THREADS_ENV,
-        help="Threads per process that run the storage work; a few suit a local database (more only fight over "
-        "Python's interpreter lock), more suit a database far away.",
+        help="Threads per process that run the storage work [default: 1 on SQLite, where more only wait on "
+        "each other for Python's interpreter lock; 4 on PostgreSQL, whose round trips overlap].",
     ),
     dispatch: bool = typer.Option(
         True,
@@ -95,7 +95,8 @@ def serve(
     os.environ[DATABASE_ENV] = url
     os.environ[RATE_LIMIT_ENV] = limits
     os.environ[HEADER_TIMEOUT_ENV] = str(header_timeout)
-    os.environ[THREADS_ENV] = str(threads)
+    if threads is not None:
+        os.environ[THREADS_ENV] = str(threads)
     proxies = [address.strip() for address in forwarded_allow_ips.split(",") if address.strip()]
     stop = threading.Event()
     if dispatch:

@@ -11,6 +11,7 @@ from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import Response
 
+from workforce_adapters.sql.engine import is_postgres
 from workforce_core.errors import BadRequest, MethodNotAllowed, NotFound, WorkforceError
 from workforce_entrypoints.bootstrap import Services, Settings, bootstrap
 from workforce_entrypoints.http import openapi
@@ -87,7 +88,8 @@ def create_app(
     settings: Settings | None = None, *, services: Services | None = None, threads: int | None = None
 ) -> Starlette:
     """The API over ``services`` (built from ``settings`` when not given; closed with the app then), its
-    storage work on ``threads`` threads (default ``WORKFORCE_HTTP_THREADS``, else 2)."""
+    storage work on ``threads`` threads (default ``WORKFORCE_HTTP_THREADS``, else 1 on SQLite and 4 on
+    PostgreSQL: see ``storage_threads``)."""
     owned = services is None
     built = services or bootstrap(settings or Settings.from_env())
 
@@ -110,5 +112,5 @@ def create_app(
     )
     app.router.redirect_slashes = False  # a trailing slash is 404: no redirect built from the Host header sent
     app.state.services = built
-    app.state.threads = StorageThreads(threads or threads_from_env())
+    app.state.threads = StorageThreads(threads or threads_from_env(postgres=is_postgres(built.engine)))
     return app

@@ -1,12 +1,12 @@
 """The threads that run the API's storage work (storage is synchronous; the event loop must not wait on it).
 
 A few threads, not one per request in flight. The work is mostly Python (building statements, mapping
-rows, encoding JSON) and holds the GIL, so eight requests on eight threads fight over it and each waits
-on the others' switches: measured on two cores with eight connections, two threads answered about
-1.5-1.8 times the requests per second of the forty Starlette's default pool lends. What does wait
-outside the GIL (a PostgreSQL round trip, SQLite's fsync at commit) still overlaps with the others'
-work, across the pool's threads. More threads suit a database far away; ``--threads`` (or
-``WORKFORCE_HTTP_THREADS``) sets them.
+rows, encoding JSON) and holds the GIL, so eight requests on eight threads fight over it: every call
+into SQLite lets the GIL go (each row fetched, each statement), and getting it back waits on another
+thread's turn. Measured on two cores with eight connections: on SQLite one thread answers the most
+requests (1.5-2x Starlette's default pool of forty; two threads fall between); on PostgreSQL, whose
+round trips do wait outside the GIL, four threads answered more than one or two. Hence the default: 1
+on SQLite, 4 on PostgreSQL; ``--threads`` (or ``WORKFORCE_HTTP_THREADS``) sets another.
 
 One pool per process and size, shared by every app built in it (the tests build hundreds): its idle
 threads are not worth closing with an app.
@@ -24,7 +24,8 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import ParamSpec, TypeVar
 
 THREADS_ENV = "WORKFORCE_HTTP_THREADS"
-DEFAULT_THREADS = 2
+SQLITE_THREADS = 1
+POSTGRES_THREADS = 4
 MAX_THREADS = 64
 
 P = ParamSpec("P")
@@ -34,11 +35,11 @@ _pools: dict[int, ThreadPoolExecutor] = {}
 _guard = threading.Lock()
 
 
-def threads_from_env() -> int:
-    """The pool's size from ``WORKFORCE_HTTP_THREADS`` (1 to 64), else the default."""
+def threads_from_env(*, postgres: bool) -> int:
+    """The pool's size from ``WORKFORCE_HTTP_THREADS`` (1 to 64), else the default for the database."""
     text = os.environ.get(THREADS_ENV, "").strip()
     if not text:
-        return DEFAULT_THREADS
+        return POSTGRES_THREADS if postgres else SQLITE_THREADS
     if not text.isdigit() or not 1 <= int(text) <= MAX_THREADS:
         raise ValueError(f"{THREADS_ENV} must be a whole number from 1 to {MAX_THREADS}, not {text!r}")
     return int(text)
