@@ -239,6 +239,7 @@ class ShiftPricing:
             worker_id=entry.worker_id,
             location_id=entry.location_id,
             pay_week_start=self.pay_week_start,
+            clock_in=entry.clock_in,
             paid_minutes=self.paid_minutes,
             unpaid_break_minutes=self.paid.unpaid_break_minutes,
             gate=self.gate,
@@ -261,6 +262,7 @@ class ShiftFigures:
     worker_id: int
     location_id: int | None
     pay_week_start: date
+    clock_in: datetime  # the shift's when priced: a figure is dropped when its shift changes
     paid_minutes: int
     unpaid_break_minutes: int
     gate: GateResult

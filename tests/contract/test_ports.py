@@ -650,6 +650,7 @@ def _figures(entry: TimeEntry, week: date, **fields: Any) -> ShiftFigures:
         worker_id=entry.worker_id,
         location_id=entry.location_id,
         pay_week_start=week,
+        clock_in=entry.clock_in,
         paid_minutes=450,
         unpaid_break_minutes=30,
         gate=GateResult("excluded", "walk_in", ("walk_in_no_pay",)),
@@ -723,6 +724,27 @@ def test_marking_stale_drops_only_the_figures_of_those_worker_weeks_and_those_cl
         tx.figures.mark_client_stale(client.id)
         tx.commit()
     assert left() == {(cal.id, week) for week in weeks}
+
+
+def test_the_unpriced_shifts_are_found_by_their_clock_in_whatever_week_their_figures_name(backend: Backend) -> None:
+    """Frozen figures keep the week they were priced in (a later change of the client's first day of the
+    week leaves them so): two such strays from outside the period, with as many ids summed as the two
+    shifts of the period that have no figures, must not hide those (the tally counts by clock-in)."""
+    monday = date(2026, 3, 2)
+    with backend.uow() as tx:
+        client = _client(tx)
+        ann = _worker(tx, client.id, "A-1")
+        days = (8, 0, 1, 2, 3, 9)  # ids n..n+5: n and n+5 lie outside the week, n+2 + n+3 = n + n+5
+        shifts = [_shift(tx, ann, T0 + timedelta(days=day), 8) for day in days]
+        strays, missing = [shifts[0], shifts[5]], [shifts[2], shifts[3]]
+        priced = [shifts[1], shifts[4], *strays]
+        tx.figures.store([(ann.id, monday)], [_figures(entry, monday) for entry in priced])
+        tx.commit()
+    week = (T0 - timedelta(hours=8), T0 + timedelta(days=7, hours=-8))
+    with backend.uow(read_only=True) as tx:
+        assert tx.figures.unpriced(client.id, *week, None) == missing
+        assert tx.figures.unpriced(client.id, T0 + timedelta(days=1, hours=1), week[1], None) == missing[1:]
+        assert tx.figures.unpriced(client.id, week[1], week[1] + timedelta(days=7), None) == []
 
 
 # ---- webhook subscriptions and deliveries --------------------------------------------------------

@@ -200,7 +200,20 @@ class StoredFigures(RuleBasedStateMachine):
         with self.uow(read_only=True) as tx:
             stored = tx.figures.of(list(fresh))
         for entry_id, figures in stored.items():
-            assert figures == fresh[entry_id], entry_id
+            assert figures == fresh[entry_id], entry_id  # its shift's clock_in too
+
+    @invariant()
+    def the_unpriced_shifts_are_exactly_those_without_figures(self) -> None:
+        """Over the machine's weeks, and over a window that is not whole weeks (the counts tally on SQL)."""
+        for start, end in ((at("2026-11-02 00:00"), at("2026-12-07 00:00")), (at("2026-11-13 12:00"), NOW)):
+            with self.uow(read_only=True) as tx:
+                entries = tx.entries.get_many(self.ids).values()
+                shifts = [
+                    e.id for e in entries if e.entry_type == "shift" and e.clock_out and start <= e.clock_in < end
+                ]
+                priced = tx.figures.of(shifts)
+                found = tx.figures.unpriced(self.world.client.id, start, end, None)
+            assert sorted(e.id for e in found) == sorted(set(shifts) - set(priced))
 
     def _client(self) -> Any:
         with self.uow(read_only=True) as tx:

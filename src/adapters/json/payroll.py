@@ -7,7 +7,25 @@ from typing import Any
 
 from workforce_adapters.json.shapes import decimal_number, hours
 from workforce_core.ports import PayrollLine
-from workforce_core.rules.payroll_lines import LABELS
+from workforce_core.rules.payroll_lines import LABELS, NOTHING, ElementTotal
+
+
+def _element(element: ElementTotal, charge: bool) -> dict[str, Any]:
+    shown: dict[str, Any] = {
+        "minutes": element.minutes,
+        "hours": hours(element.minutes),
+        "pay": decimal_number(element.pay),
+        "pay_rate": decimal_number(element.pay_rate),
+    }
+    if charge:
+        shown["charge"] = decimal_number(element.charge)
+        shown["charge_rate"] = decimal_number(element.charge_rate)
+    return shown
+
+
+# an element without minutes (most of a line's seven) shows the same every time: built once per sight and
+# shared by the records (never changed: a record is only encoded)
+_NOTHING_SHOWN = {charge: {name: _element(NOTHING[name], charge) for name in NOTHING} for charge in (False, True)}
 
 
 def payroll_line_record(line: PayrollLine, *, charge: bool, include_entries: bool, adjustments: bool) -> dict[str, Any]:
@@ -21,27 +39,19 @@ def payroll_line_record(line: PayrollLine, *, charge: bool, include_entries: boo
         "shifts": row.shifts,
         "paid_minutes": row.paid_minutes,
         "paid_hours": hours(row.paid_minutes),
-        "gross_pay": decimal_number(figures.gross_pay),
+        "gross_pay": float(figures.gross_pay),
     }
     if charge:
-        body["charge_total"] = decimal_number(figures.charge_total)
-        body["margin"] = decimal_number(figures.margin)
-    regular = next(e for e in figures.elements if e.element == "regular")
-    body["base_pay_rate"] = decimal_number(regular.pay_rate)
-    body["department"] = row.department
-    body["cost_centre"] = row.cost_centre
-    elements: dict[str, Any] = {}
-    for element in figures.elements:
-        shown: dict[str, Any] = {
-            "minutes": element.minutes,
-            "hours": hours(element.minutes),
-            "pay": decimal_number(element.pay),
-            "pay_rate": decimal_number(element.pay_rate),
-        }
-        if charge:
-            shown["charge"] = decimal_number(element.charge)
-            shown["charge_rate"] = decimal_number(element.charge_rate)
-        elements[element.element] = shown
+        body["charge_total"] = float(figures.charge_total)
+        body["margin"] = float(figures.margin)
+    nothing = _NOTHING_SHOWN[charge]
+    elements: dict[str, Any] = {
+        element.element: nothing[element.element] if element is NOTHING[element.element] else _element(element, charge)
+        for element in figures.elements
+    }
+    body["base_pay_rate"] = elements["regular"]["pay_rate"]
+    body["department"] = department = row.department
+    body["cost_centre"] = cost_centre = row.cost_centre
     body["elements"] = elements
     pay_elements = []
     for pay_row in figures.rows:
@@ -51,10 +61,10 @@ def payroll_line_record(line: PayrollLine, *, charge: bool, include_entries: boo
             "pkg_a_ref": pay_row.element,
             "minutes": pay_row.minutes,
             "hours": hours(pay_row.minutes),
-            "pay_rate": decimal_number(pay_row.pay_rate),
-            "pay": decimal_number(pay_row.pay),
-            "department": row.department,
-            "cost_centre": row.cost_centre,
+            "pay_rate": float(pay_row.pay_rate),
+            "pay": float(pay_row.pay),
+            "department": department,
+            "cost_centre": cost_centre,
         }
         if include_entries:
             item["entry_ids"] = list(pay_row.entry_ids)

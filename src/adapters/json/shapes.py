@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from decimal import Decimal
+from functools import lru_cache
 
 from workforce_core.rules.london import texts
 
@@ -27,7 +28,13 @@ def day(value: date | None) -> str | None:
 
 
 def hours(minutes: int | None) -> float | None:
-    return None if minutes is None else round(minutes / 60, 2)
+    return None if minutes is None else _hours(minutes)
+
+
+@lru_cache(maxsize=8192)
+def _hours(minutes: int) -> float:
+    """Hours to two places (``round`` of a float costs microseconds; a page asks for a few hundred)."""
+    return round(minutes / 60, 2)
 
 
 def decimal_number(value: Decimal | None) -> float | None:

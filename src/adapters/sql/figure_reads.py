@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import date, datetime, time
+from datetime import date, datetime
 from itertools import groupby
 from typing import Any
 
-from sqlalchemy import Connection, Engine, exists, func, select, true
+from sqlalchemy import Connection, Engine, exists, func, select
 
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.breaks import CHUNK
 from workforce_adapters.sql.mapping import from_row
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.ports.figure_reads import ElementMinutes, WorkerWeek
-from workforce_core.rules.london import from_local, local_date
-from workforce_core.rules.pay_weeks import week_start
 
 FIGURES = tables.shift_figures
 LINES = tables.shift_figure_lines
@@ -28,10 +26,10 @@ def unpriced_shifts(
     end: datetime,
     location_ids: tuple[int, ...] | None = None,
 ) -> list[TimeEntry]:
-    """The completed shifts of the period with no figures. Over whole pay weeks of the client, first the
-    period's shifts and the figures of its weeks are counted side by side, each over its own index:
-    when they tally (usually) none is missing; otherwise the shifts' ids from the covering listing index
-    whose figures' primary key is missing, then those rows."""
+    """The completed shifts of the period with no figures. First the period's completed shifts and the
+    client's figures of shifts clocked in within it are counted side by side, each over its own index:
+    when the counts are equal (usually) none is missing; otherwise (or for some sites) the shifts' ids
+    from the covering listing index whose figures' primary key is missing, then those rows."""
     te = tables.time_entries
     sites = [te.c.location_id.in_(location_ids)] if location_ids is not None else []
     shifts = [
@@ -65,36 +63,20 @@ def _unpriced(
 
 
 def _tallies(connection: Connection, client_id: int, start: datetime, end: datetime, shifts: list[Any]) -> bool:
-    """Whether the period is whole pay weeks of the client whose completed shifts and stored figures
-    have the same count and sum of entry ids. A figure is stored for a shift of its own
-    week and dropped when the shift changes (a frozen one excepted: it stays, and its shift may have
-    left the week), so the figures of those weeks are the priced shifts, plus such frozen strays: a
-    missing figure leaves a gap these two cannot hide unless strays and missing shifts match in number
-    and in id sum, two or more of each."""
-    te, clients = tables.time_entries, tables.clients
-    first, last = local_date(start), local_date(end)
-
-    def tally(ids: Any, *where: Any) -> Any:
-        return select(func.count(), func.sum(ids)).where(*where).subquery()
-
-    of_shifts = tally(te.c.id, *shifts)
-    of_figures = tally(
-        FIGURES.c.entry_id,
-        FIGURES.c.client_id == client_id,
-        FIGURES.c.pay_week_start >= first,
-        FIGURES.c.pay_week_start < last,
+    """Whether the client has as many figures of shifts clocked in within [start, end) as the period has
+    completed shifts: then every one of those shifts has its figures. A figure keeps the ``clock_in`` of
+    the completed shift of the client it was priced from (one figure a shift: the entry id is its key),
+    and it is dropped whenever that shift's clock-in, clock-out or type changes (a frozen shift cannot be
+    edited, and no shift changes client or is deleted). So each figure counted is one of the period's
+    completed shifts, a distinct one: equal counts leave none without."""
+    of_shifts = select(func.count()).where(*shifts).scalar_subquery()
+    of_figures = (
+        select(func.count())
+        .where(FIGURES.c.client_id == client_id, FIGURES.c.clock_in >= start, FIGURES.c.clock_in < end)
+        .scalar_subquery()
     )
-    start_day = select(clients.c.pay_week_start_day).where(clients.c.id == client_id).scalar_subquery()
-    both = of_shifts.join(of_figures, true())
-    row = connection.execute(select(start_day, *of_shifts.c, *of_figures.c).select_from(both)).one()
-    day, counted = row[0], tuple(row[1:])
-    if day is None:
-        return False
-    whole_weeks = all(
-        from_local(bound, time(0)) == moment and week_start(bound, day) == bound
-        for bound, moment in ((first, start), (last, end))
-    )
-    return whole_weeks and counted[:2] == counted[2:]
+    counted = connection.execute(select(of_shifts, of_figures)).one()
+    return bool(counted[0] == counted[1])
 
 
 def _entries(connection: Connection, ids: Any) -> list[TimeEntry]:

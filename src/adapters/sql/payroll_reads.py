@@ -14,7 +14,6 @@ from collections import defaultdict
 from datetime import date
 from typing import Any
 
-from attrs import Factory, define
 from sqlalchemy import ColumnElement, Date, Engine, and_, case, exists, func, literal, literal_column, or_, select, true
 
 from workforce_adapters.sql import tables
@@ -115,39 +114,35 @@ def payroll_rows(engine: Engine, query: PayrollFilter) -> Page[PayrollRow]:
             ids = select(LINE_WEEK, F.c.worker_id, F.c.entry_id).where(*where, PAID)
             for line_week, worker_id, entry_id in connection.execute(ids.order_by(F.c.entry_id)):
                 entries[(line_week, worker_id)].append(entry_id)
+    no_sums: Sums = (0, 0, 0, ())
     lines = []
-    for row in rows:
-        key = (row.week, row.worker_id)
-        summed = sums.get(key, _Sums())
+    for week, worker_id, name, employee_id, department, cost_centre in rows:
+        key = (week, worker_id)
+        shifts, paid, frozen, flags = sums.get(key, no_sums)
         lines.append(
             PayrollRow(
-                week=row.week,
-                worker_id=row.worker_id,
-                worker_name=row.name,
-                employee_id=row.employee_id,
-                department=row.department,
-                cost_centre=row.cost_centre,
-                shifts=summed.shifts,
-                paid_minutes=summed.paid_minutes,
+                week=week,
+                worker_id=worker_id,
+                worker_name=name,
+                employee_id=employee_id,
+                department=department,
+                cost_centre=cost_centre,
+                shifts=shifts,
+                paid_minutes=paid,
                 minutes=tuple(minutes.get(key, ())),
-                flags=tuple(sorted(summed.flags)),
+                flags=tuple(sorted(set(flags))) if flags else (),
                 entry_ids=tuple(entries.get(key, ())),
                 adjustments=tuple(adjustments.get(key, ())),
-                frozen_shifts=summed.frozen,
+                frozen_shifts=frozen,
             )
         )
     return Page(tuple(lines), int(total))
 
 
-@define
-class _Sums:
-    shifts: int = 0
-    paid_minutes: int = 0
-    frozen: int = 0
-    flags: set[str] = Factory(set)
+Sums = tuple[int, int, int, tuple[str, ...]]  # a line's shifts, paid minutes, frozen shifts, unpaid reasons
 
 
-def _sums(connection: Any, where: list[ColumnElement[bool]]) -> dict[tuple[date, int], _Sums]:
+def _sums(connection: Any, where: list[ColumnElement[bool]]) -> dict[tuple[date, int], Sums]:
     """A page's shift counts, paid minutes and frozen shifts per line, with the reasons its approved shifts
     were left unpaid: one grouped read (a row per line and such reason)."""
     unpaid = case((UNPAID_APPROVED, F.c.payroll_reason), else_=None)
@@ -163,14 +158,15 @@ def _sums(connection: Any, where: list[ColumnElement[bool]]) -> dict[tuple[date,
         .where(*where, or_(PAID, UNPAID_APPROVED))
         .group_by(LINE_WEEK, F.c.worker_id, unpaid)
     )
-    found: dict[tuple[date, int], _Sums] = defaultdict(_Sums)
+    found: dict[tuple[date, int], Sums] = {}
     for line_week, worker_id, reason, shifts, paid, frozen in connection.execute(summed):
-        sums = found[(line_week, worker_id)]
-        sums.shifts += int(shifts)
-        sums.paid_minutes += int(paid)
-        sums.frozen += int(frozen)
-        if reason is not None:
-            sums.flags.add(reason)
+        key = (line_week, worker_id)
+        flags = () if reason is None else (reason,)
+        known = found.get(key)
+        if known is None:  # a line's one row, save for a reason its approved shifts were left unpaid
+            found[key] = (int(shifts), int(paid), int(frozen), flags)
+        else:
+            found[key] = (known[0] + int(shifts), known[1] + int(paid), known[2] + int(frozen), known[3] + flags)
     return found
 
 

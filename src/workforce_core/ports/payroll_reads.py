@@ -10,6 +10,8 @@ from attrs import frozen
 from workforce_core.ports.paging import Page, Paging
 from workforce_core.rules.payroll_lines import LineFigures, Minutes
 
+SIX_DAYS = timedelta(days=6)  # a pay week's last day from its first
+
 
 @frozen
 class PayrollFilter:
@@ -63,7 +65,7 @@ class PayrollLine:
 
     @property
     def week_end(self) -> date:
-        return self.row.week + timedelta(days=6)
+        return self.row.week + SIX_DAYS
 
 
 class PayrollReads(Protocol):

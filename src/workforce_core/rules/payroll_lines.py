@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from typing import Any
 
 from attrs import frozen
 
@@ -96,18 +97,28 @@ NOTHING = {name: ElementTotal(name, 0, ZERO, None, ZERO, None) for name in ELEME
 
 
 def line_figures(minutes: Iterable[Minutes]) -> LineFigures:
-    pay_rows: dict[tuple[str, Decimal], tuple[int, list[int]]] = {}
+    pay_rows: dict[tuple[str, Decimal], list[Any]] = {}  # (element, pay rate): [minutes, entry ids]
     charge_rows: dict[tuple[str, Decimal], int] = {}
     for part in minutes:
         if part.minutes == 0:
             continue
-        total, ids = pay_rows.get((part.element, part.pay_rate), (0, []))
-        pay_rows[(part.element, part.pay_rate)] = (total + part.minutes, ids + list(part.entry_ids))
+        key = (part.element, part.pay_rate)
+        found = pay_rows.get(key)
+        if found is None:
+            pay_rows[key] = [part.minutes, list(part.entry_ids)]
+        else:
+            found[0] += part.minutes
+            found[1].extend(part.entry_ids)
         key = (part.element, part.charge_rate)
         charge_rows[key] = charge_rows.get(key, 0) + part.minutes
+    ordered = (
+        sorted(pay_rows.items(), key=lambda item: (ORDER[item[0][0]], item[0][1]))
+        if len(pay_rows) > 1
+        else pay_rows.items()
+    )
     rows = tuple(
-        PayRow(element, rate, total, _money(rate, total), tuple(sorted(set(ids))))
-        for (element, rate), (total, ids) in sorted(pay_rows.items(), key=lambda item: (ORDER[item[0][0]], item[0][1]))
+        PayRow(element, rate, total, _money(rate, total), tuple(sorted(set(ids))) if ids else ())
+        for (element, rate), (total, ids) in ordered
     )
     pay_of: dict[str, list[PayRow]] = {}
     for row in rows:
@@ -130,6 +141,9 @@ def line_figures(minutes: Iterable[Minutes]) -> LineFigures:
 
 
 def _element(name: str, pay: Sequence[PayRow], charge: Sequence[tuple[Decimal, int, Decimal]]) -> ElementTotal:
+    if len(pay) == 1 and len(charge) == 1 and pay[0].minutes and charge[0][1]:  # one rate each way (usual)
+        row, (charge_rate, _, amount) = pay[0], charge[0]
+        return ElementTotal(name, row.minutes, ZERO + row.pay, row.pay_rate, ZERO + amount, charge_rate)
     return ElementTotal(
         element=name,
         minutes=sum(row.minutes for row in pay),
