@@ -24,6 +24,14 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
         command.upgrade(config, revision)
 
 
+def downgrade(engine: Engine, revision: str) -> None:
+    """Back to ``revision`` (tests of a migration over data; the console has no downgrade)."""
+    config = _config()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, revision)
+
+
 def head_revision() -> str | None:
     return ScriptDirectory.from_config(_config()).get_current_head()
 

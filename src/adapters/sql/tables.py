@@ -515,7 +515,9 @@ shift_figures = Table(
     Column("parity", Boolean, nullable=False),
     Column("priced", Boolean, nullable=False),
     Column("adjust_week", Date),  # a late clock: the pay week it is due (or was paid) in
-    Column("clock_in", UtcDateTime, nullable=False),  # the shift's, as priced: the stale check's tally
+    # the shift's, as priced: the stale check's tally (always stored; null only would make the tally
+    # differ, and the exact search run)
+    Column("clock_in", UtcDateTime),
     Index("ix_shift_figures_worker_week", "worker_id", "pay_week_start"),
     Index("ix_shift_figures_client_week", "client_id", "pay_week_start", "payroll_reason"),
     Index("ix_shift_figures_client_clock_in", "client_id", "clock_in"),
