@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import re
+from datetime import datetime, timedelta
 from typing import Any
 
 import httpx
 from starlette.testclient import TestClient
+
+from workforce_core.model.time_entries import TimeEntry
 
 PREFIX = "/api/v1"
 REQUEST_ID = re.compile(r"^[0-9a-f]{32}$")
@@ -91,3 +94,17 @@ def post_worker(api: TestClient, headers: dict[str, str], **body: Any) -> httpx.
 
 def put_worker(api: TestClient, headers: dict[str, str], worker_id: int, **body: Any) -> httpx.Response:
     return api.put(path("workers"), headers=headers, params={"id": worker_id}, json=body)
+
+
+def approved_shift(worker_id: int, client_id: int, location_id: int, start: datetime, hours: int = 8) -> TimeEntry:
+    """A completed shift, approved when it started: for tests that insert many rows at once."""
+    return TimeEntry(
+        worker_id=worker_id,
+        client_id=client_id,
+        location_id=location_id,
+        clock_in=start,
+        clock_out=start + timedelta(hours=hours),
+        created_at=start,
+        approval_status="approved",
+        approved_at=start,
+    )

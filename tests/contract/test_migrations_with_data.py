@@ -10,9 +10,9 @@ from sqlalchemy import func, insert, select
 from starlette.testclient import TestClient
 
 from tests.contract.conftest import World
+from tests.contract.helpers import approved_shift
 from workforce_adapters.sql import schema, tables
 from workforce_adapters.sql.mapping import to_row
-from workforce_core.model.time_entries import TimeEntry
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.http.app import create_app
 
@@ -27,17 +27,7 @@ def test_figures_keep_their_shifts_clock_in_through_a_downgrade_and_upgrade(serv
     te = tables.time_entries
     with services.engine.begin() as connection:
         for day in range(3):
-            begin = START + timedelta(days=day)
-            entry = TimeEntry(
-                worker_id=worker.id,
-                client_id=account.id,
-                location_id=site.id,
-                clock_in=begin,
-                clock_out=begin + timedelta(hours=8),
-                created_at=begin,
-                approval_status="approved",
-                approved_at=begin,
-            )
+            entry = approved_shift(worker.id, account.id, site.id, START + timedelta(days=day))
             connection.execute(insert(te).values(to_row(entry, te)))
     with TestClient(create_app(services=services)) as api:
         assert api.get("/api/v1/timesheets.php", headers=headers).status_code == 200  # prices and stores them

@@ -17,10 +17,10 @@ from starlette.testclient import TestClient
 
 from tests.clocks import FakeClock
 from tests.contract.conftest import World
+from tests.contract.helpers import approved_shift
 from tests.contract.test_statement_counts import counting
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.mapping import to_row
-from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.rules.employee_ids import employee_id_key
 
@@ -51,17 +51,7 @@ def a_week(world: World, size: int) -> dict[str, str]:
         for worker_id in ids:
             for day in (0, 5):
                 start = datetime.combine(WEEK + timedelta(days=day), datetime.min.time(), UTC) + timedelta(hours=8)
-                shift = TimeEntry(
-                    worker_id=worker_id,
-                    client_id=client.id,
-                    location_id=site.id,
-                    clock_in=start,
-                    clock_out=start + timedelta(hours=8),
-                    created_at=start,
-                    approval_status="approved",
-                    approved_at=start,
-                )
-                shifts.append(to_row(shift, tables.time_entries))
+                shifts.append(to_row(approved_shift(worker_id, client.id, site.id, start), tables.time_entries))
         connection.execute(insert(tables.time_entries), shifts)
     return world.key(client.id)
 
