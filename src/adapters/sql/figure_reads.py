@@ -30,6 +30,9 @@ def unpriced_shifts(
     client's figures of shifts clocked in within it are counted side by side, each over its own index:
     when the counts are equal (usually) none is missing; otherwise (or for some sites) the shifts' ids
     from the covering listing index whose figures' primary key is missing, then those rows."""
+    if not isinstance(source, Connection):
+        with source.connect() as connection:
+            return unpriced_shifts(connection, client_id, start, end, location_ids)
     te = tables.time_entries
     sites = [te.c.location_id.in_(location_ids)] if location_ids is not None else []
     shifts = [
@@ -40,26 +43,9 @@ def unpriced_shifts(
         te.c.clock_out.is_not(None),
         *sites,
     ]
-    missing = select(te.c.id).where(*shifts, ~exists().where(FIGURES.c.entry_id == te.c.id))
-    if isinstance(source, Connection):
-        return _unpriced(source, client_id, start, end, shifts, missing, tally=not sites)
-    with source.connect() as connection:
-        return _unpriced(connection, client_id, start, end, shifts, missing, tally=not sites)
-
-
-def _unpriced(
-    connection: Connection,
-    client_id: int,
-    start: datetime,
-    end: datetime,
-    shifts: list[Any],
-    missing: Any,
-    *,
-    tally: bool,
-) -> list[TimeEntry]:
-    if tally and _tallies(connection, client_id, start, end, shifts):
+    if not sites and _tallies(source, client_id, start, end, shifts):
         return []
-    return _entries(connection, missing)
+    return _entries(source, select(te.c.id).where(*shifts, ~exists().where(FIGURES.c.entry_id == te.c.id)))
 
 
 def _tallies(connection: Connection, client_id: int, start: datetime, end: datetime, shifts: list[Any]) -> bool:
