@@ -11,6 +11,7 @@ from attrs import define, field, frozen
 from sqlalchemy import Engine
 
 from workforce_adapters.memory_limits import memory_rate_limiter, redis_rate_limiter
+from workforce_adapters.passwords import Argon2PasswordHasher
 from workforce_adapters.sql.engine import DEFAULT_URL, is_postgres, make_engine
 from workforce_adapters.sql.idempotency import SqlIdempotencyStore
 from workforce_adapters.sql.queries import SqlQueries
@@ -19,7 +20,15 @@ from workforce_adapters.sql.unit_of_work import SqlUnitOfWorkFactory
 from workforce_adapters.system_clock import SystemClock
 from workforce_adapters.webhooks.resolver import SystemResolver
 from workforce_adapters.webhooks.sender import DEFAULT_TIMEOUT, SafeSender
-from workforce_core.ports import Clock, IdempotencyStore, Queries, RateLimiter, Sender, UnitOfWorkFactory
+from workforce_core.ports import (
+    Clock,
+    IdempotencyStore,
+    PasswordHasher,
+    Queries,
+    RateLimiter,
+    Sender,
+    UnitOfWorkFactory,
+)
 from workforce_core.rules.receiver_urls import Network, Resolver, parse_networks
 
 DATABASE_ENV = "WORKFORCE_DATABASE_URL"
@@ -93,6 +102,7 @@ class Services:
     limiter: RateLimiter
     idempotency: IdempotencyStore
     webhooks: Webhooks = field(factory=Webhooks)
+    hasher: PasswordHasher = field(factory=Argon2PasswordHasher)
 
     def close(self) -> None:
         if isinstance(self.limiter, SqlRateLimiter):

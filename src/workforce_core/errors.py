@@ -229,5 +229,31 @@ class IdempotencyInProgress(Conflict):
         self.retry_after = retry_after
 
 
+class RoleNotAllowed(WorkforceError):
+    code, status, default_message = "role_not_allowed", 403, "Your role does not allow this."
+
+
+class SignInRefused(WorkforceError):
+    """The same words for an unknown user, a wrong password and a disabled user."""
+
+    code, status, default_message = "sign_in_refused", 401, "That email and password do not match an account."
+
+
+class SignInThrottled(RateLimited):
+    default_message = "Too many sign-in attempts; wait a few minutes and try again."
+
+
+class SessionEnded(WorkforceError):
+    code, status, default_message = "session_ended", 401, "You are signed out; sign in again."
+
+
+class CsrfRefused(WorkforceError):
+    code, status, default_message = "csrf_refused", 403, "The form is out of date; reload the page and try again."
+
+
+class EmailTaken(Conflict):
+    code, default_message = "email_taken", "A user with this email exists already."
+
+
 class ServerError(WorkforceError):
     code, status, default_message = "server_error", 500, "The server failed; the failure was logged."

@@ -132,15 +132,20 @@ def entry_event(name: str, view: EntryView, now: datetime, **extra: Any) -> Even
     return Event(name, view.entry.client_id, now, entry_fields(view), extra)
 
 
-def created_event(view: EntryView, now: datetime) -> Event:
-    """A record typed in by hand in the agency console (a paper shift or a break)."""
-    return entry_event("time_entry.created", view, now, change="backfill", via="admin", reason_code=None, batch_id=None)
+def created_event(view: EntryView, now: datetime, *, via: str = "admin", **extra: Any) -> Event:
+    """A record typed in by hand in a console (a paper shift or a break): ``via`` ``admin``, or
+    ``tenant`` from a client account's own staff; ``extra`` adds ``user_id`` for a signed-in user."""
+    return entry_event(
+        "time_entry.created", view, now, change="backfill", via=via, reason_code=None, batch_id=None, **extra
+    )
 
 
 def updated_event(
-    name: str, view: EntryView, now: datetime, *, change: str, changes: list[str], via: str = VIA_ADMIN
+    name: str, view: EntryView, now: datetime, *, change: str, changes: list[str], via: str = VIA_ADMIN, **extra: Any
 ) -> Event:
-    return entry_event(name, view, now, change=change, via=via, reason_code=None, changes=changes, adjustment_id=None)
+    return entry_event(
+        name, view, now, change=change, via=via, reason_code=None, changes=changes, adjustment_id=None, **extra
+    )
 
 
 def batch_events(name: str, views: list[EntryView], now: datetime, **extra: Any) -> list[Event]:

@@ -36,6 +36,8 @@ TABLES = (
     "do_not_return",
     "export_batches",
     "export_files",
+    "users",
+    "sessions",
 )
 
 

@@ -19,6 +19,7 @@ from workforce_adapters.memory.no_shows import MemoryNoShowNotices
 from workforce_adapters.memory.outbox import MemoryOutbox
 from workforce_adapters.memory.pay_figures import MemoryPayFigures
 from workforce_adapters.memory.pay_weeks import MemoryPayWeekLocks
+from workforce_adapters.memory.people import MemorySessionRepository, MemoryUserRepository
 from workforce_adapters.memory.pricing import MemoryPricingInputs
 from workforce_adapters.memory.repositories import (
     MemoryApiKeyRepository,
@@ -83,6 +84,8 @@ class MemoryUnitOfWork:
         self._availability = MemoryAvailabilityRepository(t["availability"])
         self._absences = MemoryAbsenceRepository(t["absences"])
         self._do_not_return = MemoryDoNotReturnRepository(t["do_not_return"])
+        self._users = MemoryUserRepository(t["users"])
+        self._sessions = MemorySessionRepository(t["sessions"])
         self._outbox = MemoryOutbox(self)
 
     # the repositories, read-only as the port declares them
@@ -181,6 +184,14 @@ class MemoryUnitOfWork:
     @property
     def exports(self) -> MemoryExportBatches:
         return self._exports
+
+    @property
+    def users(self) -> MemoryUserRepository:
+        return self._users
+
+    @property
+    def sessions(self) -> MemorySessionRepository:
+        return self._sessions
 
     @property
     def outbox(self) -> MemoryOutbox:

@@ -73,7 +73,9 @@ class SqlPayWeekLocks:
     def unlock(self, lock: PayWeekLock) -> None:
         pwl, fe = tables.pay_week_locks, tables.frozen_entries
         self.connection.execute(
-            update(pwl).where(pwl.c.id == lock.id).values(unlocked_at=lock.unlocked_at, unlocked_by=lock.unlocked_by)
+            update(pwl)
+            .where(pwl.c.id == lock.id)
+            .values(unlocked_at=lock.unlocked_at, unlocked_by=lock.unlocked_by, unlock_reason=lock.unlock_reason)
         )
         self.connection.execute(delete(fe).where(fe.c.lock_id == lock.id))
         self.connection.execute(delete(tables.shift_payments).where(tables.shift_payments.c.lock_id == lock.id))
@@ -116,6 +118,12 @@ def standing_locks(connection: Connection, client_id: int, week_starts: Collecti
         pwl.c.client_id == client_id, pwl.c.week_start.in_(sorted(set(week_starts))), pwl.c.unlocked_at.is_(None)
     )
     return [from_row(PayWeekLock, row) for row in connection.execute(query.order_by(pwl.c.id)).mappings()]
+
+
+def lock_history(connection: Connection, client_id: int, week_start: date) -> list[PayWeekLock]:
+    pwl = tables.pay_week_locks
+    query = select(pwl).where(pwl.c.client_id == client_id, pwl.c.week_start == week_start).order_by(pwl.c.id)
+    return [from_row(PayWeekLock, row) for row in connection.execute(query).mappings()]
 
 
 def frozen_flag() -> Any:

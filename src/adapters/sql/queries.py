@@ -14,7 +14,7 @@ from workforce_adapters.sql.breaks import breaks_by_shift
 from workforce_adapters.sql.demands import list_demands, list_offers
 from workforce_adapters.sql.entry_counts import completed_count
 from workforce_adapters.sql.mapping import from_row
-from workforce_adapters.sql.pay_weeks import frozen_flag, standing_locks, tally
+from workforce_adapters.sql.pay_weeks import frozen_flag, lock_history, standing_locks, tally
 from workforce_adapters.sql.pricing_inputs import load_pricing_inputs
 from workforce_adapters.sql.rate_rules import list_rate_rules
 from workforce_adapters.sql.read_pages import equal, page
@@ -314,6 +314,16 @@ class SqlQueries:
     def standing(self, client_id: int, week_starts: Collection[date]) -> list[PayWeekLock]:
         with self.engine.connect() as connection:
             return standing_locks(connection, client_id, week_starts)
+
+    def client_accounts(self) -> list[ClientAccount]:
+        clients = tables.clients
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(clients).order_by(clients.c.name, clients.c.id)).mappings()
+            return [from_row(ClientAccount, row) for row in rows]
+
+    def lock_history(self, client_id: int, week_start: date) -> list[PayWeekLock]:
+        with self.engine.connect() as connection:
+            return lock_history(connection, client_id, week_start)
 
     def batches(self, client_id: int, week_starts: Collection[date]) -> list[ExportBatch]:
         with self.engine.connect() as connection:

@@ -179,6 +179,36 @@ audit_log = Table(
     Column("entity_id", Integer, nullable=False),
     Column("changes", JSON, nullable=False),
     Column("created_at", UtcDateTime, nullable=False),
+    Column("user_id", Integer, nullable=True),  # a signed-in user's write
+)
+
+users = Table(
+    "users",
+    metadata,
+    # people who sign in to the console and the portal; client_id null: an operator admin
+    Column("id", Integer, primary_key=True),
+    Column("email", String(254), nullable=False, unique=True),
+    Column("password_hash", String(255), nullable=False),
+    Column("role", String(20), nullable=False),
+    Column("client_id", Integer, ForeignKey("clients.id"), nullable=True, index=True),
+    Column("location_ids", JSON, nullable=True),
+    Column("created_at", UtcDateTime, nullable=False),
+    Column("disabled_at", UtcDateTime, nullable=True),
+    Column("password_changed_at", UtcDateTime, nullable=True),
+)
+
+web_sessions = Table(
+    "web_sessions",
+    metadata,
+    # a signed-in browser, found by the SHA-256 of its cookie token
+    Column("id", Integer, primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False, index=True),
+    Column("token_hash", String(64), nullable=False, unique=True),
+    Column("csrf_token", String(64), nullable=False),
+    Column("created_at", UtcDateTime, nullable=False),
+    Column("last_seen_at", UtcDateTime, nullable=False),
+    Column("ended_at", UtcDateTime, nullable=True),
+    Column("address", String(64), nullable=True),
 )
 
 outbox = Table(
@@ -561,6 +591,7 @@ pay_week_locks = Table(
     Column("locked_by", Integer, nullable=True),
     Column("unlocked_at", UtcDateTime, nullable=True),
     Column("unlocked_by", Integer, nullable=True),
+    Column("unlock_reason", String(255), nullable=True),
     Index("ix_pay_week_locks_client_week", "client_id", "week_start"),
 )
 _standing_whole = pay_week_locks.c.location_id.is_(None) & pay_week_locks.c.unlocked_at.is_(None)

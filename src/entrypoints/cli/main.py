@@ -15,6 +15,7 @@ from workforce_entrypoints.cli import (
     exports,
     offers,
     pay_weeks,
+    people,
     pricing,
     rate_rules,
     reference,
@@ -69,6 +70,7 @@ app.add_typer(pay_weeks.app, name="pay-week")
 app.add_typer(exports.app, name="export")
 app.add_typer(pricing.app, name="price")
 app.add_typer(webhooks.app, name="webhooks")
+app.add_typer(people.app, name="user")
 
 
 def main() -> None:

@@ -44,6 +44,8 @@ from workforce_entrypoints.http.resources import (
     workers,
 )
 from workforce_entrypoints.http.storage_threads import StorageThreads, threads_from_env
+from workforce_entrypoints.web.routes import console_routes
+from workforce_entrypoints.web.visits import page_reply
 
 ENDPOINTS: tuple[Endpoint, ...] = (
     me.ENDPOINT,
@@ -72,6 +74,9 @@ ENDPOINTS: tuple[Endpoint, ...] = (
 
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
+    if request.url.path.startswith("/console"):  # a person's page: in words, not JSON
+        message = "There is no such page." if exc.status_code == 404 else str(exc.detail)
+        return page_reply("error.html", None, exc.status_code, status=exc.status_code, message=message, field=None)
     if exc.status_code == 405:
         return error_reply(MethodNotAllowed(), headers=dict(exc.headers or {}))
     if exc.status_code == 404:
@@ -99,7 +104,11 @@ def create_app(
         if owned:
             built.close()
 
-    routes = [*openapi.ROUTES, *(route for endpoint in ENDPOINTS for route in endpoint.routes())]
+    routes = [
+        *openapi.ROUTES,
+        *(route for endpoint in ENDPOINTS for route in endpoint.routes()),
+        *console_routes(),
+    ]
     app = Starlette(
         routes=routes,
         middleware=[

@@ -47,6 +47,6 @@ def origin_headers(request: Request, principal: Principal) -> dict[str, str]:
     origin = request.headers.get("origin")
     if origin is None:
         return {}
-    if origin not in principal.key.allowed_origins:
+    if origin not in principal.api_key.allowed_origins:
         raise Forbidden("This API key does not allow requests from this browser origin.")
     return {"Access-Control-Allow-Origin": origin, "Vary": "Origin", "Access-Control-Expose-Headers": EXPOSED_HEADERS}

@@ -153,7 +153,7 @@ class Endpoint:
         key = idempotency.valid_key(key)
         print_ = idempotency.fingerprint(request.method, request.url.path, request.url.query, raw_body)
         now = services.clock.now()
-        begun = await threads.run(idempotency.begin, services.idempotency, principal.key.id, key, print_, now)
+        begun = await threads.run(idempotency.begin, services.idempotency, principal.api_key.id, key, print_, now)
         if isinstance(begun, StoredReply):
             return Response(
                 begun.body, status_code=begun.status, headers={**dict(begun.headers), "Idempotent-Replayed": "true"}

@@ -6,8 +6,9 @@ from datetime import date
 
 from attrs import frozen
 
-from workforce_core.commands.inputs import Day, Id, given, needed
+from workforce_core.commands.inputs import Day, Id, Text, given, needed
 from workforce_core.errors import ValidationFailed
+from workforce_core.rules import text
 
 
 @frozen(kw_only=True)
@@ -30,7 +31,10 @@ class LockPayWeek(PayWeekCommand):
 
 @frozen(kw_only=True)
 class UnlockPayWeek(PayWeekCommand):
-    """Lift a lock; the week's status is derived again and its shifts can change."""
+    """Lift a lock; the week's status is derived again and its shifts can change. ``reason`` is kept
+    with the lock (the week's history)."""
+
+    reason: str | None = given(Text(text.free_text, 255))
 
 
 @frozen(kw_only=True)

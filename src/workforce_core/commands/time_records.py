@@ -58,6 +58,7 @@ class EditEntry:
     clock_out: datetime | None = given(ConsoleTime())
     break_minutes: int | None = given(Whole(0, MAX_MINUTES))
     pay_adjustment_minutes: int | None = given(Whole(-MAX_MINUTES, MAX_MINUTES))
+    reason: str | None = given(Text(text.free_text, 255))  # why (the console asks for it)
 
     def __attrs_post_init__(self) -> None:
         within(self.break_minutes, "break_minutes", 0, MAX_MINUTES)

@@ -1,4 +1,4 @@
-"""The audit log: every write made with an API key, rate changes with before and after values."""
+"""The audit log: writes made with an API key or by a signed-in user, with before and after values."""
 
 from __future__ import annotations
 
@@ -17,4 +17,5 @@ class AuditEntry:
     entity_id: int
     created_at: datetime
     changes: dict[str, Any] = field(factory=dict)
+    user_id: int | None = None
     id: int = 0

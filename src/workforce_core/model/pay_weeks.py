@@ -57,6 +57,7 @@ class PayWeekLock:
     locked_by: int | None = None
     unlocked_at: datetime | None = None
     unlocked_by: int | None = None
+    unlock_reason: str | None = None
     id: int = 0
 
     @property

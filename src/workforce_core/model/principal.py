@@ -1,4 +1,4 @@
-"""The caller of the API: a recognised key, its account and what it may do."""
+"""The caller: a recognised API key, or a signed-in person, with its account and what it may do."""
 
 from __future__ import annotations
 
@@ -7,22 +7,36 @@ from attrs import frozen
 from workforce_core.errors import InsufficientScope
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.keys import ApiKey
+from workforce_core.model.people import Actor
 
 
 @frozen
 class Principal:
-    key: ApiKey
+    """``key`` for an API caller; ``actor`` for a person in the console or the portal (their role's
+    scopes are ``effective_scopes``; their sites, if limited, ``actor.location_ids``)."""
+
+    key: ApiKey | None
     client: ClientAccount
     effective_scopes: tuple[str, ...]
+    actor: Actor | None = None
 
     @property
     def client_id(self) -> int:
         return self.client.id
 
     @property
+    def api_key(self) -> ApiKey:
+        """The key of an API caller (the steps only the API has: its rate limit, origins, idempotency)."""
+        if self.key is None:
+            raise InsufficientScope("api_key", "This needs an API key.")
+        return self.key
+
+    @property
     def site_ids(self) -> tuple[int, ...] | None:
-        """The key's sites, or None when it covers every site of the account."""
-        return self.key.location_ids
+        """The key's (or the person's) sites, or None when it covers every site of the account."""
+        if self.key is not None:
+            return self.key.location_ids
+        return self.actor.location_ids if self.actor is not None else None
 
     def has(self, scope: str) -> bool:
         return scope in self.effective_scopes

@@ -43,6 +43,7 @@ from workforce_core.ports.paging import Page, Paging
 from workforce_core.ports.pay_figures import PayFigures
 from workforce_core.ports.pay_weeks import PayWeekLocks, PayWeekTallies, WeekSpan, WeekTallies
 from workforce_core.ports.payroll_reads import PayrollFilter, PayrollLine, PayrollReads, PayrollRow
+from workforce_core.ports.people import PasswordHasher, SessionRepository, UserRepository
 from workforce_core.ports.pricing_reads import PricingInputs, PricingInputsReader, PricingReads
 from workforce_core.ports.queries import Queries
 from workforce_core.ports.rate_rule_reads import RateRuleFilter, RateRuleReads
@@ -107,6 +108,7 @@ __all__ = [
     "Outbox",
     "Page",
     "Paging",
+    "PasswordHasher",
     "PayFigures",
     "PayWeekLocks",
     "PayWeekTallies",
@@ -126,6 +128,7 @@ __all__ = [
     "ReferenceReads",
     "Repository",
     "Sender",
+    "SessionRepository",
     "ShiftFilter",
     "ShiftReads",
     "SiteTotal",
@@ -135,6 +138,7 @@ __all__ = [
     "TimeEntryRepository",
     "UnitOfWork",
     "UnitOfWorkFactory",
+    "UserRepository",
     "WeekSpan",
     "WeekTallies",
     "WorkerFilter",

@@ -55,6 +55,12 @@ class PayWeekTallies(Protocol):
         ...
 
 
+class PayWeekHistory(Protocol):
+    def lock_history(self, client_id: int, week_start: date) -> list[PayWeekLock]:
+        """Every lock ever made on the week (lifted ones too, with who and why), oldest first."""
+        ...
+
+
 class PayWeekLocks(PayWeekTallies, Protocol):
     def is_week_locked(self, client_id: int, site_id: int | None, day: date) -> bool:
         """Whether a lock stands on the pay week holding the local ``day``: a whole-client lock, or a

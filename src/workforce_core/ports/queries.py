@@ -7,11 +7,12 @@ from typing import Protocol
 from workforce_core.ports.amendment_reads import AmendmentReads
 from workforce_core.ports.availability_reads import AvailabilityReads
 from workforce_core.ports.charge_reads import ChargeReads
+from workforce_core.ports.client_reads import ClientReads
 from workforce_core.ports.demand_reads import DemandReads
 from workforce_core.ports.entry_reads import EntryReads
 from workforce_core.ports.exports import ExportBatchReads
 from workforce_core.ports.figure_reads import FigureReads
-from workforce_core.ports.pay_weeks import PayWeekTallies
+from workforce_core.ports.pay_weeks import PayWeekHistory, PayWeekTallies
 from workforce_core.ports.payroll_reads import PayrollReads
 from workforce_core.ports.pricing_reads import PricingReads
 from workforce_core.ports.rate_rule_reads import RateRuleReads
@@ -33,6 +34,8 @@ class Queries(
     ChargeReads,
     DemandReads,
     PayWeekTallies,
+    PayWeekHistory,
+    ClientReads,
     AvailabilityReads,
     ExportBatchReads,
     Protocol,

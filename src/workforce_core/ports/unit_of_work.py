@@ -17,6 +17,7 @@ from workforce_core.ports.no_shows import NoShowNotices
 from workforce_core.ports.outbox import Outbox
 from workforce_core.ports.pay_figures import PayFigures
 from workforce_core.ports.pay_weeks import PayWeekLocks
+from workforce_core.ports.people import SessionRepository, UserRepository
 from workforce_core.ports.pricing_reads import PricingInputsReader
 from workforce_core.ports.repositories import (
     ApiKeyRepository,
@@ -82,6 +83,10 @@ class UnitOfWork(Protocol):
     def do_not_return(self) -> DoNotReturnRepository: ...
     @property
     def exports(self) -> ExportBatchWrites: ...
+    @property
+    def users(self) -> UserRepository: ...
+    @property
+    def sessions(self) -> SessionRepository: ...
     @property
     def outbox(self) -> Outbox: ...
 

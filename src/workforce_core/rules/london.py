@@ -95,3 +95,15 @@ def passes(moment: datetime) -> tuple[datetime, ...]:
 
 def floor_to_second(moment: datetime) -> datetime:
     return moment - timedelta(microseconds=moment.microsecond)
+
+
+def shown(moment: datetime | None) -> str:
+    """A local time for people: ``YYYY-MM-DD HH:MM``, and inside the hour that repeats when clocks go
+    back, which pass it is (``BST``, the first; ``GMT``, the second). Empty for None."""
+    if moment is None:
+        return ""
+    local = utc(moment).astimezone(LONDON)
+    text = local.strftime("%Y-%m-%d %H:%M")
+    if len(passes(from_local(local.date(), local.time().replace(tzinfo=None)))) == 2:
+        text += f" {local.tzname()}"
+    return text

@@ -15,7 +15,10 @@ from workforce_core.commands.time_records import RaiseAmendment
 from workforce_core.errors import Conflict, NotFound
 from workforce_core.events import Event
 from workforce_core.model.amendments import Amendment
+from workforce_core.model.people import Actor
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
+from workforce_core.rules import people
+from workforce_core.rules.people import Power
 from workforce_core.rules.shift_times import check_shift_times
 from workforce_core.services.corrections import Correction, correct_entry
 from workforce_core.services.entry_edits import check_entry_editable
@@ -55,27 +58,31 @@ def raise_amendment(command: RaiseAmendment, *, uow: UnitOfWorkFactory, clock: C
     return amendment
 
 
-def accept(amendment_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> tuple[Amendment, EntryView]:
+def accept(
+    amendment_id: int, *, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None
+) -> tuple[Amendment, EntryView]:
     """Apply the requested times and break to the entry (an edit), and mark the request ``accepted``."""
+    people.require(actor, Power.APPROVE)
     now = clock.now()
     with uow() as tx:
-        amendment = _raised(tx, amendment_id, "accept")
-        entry = check_entry_editable(tx, amendment.entry_id)
+        amendment = _raised(tx, amendment_id, "accept", actor)
+        entry = check_entry_editable(tx, amendment.entry_id, actor)
         change = Correction(
             clock_in=amendment.requested_clock_in,
             clock_out=amendment.requested_clock_out,
             break_minutes=amendment.requested_break_minutes,
         )
-        view, changed = correct_entry(tx, entry, change, now, action="amend", via=VIA_AMENDMENT)
+        view, changed = correct_entry(tx, entry, change, now, action="amend", via=VIA_AMENDMENT, actor=actor)
         amendment = _decided(tx, amendment, "accept", now)
         tx.record([_amended(amendment, now), *changed])
         tx.commit()
     return amendment, view
 
 
-def decline(amendment_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> Amendment:
+def decline(amendment_id: int, *, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None) -> Amendment:
     """The agency refuses the request; the entry is unchanged."""
-    return _close(amendment_id, "decline", uow=uow, clock=clock)
+    people.require(actor, Power.APPROVE)
+    return _close(amendment_id, "decline", uow=uow, clock=clock, actor=actor)
 
 
 def withdraw(amendment_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> Amendment:
@@ -83,18 +90,20 @@ def withdraw(amendment_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> Amen
     return _close(amendment_id, "withdraw", uow=uow, clock=clock)
 
 
-def _close(amendment_id: int, decision: str, *, uow: UnitOfWorkFactory, clock: Clock) -> Amendment:
+def _close(
+    amendment_id: int, decision: str, *, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None
+) -> Amendment:
     now = clock.now()
     with uow() as tx:
-        amendment = _decided(tx, _raised(tx, amendment_id, decision), decision, now)
+        amendment = _decided(tx, _raised(tx, amendment_id, decision, actor), decision, now)
         tx.record([_amended(amendment, now)])
         tx.commit()
     return amendment
 
 
-def _raised(tx: UnitOfWork, amendment_id: int, decision: str) -> Amendment:
+def _raised(tx: UnitOfWork, amendment_id: int, decision: str, actor: Actor | None = None) -> Amendment:
     amendment = tx.amendments.get(amendment_id)
-    if amendment is None:
+    if amendment is None or not people.reaches(actor, amendment.client_id):
         raise NotFound(f"amendment {amendment_id} was not found.", amendment_id=amendment_id)
     entry = tx.entries.get(amendment.entry_id)
     if entry is not None:

@@ -13,9 +13,20 @@ import attrs
 from workforce_core.commands.time_records import QueryEntry, RejectEntries
 from workforce_core.errors import ValidationFailed
 from workforce_core.event_data import VIA_ADMIN, batch_events, updated_event
+from workforce_core.model.people import Actor
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
-from workforce_core.services.entry_edits import EntryViews, apply_state, check_entry_editable, editable_shifts, move_of
+from workforce_core.rules import people
+from workforce_core.rules.people import Power, Screen
+from workforce_core.services.entry_edits import (
+    EntryViews,
+    acted_by,
+    apply_state,
+    audit_acts,
+    check_entry_editable,
+    editable_shifts,
+    move_of,
+)
 from workforce_core.services.pay_figures import entries_changed
 from workforce_core.views import EntryView
 
@@ -23,25 +34,41 @@ VIA_CLIENT = "tenant_timesheets"  # the client console (a client's dispute)
 VIA_PORTAL = "portal"  # client sign-off
 
 
-def approve(entry_ids: Iterable[int], *, uow: UnitOfWorkFactory, clock: Clock) -> list[EntryView]:
-    """Agency approval: ``timesheet.approved`` (``admin_timesheets``), one event per site, 100 at most each."""
-    return _decide(entry_ids, "approve", {"via": VIA_ADMIN}, uow=uow, clock=clock)
+def approve(
+    entry_ids: Iterable[int],
+    *,
+    uow: UnitOfWorkFactory,
+    clock: Clock,
+    actor: Actor | None = None,
+    screen: Screen = Screen.TIMESHEETS,
+) -> list[EntryView]:
+    """Agency approval: ``timesheet.approved``, one event per site, 100 at most each; ``via``
+    ``admin_timesheets`` (``tenant_*`` for a client account's own staff, ``*_batch_edit`` from a batch)."""
+    people.require(actor, Power.APPROVE)
+    extra = {"via": people.via(actor, screen)}
+    return _decide(entry_ids, "approve", extra, uow=uow, clock=clock, actor=actor)
 
 
-def client_approve(entry_ids: Iterable[int], *, uow: UnitOfWorkFactory, clock: Clock) -> list[EntryView]:
+def client_approve(
+    entry_ids: Iterable[int], *, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None
+) -> list[EntryView]:
     """Client sign-off: ``timesheet.client_approved`` (``portal``)."""
-    return _decide(entry_ids, "client_approve", {"via": VIA_PORTAL}, uow=uow, clock=clock)
+    people.require(actor, Power.CLIENT_SIGN_OFF)
+    return _decide(entry_ids, "client_approve", {"via": VIA_PORTAL}, uow=uow, clock=clock, actor=actor)
 
 
-def client_reject(command: RejectEntries, *, uow: UnitOfWorkFactory, clock: Clock) -> list[EntryView]:
+def client_reject(
+    command: RejectEntries, *, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None
+) -> list[EntryView]:
     """Client rejection with a reason: ``timesheet.client_rejected`` with ``reason``."""
+    people.require(actor, Power.CLIENT_SIGN_OFF)
     text = command.reason
 
     def note(entry: TimeEntry) -> None:
         entry.client_rejected_reason = text
 
     extra = {"via": VIA_PORTAL, "reason": text}
-    return _decide(command.entry_ids, "client_reject", extra, uow=uow, clock=clock, also=note)
+    return _decide(command.entry_ids, "client_reject", extra, uow=uow, clock=clock, also=note, actor=actor)
 
 
 def revert(entry_ids: Iterable[int], *, uow: UnitOfWorkFactory, clock: Clock) -> list[EntryView]:
@@ -54,24 +81,29 @@ def dispute(entry_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> EntryView
     return _decide([entry_id], "dispute", {"via": VIA_CLIENT}, uow=uow, clock=clock)[0]
 
 
-def query(command: QueryEntry, *, uow: UnitOfWorkFactory, clock: Clock) -> EntryView:
+def query(command: QueryEntry, *, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None) -> EntryView:
     """A query raised by the client, the agency or the worker: the shift is held (``timesheet.queried``)."""
-    return _decide([command.entry_id], "query", {"via": command.via}, uow=uow, clock=clock)[0]
+    people.require(actor, Power.CLIENT_SIGN_OFF if command.via == "client" else Power.APPROVE)
+    return _decide([command.entry_id], "query", {"via": command.via}, uow=uow, clock=clock, actor=actor)[0]
 
 
-def resolve_query(entry_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> EntryView:
+def resolve_query(entry_id: int, *, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None) -> EntryView:
     """The open query is settled: ``time_entry.updated`` (``change`` ``query_resolved``)."""
+    people.require(actor, Power.APPROVE)
     now = clock.now()
     with uow() as tx:
-        entry = check_entry_editable(tx, entry_id)
+        entry = check_entry_editable(tx, entry_id, actor)
         before = attrs.evolve(entry)
         moved = move_of(entry, "resolve_query")
-        apply_state(entry, moved.state, now)
+        apply_state(entry, moved.state, now, actor)
         tx.entries.update(entry)
         entries_changed(tx, [(before, entry)])
         view = EntryViews(tx).of(entry)
         assert moved.event is not None
-        tx.record([updated_event(moved.event, view, now, change="query_resolved", changes=["open_query"])])
+        tx.record(
+            [updated_event(moved.event, view, now, change="query_resolved", changes=["open_query"], **acted_by(actor))]
+        )
+        audit_acts(tx, actor, "query_resolved", [entry], now)
         tx.commit()
     return view
 
@@ -84,6 +116,7 @@ def _decide(
     uow: UnitOfWorkFactory,
     clock: Clock,
     also: Callable[[TimeEntry], None] | None = None,
+    actor: Actor | None = None,
 ) -> list[EntryView]:
     """One approval move on several shifts, all or nothing; the events are grouped per client and site."""
     ids = list(dict.fromkeys(entry_ids))
@@ -91,14 +124,16 @@ def _decide(
         raise ValidationFailed("entry_ids", "give at least one time entry id.")
     now = clock.now()
     with uow() as tx:
-        done = decide_within(tx, ids, action, extra, now, also=also)
+        done = decide_within(tx, ids, action, extra, now, also=also, actor=actor)
         tx.commit()
     return done
 
 
-def approve_within(tx: UnitOfWork, entry_ids: list[int], now: datetime, *, via: str) -> list[EntryView]:
+def approve_within(
+    tx: UnitOfWork, entry_ids: list[int], now: datetime, *, via: str, actor: Actor | None = None
+) -> list[EntryView]:
     """Agency approval inside a transaction another use case holds (close pay week: ``via`` ``close_week``)."""
-    return decide_within(tx, entry_ids, "approve", {"via": via}, now) if entry_ids else []
+    return decide_within(tx, entry_ids, "approve", {"via": via}, now, actor=actor) if entry_ids else []
 
 
 def decide_within(
@@ -109,15 +144,17 @@ def decide_within(
     now: datetime,
     *,
     also: Callable[[TimeEntry], None] | None = None,
+    actor: Actor | None = None,
 ) -> list[EntryView]:
-    """The move on each shift (all refused if one is), stored, with its events recorded on ``tx``."""
-    entries = editable_shifts(tx, ids)
+    """The move on each shift (all refused if one is), stored, with its events recorded on ``tx``
+    (and, for a signed-in user, the audit log)."""
+    entries = editable_shifts(tx, ids, actor)
     before = [attrs.evolve(entry) for entry in entries]
     event: str | None = None
     reason: str | None = None
     for entry in entries:
         moved = move_of(entry, action)
-        apply_state(entry, moved.state, now)
+        apply_state(entry, moved.state, now, actor)
         if also is not None:
             also(entry)
         event, reason = moved.event, moved.reason_code
@@ -127,5 +164,6 @@ def decide_within(
     done = [views.of(entry) for entry in entries]
     assert event is not None
     named = {**extra, "reason_code": reason} if reason is not None else extra
-    tx.record(batch_events(event, done, now, **named))
+    tx.record(batch_events(event, done, now, **named, **acted_by(actor)))
+    audit_acts(tx, actor, action, entries, now)
     return done

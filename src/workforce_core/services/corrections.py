@@ -13,12 +13,17 @@ from workforce_core.commands.time_records import EditEntry
 from workforce_core.errors import Conflict
 from workforce_core.event_data import VIA_ADMIN, batch_events, updated_event
 from workforce_core.events import Event
+from workforce_core.model.people import Actor
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
+from workforce_core.rules import people
+from workforce_core.rules.people import Power, Screen
 from workforce_core.services.entry_edits import (
     MAX_MINUTES,
     EntryViews,
+    acted_by,
     apply_state,
+    audit_acts,
     check_breaks,
     check_entry_editable,
     check_times,
@@ -43,20 +48,33 @@ class Correction:
         return all(v is None for v in (self.clock_in, self.clock_out, self.break_minutes, self.pay_adjustment_minutes))
 
 
-def edit(command: EditEntry, *, uow: UnitOfWorkFactory, clock: Clock) -> EntryView:
-    """A correction by hand; an approved shift goes back to pending (``timesheet.unapproved`` ``corrected``)."""
+def edit(command: EditEntry, *, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None) -> EntryView:
+    """A correction by hand; an approved shift goes back to pending (``timesheet.unapproved`` ``corrected``).
+    Its ``reason``, when given, travels in the events and the audit log."""
+    people.require(actor, Power.APPROVE)
     change = Correction(command.clock_in, command.clock_out, command.break_minutes, command.pay_adjustment_minutes)
     now = clock.now()
+    via = people.via(actor, Screen.TIMESHEETS) if actor is not None else VIA_ADMIN
     with uow() as tx:
-        entry = check_entry_editable(tx, command.entry_id)
-        view, recorded = correct_entry(tx, entry, change, now, action="correct", via=VIA_ADMIN)
+        entry = check_entry_editable(tx, command.entry_id, actor)
+        view, recorded = correct_entry(
+            tx, entry, change, now, action="correct", via=via, actor=actor, reason=command.reason
+        )
         tx.record(recorded)
         tx.commit()
     return view
 
 
 def correct_entry(
-    tx: UnitOfWork, entry: TimeEntry, change: Correction, now: datetime, *, action: str, via: str
+    tx: UnitOfWork,
+    entry: TimeEntry,
+    change: Correction,
+    now: datetime,
+    *,
+    action: str,
+    via: str,
+    actor: Actor | None = None,
+    reason: str | None = None,
 ) -> tuple[EntryView, list[Event]]:
     """Apply a correction (an edit or an accepted amendment) inside ``tx``; returns the view and its events.
 
@@ -96,11 +114,13 @@ def correct_entry(
         setattr(entry, name, value)
     entry.edit_count += 1
     entry.edited_at = now
-    apply_state(entry, moved.state, now)
+    apply_state(entry, moved.state, now, actor)
     tx.entries.update(entry)
     entries_changed(tx, [(before, entry)])
     view = EntryViews(tx).of(entry)
-    recorded = [updated_event("time_entry.updated", view, now, change="corrected", changes=changes, via=via)]
+    extra: dict[str, Any] = {**acted_by(actor), **({"reason": reason} if reason else {})}
+    recorded = [updated_event("time_entry.updated", view, now, change="corrected", changes=changes, via=via, **extra)]
     if moved.event is not None:
-        recorded += batch_events(moved.event, [view], now, via=via, reason_code=moved.reason_code)
+        recorded += batch_events(moved.event, [view], now, via=via, reason_code=moved.reason_code, **acted_by(actor))
+    audit_acts(tx, actor, "corrected", [entry], now)
     return view, recorded

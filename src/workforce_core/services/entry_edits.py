@@ -5,12 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from workforce_core.errors import Conflict, NotFound, ValidationFailed, WorkforceError
+from workforce_core.model.audit import AuditEntry
+from workforce_core.model.people import Actor
 from workforce_core.model.reference import Location
 from workforce_core.model.time_entries import ApprovalStatus, TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.ports import UnitOfWork
+from workforce_core.rules import people
 from workforce_core.rules.approval import ApprovalState, Move, move
 from workforce_core.rules.london import local_text
 from workforce_core.rules.shift_times import check_shift_times
@@ -19,15 +23,16 @@ from workforce_core.views import EntryView
 MAX_MINUTES = 24 * 60
 
 
-def check_entry_editable(tx: UnitOfWork, entry_id: int) -> TimeEntry:
+def check_entry_editable(tx: UnitOfWork, entry_id: int, actor: Actor | None = None) -> TimeEntry:
     """The shift an approval, correction, query or amendment acts on, read after its worker's row is
     locked (moves on one worker's shifts queue here). The one entry point where a change to a recorded
-    shift is allowed or refused: a shift a pay-week lock froze is 409 ``conflict`` with its ``entry_id``."""
-    return editable_shifts(tx, [entry_id])[0]
+    shift is allowed or refused: a shift a pay-week lock froze is 409 ``conflict`` with its ``entry_id``;
+    one of a client account or site the ``actor`` does not reach is 404, as an unknown id."""
+    return editable_shifts(tx, [entry_id], actor)[0]
 
 
-def _check_editable(entry_id: int, entry: TimeEntry | None) -> TimeEntry:
-    if entry is None:
+def _check_editable(entry_id: int, entry: TimeEntry | None, actor: Actor | None = None) -> TimeEntry:
+    if entry is None or not people.reaches(actor, entry.client_id, entry.location_id):
         raise NotFound(f"time entry {entry_id} was not found.", entry_id=entry_id)
     if entry.entry_type != "shift":
         raise Conflict(
@@ -74,12 +79,12 @@ def minutes(value: int | None, field: str, low: int, high: int) -> None:
         raise ValidationFailed(field, f"{field} must be a whole number of minutes from {low} to {high}.")
 
 
-def editable_shifts(tx: UnitOfWork, ids: Sequence[int]) -> list[TimeEntry]:
+def editable_shifts(tx: UnitOfWork, ids: Sequence[int], actor: Actor | None = None) -> list[TimeEntry]:
     """``check_entry_editable`` for several shifts, in a fixed number of statements: read them, lock
     their workers in id order (concurrent batches never wait on each other), and read them again."""
     found = tx.entries.get_many(ids)
     for entry_id in ids:
-        _check_editable(entry_id, found.get(entry_id))
+        _check_editable(entry_id, found.get(entry_id), actor)
     tx.workers.lock_many({entry.worker_id for entry in found.values()})
     locked = tx.entries.get_many(ids)
     shifts = [_check_editable(entry_id, locked.get(entry_id)) for entry_id in ids]
@@ -118,13 +123,17 @@ def move_of(entry: TimeEntry, action: str) -> Move:
         raise Conflict(f"entry {entry.id}: {refused.message}", entry_id=entry.id) from None
 
 
-def apply_state(entry: TimeEntry, state: ApprovalState, now: datetime) -> None:
+def apply_state(entry: TimeEntry, state: ApprovalState, now: datetime, by: Actor | None = None) -> None:
+    """The approval state after a move, stamped with when and by whom (a signed-in user; None from the
+    server's console)."""
+    user_id = by.user_id if by is not None else None
     if state.approval_status != entry.approval_status:
-        entry.approved_at = now if state.approval_status == ApprovalStatus.APPROVED else None
-        entry.approved_by = None  # the console has no admin user ids yet
+        approved = state.approval_status == ApprovalStatus.APPROVED
+        entry.approved_at = now if approved else None
+        entry.approved_by = user_id if approved else None
     if state.client_approval != entry.client_approval:
         entry.client_approved_at = now
-        entry.client_approved_by = None
+        entry.client_approved_by = user_id
     entry.approval_status = state.approval_status
     entry.client_approval = state.client_approval
     entry.open_query = state.open_query
@@ -159,3 +168,26 @@ class EntryViews:
                 self.sites[entry.location_id] = self.tx.locations.get(entry.location_id)
             site = self.sites[entry.location_id]
         return EntryView.of(entry, self.workers[entry.worker_id], site)
+
+
+def acted_by(actor: Actor | None) -> dict[str, Any]:
+    """What an event adds for a change a signed-in user made: their ``user_id`` (additive)."""
+    return {"user_id": actor.user_id} if actor is not None else {}
+
+
+def audit_acts(tx: UnitOfWork, actor: Actor | None, action: str, entries: Sequence[TimeEntry], now: datetime) -> None:
+    """One audit row per shift a signed-in user changed, with their id (the server's console: none)."""
+    if actor is None:
+        return
+    for entry in entries:
+        tx.audit.add(
+            AuditEntry(
+                client_id=entry.client_id,
+                api_key_id=None,
+                user_id=actor.user_id,
+                action=action,
+                entity="time_entry",
+                entity_id=entry.id,
+                created_at=now,
+            )
+        )

@@ -18,10 +18,11 @@ import attrs
 from attrs import define, field, frozen
 
 from workforce_core.commands.exports import CreateExport
-from workforce_core.errors import Conflict, InvalidParameter, NotFound, NotLocked
+from workforce_core.errors import Conflict, InvalidParameter, NotFound, NotLocked, RoleNotAllowed
 from workforce_core.events import Event
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.exports import EXPORT_KINDS, FORMATS, STAMPS_ENTRIES, ExportBatch, ExportKind
+from workforce_core.model.people import Actor
 from workforce_core.model.principal import Principal
 from workforce_core.ports import (
     BatchFilter,
@@ -39,11 +40,12 @@ from workforce_core.ports import (
 )
 from workforce_core.ports.clock import Clock
 from workforce_core.ports.exports import Cell
-from workforce_core.rules import pay_week_states
+from workforce_core.rules import pay_week_states, people
 from workforce_core.rules.charges import line_amount
 from workforce_core.rules.london import from_local
 from workforce_core.rules.pay_weeks import week_start
 from workforce_core.rules.payroll_lines import line_figures
+from workforce_core.rules.people import Power
 from workforce_core.services import export_rows
 from workforce_core.services.pay_figures import bring_up_to_date
 from workforce_core.services.pay_week_reads import pay_week_views
@@ -71,10 +73,14 @@ def create_export(
     files: ExportFiles,
     clock: Clock,
     progress: Progress | None = None,
+    actor: Actor | None = None,
 ) -> ExportBatch:
+    people.require(actor, Power.EXPORT)
+    if actor is not None and actor.location_ids is not None:
+        raise RoleNotAllowed("a user limited to some sites cannot export a whole pay week.")
     now = clock.now()
     with uow(read_only=True) as tx:
-        client, before = _locked_week(tx, command.client_id, command.week, now)
+        client, before = _locked_week(tx, command.client_id, command.week, now, actor)
     assert before.lock is not None
     first, last = before.week_start, before.week_end
     start, end = from_local(first, time(0)), from_local(last + timedelta(days=1), time(0))
@@ -129,10 +135,12 @@ def create_export(
     return batch
 
 
-def _locked_week(tx: UnitOfWork, client_id: int, day: date, now: datetime) -> tuple[ClientAccount, PayWeekView]:
+def _locked_week(
+    tx: UnitOfWork, client_id: int, day: date, now: datetime, actor: Actor | None = None
+) -> tuple[ClientAccount, PayWeekView]:
     """The client's whole pay week holding ``day``; refused unless a whole-client lock stands on it."""
     client = tx.clients.get(client_id)
-    if client is None:
+    if client is None or not people.reaches(actor, client_id):
         raise NotFound(f"client {client_id} was not found.", field="client_id")
     first = week_start(day, client.settings.pay_week_start_day)
     (view,) = pay_week_views(tx.pay_weeks, client, [first], None, now)

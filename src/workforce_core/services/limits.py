@@ -13,7 +13,7 @@ UNKNOWN_KEYS_WINDOW_SECONDS = 300
 
 def admit(principal: Principal, limiter: RateLimiter) -> RateDecision:
     """Count one request for the key; the caller refuses it (429) when ``allowed`` is false."""
-    return limiter.hit(f"key:{principal.key.id}", principal.key.rate_limit_per_minute, KEY_WINDOW_SECONDS)
+    return limiter.hit(f"key:{principal.api_key.id}", principal.api_key.rate_limit_per_minute, KEY_WINDOW_SECONDS)
 
 
 def note_unknown_key(address: str, limiter: RateLimiter) -> None:

@@ -18,6 +18,7 @@ from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.pay_weeks import PayWeekLock, WeekCounts
 from workforce_core.model.principal import Principal
 from workforce_core.ports import PayWeekTallies, WeekSpan
+from workforce_core.ports.pay_weeks import PayWeekHistory
 from workforce_core.rules.london import local_date
 from workforce_core.rules.pay_week_states import WeekFacts, blocking_open, has_ended, status, week_bounds, week_end
 from workforce_core.rules.pay_weeks import week_of, week_start
@@ -142,3 +143,11 @@ def pay_weeks(principal: Principal, query: PayWeekQuery, *, queries: PayWeekTall
         pay_week_start_day=start_day,
         batch_totals=principal.site_ids is None,
     )
+
+
+def week_history(principal: Principal, week: date, *, queries: PayWeekHistory) -> list[PayWeekLock]:
+    """Every lock made on the client's pay week holding ``week``, lifted ones too (who, when and why)."""
+    principal.require("payroll:read")
+    start = week_start(week, principal.client.settings.pay_week_start_day)
+    locks = queries.lock_history(principal.client_id, start)
+    return [lock for lock in locks if lock.location_id is None or principal.sees_site(lock.location_id)]

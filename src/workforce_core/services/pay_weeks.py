@@ -14,14 +14,16 @@ from datetime import datetime
 from attrs import frozen
 
 from workforce_core.commands.pay_weeks import ClosePayWeek, LockPayWeek, PayWeekCommand, UnlockPayWeek
-from workforce_core.errors import LocationNotFound, NotFound, NotLocked
+from workforce_core.errors import LocationNotFound, NotFound, NotLocked, ValidationFailed
 from workforce_core.events import Event
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.pay_weeks import PayWeekLock
+from workforce_core.model.people import Actor
 from workforce_core.model.reference import Location
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory, WeekSpan
-from workforce_core.rules import pay_week_states
+from workforce_core.rules import pay_week_states, people
 from workforce_core.rules.pay_weeks import week_start
+from workforce_core.rules.people import Power
 from workforce_core.services.approvals import approve_within
 from workforce_core.services.pay_figures import due_adjustments, late_shifts_changed, reprice_within
 from workforce_core.services.pay_week_reads import pay_week_views
@@ -41,35 +43,47 @@ class PayWeekChange:
     approved_entry_ids: tuple[int, ...] = ()
 
 
-def lock_week(command: LockPayWeek, *, uow: UnitOfWorkFactory, clock: Clock) -> PayWeekChange:
+def lock_week(
+    command: LockPayWeek, *, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None
+) -> PayWeekChange:
+    people.require(actor, Power.CLOSE_WEEK)
     now = clock.now()
     with uow() as tx:
-        client, site, before = _week(tx, command, now)
+        client, site, before = _week(tx, command, now, actor)
         pay_week_states.lock(before.facts)
-        change = _lock(tx, client, site, before, now)
+        change = _lock(tx, client, site, before, now, actor)
         tx.commit()
     return change
 
 
-def close_week(command: ClosePayWeek, *, uow: UnitOfWorkFactory, clock: Clock) -> PayWeekChange:
+def close_week(
+    command: ClosePayWeek, *, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None
+) -> PayWeekChange:
+    people.require(actor, Power.CLOSE_WEEK)
     now = clock.now()
     with uow() as tx:
-        client, site, before = _week(tx, command, now)
+        client, site, before = _week(tx, command, now, actor)
         pay_week_states.can_close(before.facts)
         span = WeekSpan(before.week_start, *pay_week_states.week_bounds(before.week_start))
         waiting = tx.pay_weeks.pending_shifts(client.id, span, (site.id,) if site else None)
-        approved = approve_within(tx, waiting, now, via=VIA_CLOSE_WEEK)
+        approved = approve_within(tx, waiting, now, via=VIA_CLOSE_WEEK, actor=actor)
         (after,) = pay_week_views(tx.pay_weeks, client, [before.week_start], (site.id,) if site else None, now)
         pay_week_states.lock(after.facts)  # what approval could not settle (a disputed shift) refuses here
-        change = _lock(tx, client, site, after, now)
+        change = _lock(tx, client, site, after, now, actor)
         tx.commit()
     return PayWeekChange(change.week, change.lock, change.frozen_entries, tuple(v.entry.id for v in approved))
 
 
-def unlock_week(command: UnlockPayWeek, *, uow: UnitOfWorkFactory, clock: Clock) -> PayWeekChange:
+def unlock_week(
+    command: UnlockPayWeek, *, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None
+) -> PayWeekChange:
+    """Lift a lock; a signed-in user gives a reason, kept with the lock as the week's history."""
+    people.require(actor, Power.CLOSE_WEEK)
+    if actor is not None and not command.reason:
+        raise ValidationFailed("reason", "say why the week is unlocked.")
     now = clock.now()
     with uow() as tx:
-        client, site, before = _week(tx, command, now)
+        client, site, before = _week(tx, command, now, actor)
         wanted = site.id if site else None
         standing = tx.pay_weeks.standing(client.id, [before.week_start])
         lock = next((lock for lock in standing if lock.location_id == wanted), None)
@@ -77,6 +91,8 @@ def unlock_week(command: UnlockPayWeek, *, uow: UnitOfWorkFactory, clock: Clock)
             where = f" for site {wanted}" if wanted else ""
             raise NotLocked(f"the pay week starting {before.week_start} is not locked{where}.")
         lock.unlocked_at = now
+        lock.unlocked_by = actor.user_id if actor is not None else None
+        lock.unlock_reason = command.reason
         tx.pay_weeks.unlock(lock)
         tx.figures.mark_week_stale(client.id, before.week_start, (wanted,) if wanted else None)  # live again
         late_shifts_changed(tx, client)  # what it paid is due again; due weeks move
@@ -87,14 +103,16 @@ def unlock_week(command: UnlockPayWeek, *, uow: UnitOfWorkFactory, clock: Clock)
     return PayWeekChange(after, lock)
 
 
-def _week(tx: UnitOfWork, command: PayWeekCommand, now: datetime) -> tuple[ClientAccount, Location | None, PayWeekView]:
+def _week(
+    tx: UnitOfWork, command: PayWeekCommand, now: datetime, actor: Actor | None = None
+) -> tuple[ClientAccount, Location | None, PayWeekView]:
     client = tx.clients.get(command.client_id)
-    if client is None:
+    if client is None or not people.reaches(actor, client.id):
         raise NotFound(f"client {command.client_id} was not found.", field="client_id")
     site = None
     if command.location_id is not None:
         site = tx.locations.get(command.location_id)
-        if site is None or site.client_id != client.id:
+        if site is None or site.client_id != client.id or not people.reaches(actor, client.id, site.id):
             raise LocationNotFound(field="location_id")
     start = week_start(command.week, client.settings.pay_week_start_day)
     (view,) = pay_week_views(tx.pay_weeks, client, [start], (site.id,) if site else None, now)
@@ -102,13 +120,19 @@ def _week(tx: UnitOfWork, command: PayWeekCommand, now: datetime) -> tuple[Clien
 
 
 def _lock(
-    tx: UnitOfWork, client: ClientAccount, site: Location | None, before: PayWeekView, now: datetime
+    tx: UnitOfWork,
+    client: ClientAccount,
+    site: Location | None,
+    before: PayWeekView,
+    now: datetime,
+    actor: Actor | None = None,
 ) -> PayWeekChange:
     span = WeekSpan(before.week_start, *pay_week_states.week_bounds(before.week_start))
     sites = (site.id,) if site else None
     reprice_within(tx, tx.figures.unpriced(client.id, span.start, span.end, sites), client)  # what it freezes
     due = due_adjustments(tx, client, before.week_start, site.id if site else None)  # late clocks it pays
-    made = PayWeekLock(client.id, before.week_start, now, location_id=site.id if site else None)
+    by = actor.user_id if actor is not None else None
+    made = PayWeekLock(client.id, before.week_start, now, location_id=site.id if site else None, locked_by=by)
     lock, frozen = tx.pay_weeks.add_lock(made, span)
     tx.pay_weeks.pay_adjustments(lock, [entry.id for entry in due])
     late_shifts_changed(tx, client)

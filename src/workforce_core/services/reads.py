@@ -44,7 +44,7 @@ def me(principal: Principal, *, queries: Queries) -> MeView:
         LocationFilter(client_id=principal.client_id, paging=Paging(limit=10_000), location_ids=principal.site_ids)
     )
     return MeView(
-        key=principal.key,
+        key=principal.api_key,
         client=principal.client,
         effective_scopes=principal.effective_scopes,
         locations=tuple(SiteSummary(site.id, site.name, site.active) for site in sites.items),

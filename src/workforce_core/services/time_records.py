@@ -14,17 +14,22 @@ from workforce_core.event_data import VIA_ADMIN, batch_events, created_event, en
 from workforce_core.events import Event
 from workforce_core.model.accounts import ClientSettings
 from workforce_core.model.bookings import Booking
+from workforce_core.model.people import Actor
 from workforce_core.model.reference import Location
 from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
+from workforce_core.rules import people
 from workforce_core.rules.booking_choice import closest_booking
 from workforce_core.rules.london import local_text
+from workforce_core.rules.people import Power, Screen
 from workforce_core.services.bookings import complete_booking, require_live
 from workforce_core.services.entry_edits import (
     EntryViews,
+    acted_by,
     apply_state,
     approval_state,
+    audit_acts,
     check_breaks,
     check_entry_editable,
     check_times,
@@ -37,20 +42,21 @@ from workforce_core.views import EntryView
 OPEN_WINDOW = timedelta(hours=OPEN_SHIFT_HOURS)
 
 
-def backfill(command: Backfill, *, uow: UnitOfWorkFactory, clock: Clock) -> EntryView:
+def backfill(command: Backfill, *, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None) -> EntryView:
     """A paper shift typed in (``clock_method`` ``backfill``); sends ``time_entry.created`` (``backfill``)."""
+    people.require(actor, Power.APPROVE)
     now = clock.now()
     clock_in, clock_out, break_minutes = command.clock_in, command.clock_out, command.break_minutes
     with uow() as tx:
         worker = tx.workers.lock(command.worker_id)
-        if worker is None:
+        if worker is None or not people.reaches(actor, worker.client_id):
             raise NotFound("The worker was not found.", field="worker_id")
         if worker.pending:
             raise WorkerPending()
         if worker.anonymised_at is not None:
             raise Conflict("an anonymised worker cannot have shifts added.")
         site = tx.locations.get(command.location_id)
-        if site is None or site.client_id != worker.client_id:
+        if site is None or site.client_id != worker.client_id or not people.reaches(actor, site.client_id, site.id):
             raise LocationNotFound(field="location_id")
         booking = _booking(tx, worker, site, command.booking_id, clock_in)
         check_times(tx, worker.id, clock_in, clock_out, now, break_minutes=break_minutes)
@@ -74,19 +80,23 @@ def backfill(command: Backfill, *, uow: UnitOfWorkFactory, clock: Clock) -> Entr
         entries_changed(tx, [(None, entry)])
         complete_booking(tx, booking)
         view = EntryView.of(entry, worker, site)
-        tx.record([created_event(view, now)])
+        tx.record([created_event(view, now, via=people.created_via(actor), **acted_by(actor))])
+        audit_acts(tx, actor, "backfilled", [entry], now)
         tx.commit()
     return view
 
 
-def add_break(command: AddBreak, *, uow: UnitOfWorkFactory, clock: Clock) -> tuple[EntryView, EntryView]:
+def add_break(
+    command: AddBreak, *, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None
+) -> tuple[EntryView, EntryView]:
     """A break entry inside a shift; returns (the break, its shift). Of an approved shift it is a correction."""
+    people.require(actor, Power.APPROVE)
     now = clock.now()
     start, end = command.start, command.end
     if end > now:
         raise ValidationFailed("end", "the break cannot end in the future.")
     with uow() as tx:
-        shift = check_entry_editable(tx, command.shift_id)
+        shift = check_entry_editable(tx, command.shift_id, actor)
         shift_end = shift.clock_out or now
         if start < shift.clock_in or end > shift_end:
             raise Conflict(
@@ -116,26 +126,33 @@ def add_break(command: AddBreak, *, uow: UnitOfWorkFactory, clock: Clock) -> tup
             ),
         )
         views = EntryViews(tx)
-        recorded = [created_event(views.of(entry), now)]
+        recorded = [created_event(views.of(entry), now, via=people.created_via(actor), **acted_by(actor))]
         moved = move_of(shift, "correct")
         before = attrs.evolve(shift)
         if moved.state != approval_state(shift):
-            apply_state(shift, moved.state, now)
+            apply_state(shift, moved.state, now, actor)
             tx.entries.update(shift)
         entries_changed(tx, [(None, entry), (before, shift)])
         shift_view = views.of(shift)
         if moved.event is not None:
-            recorded += batch_events(moved.event, [shift_view], now, via=VIA_ADMIN, reason_code=moved.reason_code)
+            via = people.via(actor, Screen.TIMESHEETS) if actor is not None else VIA_ADMIN
+            recorded += batch_events(
+                moved.event, [shift_view], now, via=via, reason_code=moved.reason_code, **acted_by(actor)
+            )
         tx.record(recorded)
+        audit_acts(tx, actor, "break_added", [shift], now)
         tx.commit()
     return views.of(entry), shift_view
 
 
-def clock_out(entry_id: int, at: datetime, *, uow: UnitOfWorkFactory, clock: Clock) -> EntryView:
+def clock_out(
+    entry_id: int, at: datetime, *, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None
+) -> EntryView:
     """An open shift closed by hand (``clock_out_method`` ``manual``): ``time_entry.updated`` ``clocked_out``."""
+    people.require(actor, Power.APPROVE)
     now = clock.now()
     with uow() as tx:
-        entry = check_entry_editable(tx, entry_id)
+        entry = check_entry_editable(tx, entry_id, actor)
         if entry.closed:
             raise Conflict(f"shift {entry.id} is already clocked out.", entry_id=entry.id)
         check_times(
@@ -150,7 +167,21 @@ def clock_out(entry_id: int, at: datetime, *, uow: UnitOfWorkFactory, clock: Clo
         entries_changed(tx, [(before, entry)])
         complete_booking(tx, tx.bookings.get(entry.scheduled_shift_id) if entry.scheduled_shift_id else None)
         view = EntryViews(tx).of(entry)
-        tx.record([updated_event("time_entry.updated", view, now, change="clocked_out", changes=["clock_out"])])
+        via = people.via(actor, Screen.TIMESHEETS) if actor is not None else VIA_ADMIN
+        tx.record(
+            [
+                updated_event(
+                    "time_entry.updated",
+                    view,
+                    now,
+                    change="clocked_out",
+                    changes=["clock_out"],
+                    via=via,
+                    **acted_by(actor),
+                )
+            ]
+        )
+        audit_acts(tx, actor, "clocked_out", [entry], now)
         tx.commit()
     return view
 

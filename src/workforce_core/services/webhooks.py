@@ -40,7 +40,7 @@ def _not_site_limited(principal: Principal, doing: str) -> None:
 def _owned(tx: UnitOfWork, principal: Principal, subscription_id: int) -> Subscription:
     found = _found(tx, principal, subscription_id)
     keys = {key.id: key for key in tx.keys.for_client(principal.client_id)}
-    policy.require_owner(found.api_key_id, policy.lineage(principal.key, keys))
+    policy.require_owner(found.api_key_id, policy.lineage(principal.api_key, keys))
     return found
 
 
@@ -96,7 +96,7 @@ def create_subscription(
                 events=command.events,
                 secret=policy.new_secret(),
                 created_at=clock.now(),
-                api_key_id=principal.key.id,
+                api_key_id=principal.api_key.id,
                 description=command.description,
             )
         )

@@ -295,7 +295,8 @@ def _audit(
     tx.audit.add(
         AuditEntry(
             client_id=principal.client_id,
-            api_key_id=principal.key.id,
+            api_key_id=principal.key.id if principal.key else None,
+            user_id=principal.actor.user_id if principal.actor else None,
             action=action,
             entity="worker",
             entity_id=entity_id,

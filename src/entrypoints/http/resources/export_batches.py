@@ -1,16 +1,21 @@
 """GET /export-batches.php (payroll:read): export batches newest first, or one with ``id``
-(ExportBatchDetail: ``entry_ids`` and ``file_ok``); ``total_charge`` only with charges:read."""
+(ExportBatchDetail: ``entry_ids`` and ``file_ok``); ``total_charge`` only with charges:read.
+``id`` with ``action=file`` answers the batch's file itself (its stored bytes, with their digest)."""
 
 from __future__ import annotations
 
 from starlette.responses import Response
 
 from workforce_adapters.json import export_batch_detail_record, export_batch_record
+from workforce_core.errors import InvalidParameter
 from workforce_core.model.exports import EXPORT_KINDS
 from workforce_core.rules.visibility import Sight
 from workforce_core.services.exports import BatchQuery, export_batch, export_batches
 from workforce_entrypoints.http.endpoint import Call, Endpoint, Method
+from workforce_entrypoints.http.files import file_reply
 from workforce_entrypoints.http.replies import listing, record
+
+ACTIONS: tuple[str, ...] = ("file",)
 
 
 def get(call: Call) -> Response:
@@ -20,8 +25,13 @@ def get(call: Call) -> Response:
     batch_id = p.identifier("id")
     paging = p.paging()
     query = BatchQuery(paging=paging, date_from=p.day("from"), date_to=p.day("to"), kind=p.choice("kind", EXPORT_KINDS))
+    action = p.choice("action", ACTIONS)
+    if action == "file" and batch_id is None:
+        raise InvalidParameter("id", "action=file needs the batch's id.")
     if batch_id is not None:
         detail = export_batch(call.principal, batch_id, queries=queries)
+        if action == "file":
+            return file_reply(detail.stored.content, detail.batch.file_name, detail.batch.file_sha256)
         return record(export_batch_detail_record(detail.batch, detail.file_ok, charge=charge))
     page = export_batches(call.principal, query, queries=queries)
     return listing([export_batch_record(batch, charge=charge) for batch in page.items], page, paging)

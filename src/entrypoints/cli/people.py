@@ -1,0 +1,80 @@
+"""``workforce user ...``: people who sign in to ``/console/`` and ``/portal/``.
+
+The password is read from standard input (one line), never from an option: options end up in shell
+history and process lists.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import typer
+
+from workforce_core.commands.people import CreateUser, SetPassword
+from workforce_core.model.people import Role, User
+from workforce_core.services import people
+from workforce_entrypoints.cli.output import command, emit
+from workforce_entrypoints.cli.state import services
+
+app = typer.Typer(help="People who sign in to the console and the portal.", no_args_is_help=True)
+
+
+def user_record(user: User) -> dict[str, Any]:
+    """A user as the console shows it (never the password hash)."""
+    return {
+        "id": user.id,
+        "email": user.email,
+        "role": user.role,
+        "client_id": user.client_id,
+        "location_ids": list(user.location_ids) if user.location_ids is not None else None,
+        "created_at": user.created_at.isoformat(),
+        "disabled": user.disabled_at is not None,
+    }
+
+
+def _password() -> str:
+    return sys.stdin.readline().rstrip("\r\n")
+
+
+@app.command("create")
+@command
+def create(
+    ctx: typer.Context,
+    email: str = typer.Option(..., help="The sign-in name."),
+    operator: bool = typer.Option(False, "--operator", help="An operator admin: every client account."),
+    client: int | None = typer.Option(None, help="The client account the user belongs to."),
+    role: Role | None = typer.Option(None, help="owner, coordinator, payroll or approver (with --client)."),
+    location: list[int] | None = typer.Option(None, help="A site an approver is limited to (repeat)."),
+) -> None:
+    """Make a user; the password is read from standard input."""
+    s = services(ctx)
+    chosen = Role.OPERATOR if operator else (role.value if role else "")
+    made = CreateUser(email=email, password=_password(), role=chosen, client_id=client, location_ids=location or None)
+    emit(user_record(people.create_user(made, uow=s.uow, hasher=s.hasher, clock=s.clock)))
+
+
+@app.command("list")
+@command
+def list_users(
+    ctx: typer.Context, client: int | None = typer.Option(None, help="Only the users of this client account.")
+) -> None:
+    """The users, by id (JSON array)."""
+    emit([user_record(user) for user in people.users(client, uow=services(ctx).uow)])
+
+
+@app.command("disable")
+@command
+def disable(ctx: typer.Context, user_id: int = typer.Argument(..., metavar="ID")) -> None:
+    """Disable a user: they cannot sign in, and their sessions end now."""
+    s = services(ctx)
+    emit(user_record(people.disable_user(user_id, uow=s.uow, clock=s.clock)))
+
+
+@app.command("set-password")
+@command
+def set_password(ctx: typer.Context, user_id: int = typer.Argument(..., metavar="ID")) -> None:
+    """Set a user's password (read from standard input); their sessions end."""
+    s = services(ctx)
+    changed = SetPassword(user_id=user_id, password=_password())
+    emit(user_record(people.set_password(changed, uow=s.uow, hasher=s.hasher, clock=s.clock)))

@@ -1,0 +1,68 @@
+"""The console's templates (Jinja2, autoescaped: a worker named ``<script>`` is shown as text) and the
+filters that turn core values into words people read."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+from functools import cache
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+
+from workforce_core.rules.london import shown
+from workforce_core.rules.pay_gate import LATE_CLOCK
+
+# flags and reasons in words (presentation only: which flags a shift has is decided in the core)
+FLAG_WORDS: dict[str, str] = {
+    "geofence_outside": "outside the geofence",
+    "low_gps_confidence": "low GPS accuracy",
+    "low_gps": "low GPS accuracy",
+    "api_backdated": "backdated",
+    LATE_CLOCK: "recorded into a locked week",
+}
+
+
+def flag_words(flags: list[str] | tuple[str, ...]) -> list[str]:
+    return [FLAG_WORDS.get(flag, flag.replace("_", " ")) for flag in flags]
+
+
+def words(code: str | None) -> str:
+    """A vocabulary code as words (``not_approved`` -> ``not approved``)."""
+    return (code or "").replace("_", " ")
+
+
+def money(value: Decimal | float | int | None) -> str:
+    return "" if value is None else f"£{Decimal(value):,.2f}"
+
+
+def hours_text(minutes: int | None) -> str:
+    if minutes is None:
+        return ""
+    sign = "-" if minutes < 0 else ""
+    return f"{sign}{abs(minutes) // 60}:{abs(minutes) % 60:02d}"
+
+
+def day_text(value: date | None) -> str:
+    return value.strftime("%a %d %b %Y") if value else ""
+
+
+def local(moment: datetime | None) -> str:
+    return shown(moment)
+
+
+@cache
+def environment() -> Environment:
+    env = Environment(
+        loader=PackageLoader("workforce_entrypoints.web", "templates"),
+        autoescape=select_autoescape(["html"]),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters.update(local=local, money=money, hours=hours_text, day=day_text, words=words, flag_words=flag_words)
+    return env
+
+
+def render(template: str, **context: Any) -> str:
+    return environment().get_template(template).render(**context)

@@ -1,0 +1,112 @@
+"""Sign-in, sign-out and the console's front door.
+
+The sign-in form is a write too: before there is a session it carries a token that must match a
+cookie of its own (double submit), so another site cannot sign a browser in to an account of its
+choosing. The session cookie is ``HttpOnly``, ``SameSite=Lax``, and ``Secure`` over HTTPS.
+"""
+
+from __future__ import annotations
+
+import secrets
+from urllib.parse import urlsplit
+
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from workforce_core.commands.people import SignIn
+from workforce_core.errors import CsrfRefused, SignInRefused, WorkforceError
+from workforce_core.rules.people import SESSION_LONGEST
+from workforce_core.services.sign_in import reachable_clients, sign_in, sign_out
+from workforce_entrypoints.bootstrap import Services
+from workforce_entrypoints.http.storage_threads import StorageThreads
+from workforce_entrypoints.web.visits import COOKIE, CSRF_FIELD, Visit, console_route, page_reply, secure
+
+PRE_COOKIE = "workforce_sign_in"
+
+
+def _next(target: str | None) -> str:
+    """Where to go after signing in: a console path of this site only (never another host)."""
+    if target and target.startswith("/console/") and not target.startswith("//") and not urlsplit(target).netloc:
+        return target
+    return "/console/"
+
+
+async def sign_in_form(request: Request) -> Response:
+    token = secrets.token_urlsafe(32)
+    reply = page_reply("sign_in.html", None, pre_token=token, next=_next(request.query_params.get("next")))
+    reply.set_cookie(PRE_COOKIE, token, httponly=True, samesite="lax", secure=request.url.scheme == "https")
+    return reply
+
+
+async def sign_in_post(request: Request) -> Response:
+    services: Services = request.app.state.services
+    threads: StorageThreads = request.app.state.threads
+    form = await request.form()
+    email, password = str(form.get("email") or ""), str(form.get("password") or "")
+    target = _next(str(form.get("next") or ""))
+    sent, kept = str(form.get(CSRF_FIELD) or ""), request.cookies.get(PRE_COOKIE) or ""
+    address = request.client.host if request.client else "unknown"
+    try:
+        if not kept or not secrets.compare_digest(sent, kept):
+            raise CsrfRefused()
+        command = SignIn(email=email, password=password, address=address)
+        made = await threads.run(
+            sign_in, command, uow=services.uow, hasher=services.hasher, limiter=services.limiter, clock=services.clock
+        )
+    except WorkforceError as error:
+        token = secrets.token_urlsafe(32)
+        status = 401 if isinstance(error, SignInRefused) else error.status
+        reply = page_reply("sign_in.html", None, status, pre_token=token, next=target, error=error.message, email=email)
+        retry_after = getattr(error, "retry_after", None)
+        if retry_after is not None:
+            reply.headers["Retry-After"] = str(retry_after)
+        reply.set_cookie(PRE_COOKIE, token, httponly=True, samesite="lax", secure=request.url.scheme == "https")
+        return reply
+    reply = secure(RedirectResponse(target, status_code=303))
+    assert made.token is not None
+    reply.set_cookie(
+        COOKIE,
+        made.token,
+        max_age=int(SESSION_LONGEST.total_seconds()),
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+        path="/",
+    )
+    reply.delete_cookie(PRE_COOKIE)
+    return reply
+
+
+def _sign_out(visit: Visit) -> Response:
+    return secure(RedirectResponse("/console/sign-in", status_code=303))
+
+
+async def sign_out_post(request: Request) -> Response:
+    """End the session (the CSRF check is the console route's), then drop the cookie."""
+    reply: Response = await _sign_out_route.endpoint(request)
+    if reply.status_code == 303:
+        services: Services = request.app.state.services
+        threads: StorageThreads = request.app.state.threads
+        await threads.run(sign_out, request.cookies.get(COOKIE), uow=services.uow, clock=services.clock)
+        reply.delete_cookie(COOKIE, path="/")
+    return reply
+
+
+def home(visit: Visit) -> Response:
+    """The client accounts the person may open; one alone opens at once."""
+    s = visit.services
+    clients = reachable_clients(visit.signed.actor, queries=s.queries, uow=s.uow)
+    if len(clients) == 1:
+        return secure(RedirectResponse(f"/console/{clients[0].id}/timesheets", status_code=303))
+    return visit.page("clients.html", clients=clients)
+
+
+_sign_out_route = console_route("/sign-out", _sign_out, methods=("POST",), client=False)
+
+ROUTES: list[BaseRoute] = [
+    Route("/console/sign-in", sign_in_form, methods=["GET"]),
+    Route("/console/sign-in", sign_in_post, methods=["POST"]),
+    Route("/console/sign-out", sign_out_post, methods=["POST"]),
+    console_route("/", home, client=False),
+]

@@ -1,0 +1,148 @@
+"""One visit to a console page: the signed-in session, its CSRF check on every write, the client
+account the page is about (as a principal with the person's role), and the reply.
+
+Storage is synchronous: a page runs on the app's storage threads, as an API request does. A visit
+without a live session goes to the sign-in page; a core error becomes a page with the error's status
+(404 for what the person cannot reach, as for what does not exist), never a traceback.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable, Mapping
+from typing import Any
+from urllib.parse import quote
+
+from attrs import define
+from starlette.datastructures import FormData
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from workforce_core.errors import CsrfRefused, InvalidParameter, NotFound, RoleNotAllowed, SessionEnded, WorkforceError
+from workforce_core.model.principal import Principal
+from workforce_core.rules import people
+from workforce_core.rules.people import Power
+from workforce_core.services.sign_in import SignedIn, acting_for, signed_in
+from workforce_entrypoints.bootstrap import Services
+from workforce_entrypoints.http.storage_threads import StorageThreads
+from workforce_entrypoints.web.rendering import render
+
+COOKIE = "workforce_session"
+CSRF_FIELD = "csrf_token"
+CSRF_HEADER = "x-csrf-token"
+log = logging.getLogger("workforce.web")
+
+
+@define
+class Visit:
+    """What a page function gets: the request's values, the services, who is signed in, and (on a
+    client account's pages) the principal they read it with."""
+
+    services: Services
+    signed: SignedIn
+    query: Mapping[str, str]
+    path: Mapping[str, Any]
+    form: FormData | None
+    principal: Principal | None = None
+
+    @property
+    def client(self) -> Principal:
+        assert self.principal is not None
+        return self.principal
+
+    def value(self, name: str) -> str | None:
+        """A form field (or, for a GET, a query parameter), trimmed; None when blank or absent."""
+        source: Any = self.form if self.form is not None else self.query
+        raw = source.get(name)
+        text = raw.strip() if isinstance(raw, str) else None
+        return text or None
+
+    def values(self, name: str) -> list[str]:
+        return [str(v) for v in self.form.getlist(name)] if self.form is not None else []
+
+    def number(self, name: str) -> int | None:
+        text = self.value(name)
+        if text is None:
+            return None
+        if not text.isdigit():
+            raise InvalidParameter(name, f"{name} must be a whole number.")
+        return int(text)
+
+    def page(self, template: str, **context: Any) -> Response:
+        return page_reply(template, self, **context)
+
+
+Page = Callable[[Visit], Response]
+
+
+def page_reply(template: str, visit: Visit | None, code: int = 200, **context: Any) -> Response:
+    shared: dict[str, Any] = {}
+    if visit is not None:
+        shared = {
+            "user": visit.signed.user,
+            "csrf_token": visit.signed.session.csrf_token,
+            "principal": visit.principal,
+            "client_id": visit.principal.client_id if visit.principal else None,
+        }
+    return secure(HTMLResponse(render(template, **shared, **context), status_code=code))
+
+
+def secure(reply: Response) -> Response:
+    """Headers of every console reply: nothing from elsewhere runs, nothing is framed or cached."""
+    reply.headers["Content-Security-Policy"] = (
+        "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'; base-uri 'none'"
+    )
+    reply.headers["X-Frame-Options"] = "DENY"
+    reply.headers["X-Content-Type-Options"] = "nosniff"
+    reply.headers["Referrer-Policy"] = "same-origin"
+    reply.headers.setdefault("Cache-Control", "no-store")
+    return reply
+
+
+def console_route(path: str, page: Page, *, methods: tuple[str, ...] = ("GET",), client: bool = True) -> Route:
+    """A console page at ``/console{path}``: signed in, a CSRF token on every POST, the client account
+    of ``{client_id}`` reached through the person's role (else 404)."""
+
+    async def endpoint(request: Request) -> Response:
+        services: Services = request.app.state.services
+        threads: StorageThreads = request.app.state.threads
+        form = await request.form() if request.method == "POST" else None
+        try:
+            return await threads.run(_visit, page, request, services, form, client)
+        except SessionEnded:
+            if request.method != "GET":
+                return secure(RedirectResponse("/console/sign-in", status_code=303))
+            return secure(RedirectResponse(f"/console/sign-in?next={quote(request.url.path)}", status_code=303))
+        finally:
+            if form is not None:
+                await form.close()
+
+    return Route(f"/console{path}", endpoint, methods=list(methods))
+
+
+def _visit(page: Page, request: Request, services: Services, form: FormData | None, client: bool) -> Response:
+    signed = signed_in(request.cookies.get(COOKIE), uow=services.uow, clock=services.clock)
+    visit = Visit(services, signed, request.query_params, request.path_params, form)
+    try:
+        if form is not None:
+            sent = form.get(CSRF_FIELD) or request.headers.get(CSRF_HEADER) or ""
+            if not isinstance(sent, str) or not secrets.compare_digest(sent, signed.session.csrf_token):
+                raise CsrfRefused()
+        if not people.may(signed.actor, Power.CONSOLE):
+            raise RoleNotAllowed("The agency console is for agency and client account staff.")
+        if client:
+            client_id = request.path_params["client_id"]
+            visit.principal = acting_for(signed.actor, client_id, uow=services.uow)
+        return page(visit)
+    except WorkforceError as error:
+        return error_page(error, visit)
+    except Exception:  # a person never sees a traceback
+        log.exception("console page failed: %s", request.url.path)
+        return page_reply("error.html", visit, 500, status=500, message="The page failed; it was logged.")
+
+
+def error_page(error: WorkforceError, visit: Visit | None) -> Response:
+    status = 404 if isinstance(error, NotFound) else error.status
+    return page_reply("error.html", visit, status, status=status, message=error.message, field=error.extra.get("field"))

@@ -1,0 +1,81 @@
+"""People who sign in to the console and the portal: users, their roles, their sessions, and the
+actor a signed-in person is when a use case acts for them.
+
+A user belongs to the installation (``operator``: every client account) or to one client account
+(``owner``, ``coordinator``, ``payroll``; ``approver`` is a hirer contact of the portal, limited to
+some sites). Passwords are kept only as hashes; a session is kept by the hash of its token.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+
+from attrs import define, frozen
+
+
+class Role(StrEnum):
+    OPERATOR = "operator"  # the agency's operator admin: every client account
+    OWNER = "owner"
+    COORDINATOR = "coordinator"
+    PAYROLL = "payroll"
+    APPROVER = "approver"  # a hirer contact (the client portal), limited to some sites
+
+
+ROLES: tuple[str, ...] = tuple(Role)
+CLIENT_ROLES: tuple[str, ...] = tuple(role for role in Role if role != Role.OPERATOR)
+
+
+@define
+class User:
+    email: str  # kept folded to lower case: the sign-in name
+    password_hash: str
+    role: str
+    created_at: datetime
+    client_id: int | None = None  # None: an operator (every client account)
+    location_ids: tuple[int, ...] | None = None  # None: every site of the account
+    disabled_at: datetime | None = None
+    password_changed_at: datetime | None = None
+    id: int = 0
+
+    @property
+    def operator(self) -> bool:
+        return self.role == Role.OPERATOR
+
+    @property
+    def active(self) -> bool:
+        return self.disabled_at is None
+
+
+@define
+class WebSession:
+    """A signed-in browser: the SHA-256 of its cookie token, the CSRF token its forms carry, when it
+    was made and last used, and when it ended (sign-out, password change, a disabled user)."""
+
+    user_id: int
+    token_hash: str
+    csrf_token: str
+    created_at: datetime
+    last_seen_at: datetime
+    ended_at: datetime | None = None
+    address: str | None = None
+    id: int = 0
+
+
+@frozen
+class Actor:
+    """The signed-in person a use case acts for: who did it (``approved_by``, ``locked_by``, the audit
+    log) and what they may reach (a client account, some of its sites)."""
+
+    user_id: int
+    role: str
+    client_id: int | None  # None: an operator
+    location_ids: tuple[int, ...] | None = None
+
+    @classmethod
+    def of(cls, user: User) -> Actor:
+        return cls(user.id, user.role, user.client_id, user.location_ids)
+
+    @property
+    def operator(self) -> bool:
+        return self.role == Role.OPERATOR

@@ -1,0 +1,39 @@
+"""The ports of people who sign in: users, sessions, and the password hasher."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Protocol
+
+from workforce_core.model.people import User, WebSession
+from workforce_core.ports.repositories import Repository
+
+
+class UserRepository(Repository[User], Protocol):
+    def by_email(self, email: str) -> User | None:
+        """The user with this sign-in name (kept folded to lower case)."""
+        ...
+
+    def listed(self, client_id: int | None) -> list[User]:
+        """Users by id: of one client account, or (None) all of them."""
+        ...
+
+
+class SessionRepository(Repository[WebSession], Protocol):
+    def by_token_hash(self, token_hash: str) -> WebSession | None: ...
+
+    def end_all(self, user_id: int, at: datetime) -> int:
+        """End every live session of the user (a password change, a disabled user); how many."""
+        ...
+
+
+class PasswordHasher(Protocol):
+    """argon2id in production (``workforce_adapters.passwords``); the hash string carries its parameters."""
+
+    def hash(self, password: str) -> str: ...
+
+    def verify(self, password_hash: str, password: str) -> bool:
+        """True when the password matches; False when it does not (never raises for a mismatch)."""
+        ...
+
+    def needs_rehash(self, password_hash: str) -> bool: ...

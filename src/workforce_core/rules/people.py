@@ -1,0 +1,130 @@
+"""What a person may do and see: the role tables, the screens' ``via`` labels, sign-in names,
+passwords and session lifetimes. Pure: the console, the portal and the use cases all ask here."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from enum import StrEnum
+
+from workforce_core.errors import NotFound, RoleNotAllowed, ValidationFailed
+from workforce_core.model.people import Actor, Role, WebSession
+from workforce_core.rules.scopes import SCOPES
+
+SESSION_IDLE = timedelta(minutes=30)  # a session unused this long has ended
+SESSION_LONGEST = timedelta(hours=12)  # and none lasts longer, however busy
+SESSION_TOUCH = timedelta(seconds=60)  # last use is stored at most once a minute
+MIN_PASSWORD = 12
+MAX_PASSWORD = 256
+MAX_EMAIL = 254
+
+SIGN_IN_PER_USER = 5  # attempts per sign-in name ...
+SIGN_IN_PER_ADDRESS = 20  # ... and per address ...
+SIGN_IN_WINDOW_SECONDS = 300  # ... in five minutes
+
+
+class Power(StrEnum):
+    """What a role may do beyond reading (the reads follow the role's scopes)."""
+
+    APPROVE = "approve"  # approve, correct, backfill, query, decide amendments
+    CLIENT_SIGN_OFF = "client_sign_off"  # the portal's client approval, rejection and queries
+    CLOSE_WEEK = "close_week"  # lock, unlock, close a pay week
+    EXPORT = "export"  # make and fetch pay and charge files
+    CONSOLE = "console"  # open the agency console at all
+
+
+_READS = ("workers:read", "timesheets:read", "shifts:read", "onsite:read", "locations:read", "departments:read")
+ROLE_SCOPES: dict[str, tuple[str, ...]] = {
+    Role.OPERATOR: SCOPES,
+    Role.OWNER: SCOPES,
+    Role.PAYROLL: (*_READS, "payroll:read", "pay:read", "charges:read"),
+    Role.COORDINATOR: (*_READS, "availability:read", "absences:read"),
+    Role.APPROVER: ("timesheets:read", "locations:read", "charges:read"),
+}
+ROLE_POWERS: dict[str, frozenset[Power]] = {
+    Role.OPERATOR: frozenset({Power.CONSOLE, Power.APPROVE, Power.CLOSE_WEEK, Power.EXPORT}),
+    Role.OWNER: frozenset({Power.CONSOLE, Power.APPROVE, Power.CLOSE_WEEK, Power.EXPORT}),
+    Role.PAYROLL: frozenset({Power.CONSOLE, Power.APPROVE, Power.CLOSE_WEEK, Power.EXPORT}),
+    Role.COORDINATOR: frozenset({Power.CONSOLE, Power.APPROVE}),
+    Role.APPROVER: frozenset({Power.CLIENT_SIGN_OFF}),
+}
+
+
+class Screen(StrEnum):
+    """Where a change was made, for the events' ``via``."""
+
+    TIMESHEETS = "timesheets"
+    BATCH_EDIT = "batch_edit"
+
+
+def scopes_of(role: str) -> tuple[str, ...]:
+    return tuple(scope for scope in SCOPES if scope in ROLE_SCOPES[role])
+
+
+def may(actor: Actor, power: Power) -> bool:
+    return power in ROLE_POWERS[actor.role]
+
+
+def require(actor: Actor | None, power: Power) -> None:
+    """403 ``role_not_allowed`` unless the actor's role has the power (no actor: the operator's console)."""
+    if actor is not None and not may(actor, power):
+        raise RoleNotAllowed(f"A {actor.role} may not do this ({power.value}).")
+
+
+def reaches(actor: Actor | None, client_id: int, location_id: int | None = None) -> bool:
+    """Does the actor reach this client account (and site)? An operator reaches every account."""
+    if actor is None or actor.operator:
+        return True
+    if actor.client_id != client_id:
+        return False
+    return actor.location_ids is None or (location_id is not None and location_id in actor.location_ids)
+
+
+def check_reaches(actor: Actor | None, client_id: int, location_id: int | None, missing: NotFound) -> None:
+    """What the actor cannot reach is not there for them: the same 404 as an unknown id."""
+    if not reaches(actor, client_id, location_id):
+        raise missing
+
+
+def via(actor: Actor | None, screen: Screen) -> str:
+    """The spec's ``via`` of an approval: ``admin_*`` for operator admins (and the server's console),
+    ``tenant_*`` for the client account's own staff."""
+    side = "admin" if actor is None or actor.operator else "tenant"
+    return f"{side}_{screen.value}"
+
+
+def created_via(actor: Actor | None) -> str:
+    """``time_entry.created``'s ``via`` for a shift typed in: ``tenant`` from the client console, else ``admin``."""
+    return "admin" if actor is None or actor.operator else "tenant"
+
+
+def session_live(session: WebSession, now: datetime) -> bool:
+    return (
+        session.ended_at is None
+        and now - session.last_seen_at < SESSION_IDLE
+        and now - session.created_at < SESSION_LONGEST
+    )
+
+
+def due_touch(session: WebSession, now: datetime) -> bool:
+    return now - session.last_seen_at >= SESSION_TOUCH
+
+
+def sign_in_name(email: str) -> str:
+    """The sign-in name as kept: trimmed, folded to lower case; an address with one ``@``."""
+    name = email.strip().lower()
+    local, at, domain = name.partition("@")
+    if (
+        not at
+        or not local
+        or "." not in domain
+        or "@" in domain
+        or len(name) > MAX_EMAIL
+        or any(c.isspace() for c in name)
+    ):
+        raise ValidationFailed("email", "give an email address (name@example.com).")
+    return name
+
+
+def check_password(password: str) -> None:
+    if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
+        raise ValidationFailed("password", f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters.")

@@ -1,0 +1,76 @@
+"""Users who sign in to the console and the portal: make one, list them, disable one, set a password.
+
+A disabled user and a changed password end the user's sessions in the same transaction.
+"""
+
+from __future__ import annotations
+
+from workforce_core.commands.people import CreateUser, SetPassword
+from workforce_core.errors import EmailTaken, LocationNotFound, NotFound
+from workforce_core.model.people import User
+from workforce_core.ports import Clock, PasswordHasher, UnitOfWork, UnitOfWorkFactory
+
+
+def create_user(command: CreateUser, *, uow: UnitOfWorkFactory, hasher: PasswordHasher, clock: Clock) -> User:
+    now = clock.now()
+    password_hash = hasher.hash(command.password)  # slow on purpose: before the transaction opens
+    with uow() as tx:
+        if command.client_id is not None and tx.clients.get(command.client_id) is None:
+            raise NotFound(f"client {command.client_id} was not found.", field="client_id")
+        for site_id in command.location_ids or ():
+            site = tx.locations.get(site_id)
+            if site is None or site.client_id != command.client_id:
+                raise LocationNotFound(field="location_ids")
+        if tx.users.by_email(command.email) is not None:
+            raise EmailTaken(field="email")
+        made = tx.users.add(
+            User(
+                email=command.email,
+                password_hash=password_hash,
+                role=command.role,
+                created_at=now,
+                client_id=command.client_id,
+                location_ids=command.location_ids,
+                password_changed_at=now,
+            )
+        )
+        tx.commit()
+    return made
+
+
+def users(client_id: int | None = None, *, uow: UnitOfWorkFactory) -> list[User]:
+    """Every user (None), or the users of one client account, by id."""
+    with uow(read_only=True) as tx:
+        return tx.users.listed(client_id)
+
+
+def disable_user(user_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> User:
+    now = clock.now()
+    with uow() as tx:
+        user = _user(tx, user_id)
+        if user.disabled_at is None:
+            user.disabled_at = now
+            tx.users.update(user)
+        tx.sessions.end_all(user.id, now)
+        tx.commit()
+    return user
+
+
+def set_password(command: SetPassword, *, uow: UnitOfWorkFactory, hasher: PasswordHasher, clock: Clock) -> User:
+    now = clock.now()
+    password_hash = hasher.hash(command.password)
+    with uow() as tx:
+        user = _user(tx, command.user_id)
+        user.password_hash = password_hash
+        user.password_changed_at = now
+        tx.users.update(user)
+        tx.sessions.end_all(user.id, now)
+        tx.commit()
+    return user
+
+
+def _user(tx: UnitOfWork, user_id: int) -> User:
+    user = tx.users.get(user_id)
+    if user is None:
+        raise NotFound(f"user {user_id} was not found.", field="user_id")
+    return user

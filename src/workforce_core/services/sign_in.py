@@ -1,0 +1,129 @@
+"""Signing in and out of the console and the portal, and the session a request carries.
+
+Failed attempts are counted per sign-in name and per address on the API's rate limiter (five and
+twenty in five minutes); past either, sign-in answers 429 until the window frees, right password
+or not. An unknown name, a wrong password and a disabled user get the same words, after the same
+hashing work.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from attrs import field, frozen
+
+from workforce_core.commands.people import SignIn
+from workforce_core.errors import NotFound, SessionEnded, SignInRefused, SignInThrottled
+from workforce_core.model.accounts import ClientAccount
+from workforce_core.model.keys import hash_secret
+from workforce_core.model.people import Actor, User, WebSession
+from workforce_core.model.principal import Principal
+from workforce_core.ports import Clock, PasswordHasher, RateLimiter, UnitOfWorkFactory
+from workforce_core.ports.client_reads import ClientReads
+from workforce_core.rules import people
+
+
+@frozen
+class SignedIn:
+    """A live session and its user; ``token`` (the cookie's value, never stored) when just made."""
+
+    user: User
+    session: WebSession
+    token: str | None = field(default=None, repr=False)
+
+    @property
+    def actor(self) -> Actor:
+        return Actor.of(self.user)
+
+
+def sign_in(
+    command: SignIn, *, uow: UnitOfWorkFactory, hasher: PasswordHasher, limiter: RateLimiter, clock: Clock
+) -> SignedIn:
+    buckets = (
+        (f"sign-in:user:{command.email}", people.SIGN_IN_PER_USER),
+        (f"sign-in:address:{command.address}", people.SIGN_IN_PER_ADDRESS),
+    )
+    for bucket, limit in buckets:
+        decision = limiter.peek(bucket, limit, people.SIGN_IN_WINDOW_SECONDS)
+        if not decision.allowed:
+            raise SignInThrottled(decision.retry_after)
+    with uow(read_only=True) as tx:
+        user = tx.users.by_email(command.email)
+    if user is None:
+        hasher.hash(command.password)  # the same work as a check, so timing does not tell names apart
+        matched = False
+    else:
+        matched = hasher.verify(user.password_hash, command.password) and user.active
+    if user is None or not matched:
+        for bucket, limit in buckets:
+            limiter.hit(bucket, limit, people.SIGN_IN_WINDOW_SECONDS)
+        raise SignInRefused()
+    rehashed = hasher.hash(command.password) if hasher.needs_rehash(user.password_hash) else None
+    now = clock.now()
+    token = secrets.token_urlsafe(32)
+    with uow() as tx:
+        if rehashed is not None:
+            user.password_hash = rehashed
+            tx.users.update(user)
+        made = tx.sessions.add(
+            WebSession(
+                user_id=user.id,
+                token_hash=hash_secret(token),
+                csrf_token=secrets.token_urlsafe(32),
+                created_at=now,
+                last_seen_at=now,
+                address=command.address,
+            )
+        )
+        tx.commit()
+    return SignedIn(user, made, token)
+
+
+def signed_in(token: str | None, *, uow: UnitOfWorkFactory, clock: Clock) -> SignedIn:
+    """The live session of a cookie's token and its active user, else 401 ``session_ended``. Its last
+    use is stored at most once a minute (the inactivity clock)."""
+    if not token:
+        raise SessionEnded()
+    now = clock.now()
+    with uow(read_only=True) as tx:
+        session = tx.sessions.by_token_hash(hash_secret(token))
+        user = tx.users.get(session.user_id) if session is not None else None
+    if session is None or user is None or not user.active or not people.session_live(session, now):
+        raise SessionEnded()
+    if people.due_touch(session, now):
+        with uow() as tx:
+            session.last_seen_at = now
+            tx.sessions.update(session)
+            tx.commit()
+    return SignedIn(user, session)
+
+
+def sign_out(token: str | None, *, uow: UnitOfWorkFactory, clock: Clock) -> None:
+    """End the session of this token (nothing happens for an unknown or ended one)."""
+    if not token:
+        return
+    with uow() as tx:
+        session = tx.sessions.by_token_hash(hash_secret(token))
+        if session is not None and session.ended_at is None:
+            session.ended_at = clock.now()
+            tx.sessions.update(session)
+            tx.commit()
+
+
+def acting_for(actor: Actor, client_id: int, *, uow: UnitOfWorkFactory) -> Principal:
+    """The principal a person reads a client account's pages with: their role's scopes on it. An
+    account they do not reach is 404, as an unknown one."""
+    with uow(read_only=True) as tx:
+        client = tx.clients.get(client_id)
+    if client is None or not people.reaches(actor, client.id):
+        raise NotFound(f"client {client_id} was not found.", field="client_id")
+    return Principal(key=None, client=client, effective_scopes=people.scopes_of(actor.role), actor=actor)
+
+
+def reachable_clients(actor: Actor, *, queries: ClientReads, uow: UnitOfWorkFactory) -> list[ClientAccount]:
+    """The client accounts a person may open: every one for an operator, else their own."""
+    if actor.operator:
+        return queries.client_accounts()
+    with uow(read_only=True) as tx:
+        own = tx.clients.get(actor.client_id) if actor.client_id is not None else None
+    return [own] if own is not None else []
