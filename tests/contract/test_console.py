@@ -16,7 +16,10 @@ from typer.testing import CliRunner, Result
 
 from tests.clocks import FakeClock
 from tests.contract.conftest import Console, World
+from tests.contract.console_pages import FAST
+from tests.contract.console_pages import console as console_pages
 from tests.contract.helpers import assert_error, data, path
+from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.cli.main import app as cli_app
 
 
@@ -149,6 +152,19 @@ def test_demo_seeds_an_account_whose_keys_answer_over_http(console: Console, api
     assert limited["location_ids"] == [demo["location_ids"][0]]
     assert json.loads(keys_file.read_text()) == demo
     assert stat.S_IMODE(keys_file.stat().st_mode) == 0o600
+
+
+def test_demo_prints_sign_ins_that_open_the_console(console: Console, services: Services) -> None:
+    services.hasher = FAST
+    demo = _ok(console, "demo")
+    users = {user["role"]: user for user in demo["sign_in"]["users"]}
+    assert demo["sign_in"]["path"] == "/console/"
+    assert set(users) == {"owner", "operator"}
+    with console_pages(services) as person:
+        assert person.sign_in(users["owner"]["email"], users["owner"]["password"]).status_code == 303
+        opened = person.get("/console/")
+        assert opened.headers["location"] == f"/console/{demo['client_id']}/timesheets"
+        assert person.get(opened.headers["location"]).status_code == 200
 
 
 def test_demo_if_empty_does_not_seed_twice(console: Console) -> None:

@@ -286,3 +286,23 @@ def test_the_file_is_the_same_whatever_the_page_size_it_is_read_in(
     paged = agency.export("pkg_a")[1]
     assert (paged["file_sha256"], paged["line_count"], paged["entry_count"]) == (whole["file_sha256"], 3, 9)
     assert paged["total_pay"] == whole["total_pay"]
+
+
+def test_a_batch_file_is_served_over_http_with_its_digest_and_only_to_its_account(agency: Agency) -> None:
+    assert agency.week("pay-week", "close")[0] == 0
+    out = agency.tmp / "payroll.csv"
+    code, batch = agency.export("payroll", out)
+    assert code == 0, batch
+    reply = agency.api.get(f"{BATCHES}?id={batch['id']}&action=file", headers=agency.headers)
+    assert reply.status_code == 200
+    assert reply.content == out.read_bytes()
+    assert reply.headers["content-type"].startswith("text/csv")
+    assert reply.headers["content-disposition"] == f'attachment; filename="{batch["file_name"]}"'
+    assert reply.headers["x-file-sha256"] == hashlib.sha256(reply.content).hexdigest() == batch["file_sha256"]
+    rival = agency.world.account("Rival")
+    other = agency.api.get(f"{BATCHES}?id={batch['id']}&action=file", headers=agency.world.key(rival.id))
+    assert_error(other, 404, "not_found")
+    missing = agency.api.get(f"{BATCHES}?action=file", headers=agency.headers)
+    assert_error(missing, 400, "invalid_parameter", parameter="id")
+    unknown = agency.api.get(f"{BATCHES}?id={batch['id']}&action=zip", headers=agency.headers)
+    assert_error(unknown, 400, "invalid_parameter", parameter="action")

@@ -4,6 +4,7 @@ shifts, this week's bookings and one key per scope set."""
 from __future__ import annotations
 
 import json
+import secrets
 from datetime import time, timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -14,14 +15,25 @@ import typer
 from workforce_adapters.json.commands import structure
 from workforce_adapters.sql.schema import has_clients
 from workforce_core.commands.bookings import BookShift
+from workforce_core.commands.people import CreateUser
 from workforce_core.commands.rate_rules import RateRuleDefinition
 from workforce_core.commands.reference import CreateCostCode, CreateDepartment, CreateLocation
 from workforce_core.commands.time_records import Backfill
 from workforce_core.commands.workers import CreateWorker
 from workforce_core.model.accounts import ClientSettings
+from workforce_core.model.people import Role
 from workforce_core.rules.london import from_local, local_date
 from workforce_core.rules.scopes import SCOPES
-from workforce_core.services import accounts, approvals, bookings, rate_rules, reference, time_records, workers
+from workforce_core.services import (
+    accounts,
+    approvals,
+    bookings,
+    people,
+    rate_rules,
+    reference,
+    time_records,
+    workers,
+)
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.cli.output import command, emit, progress
 from workforce_entrypoints.cli.state import services
@@ -206,7 +218,22 @@ def seed(s: Services) -> dict[str, Any]:
         "location_ids": [site.id for site in sites],
         "rate_rule_id": rule.id,
         "keys": issued,
+        "sign_in": {"path": "/console/", "users": _demo_people(s, client.id)},
     }
+
+
+def _demo_people(s: Services, client_id: int) -> list[dict[str, Any]]:
+    """The console's demo sign-ins: the account's owner and an operator admin, each with a new password."""
+    made = []
+    for email, role, owner_of in (
+        ("owner@demo.example.com", Role.OWNER, client_id),
+        ("admin@demo.example.com", Role.OPERATOR, None),
+    ):
+        password = secrets.token_urlsafe(12)
+        command = CreateUser(email=email, password=password, role=role, client_id=owner_of)
+        people.create_user(command, uow=s.uow, hasher=s.hasher, clock=s.clock)
+        made.append({"email": email, "password": password, "role": role.value})
+    return made
 
 
 @command
@@ -215,7 +242,7 @@ def demo(
     if_empty: bool = typer.Option(False, help="Seed only when the database has no client yet."),
     keys_file: Path | None = typer.Option(None, help="Also write the result (with the keys) to this file."),
 ) -> None:
-    """A demo account; prints its keys (shown this once)."""
+    """A demo account; prints its keys and console sign-ins (shown this once)."""
     s = services(ctx)
     if if_empty and has_clients(s.engine):
         emit(

@@ -1,0 +1,83 @@
+"""``workforce user create|list|disable|set-password`` on SQLite and PostgreSQL: the password from
+standard input (never an option, never printed), JSON out, the console's errors."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from typer.testing import CliRunner
+
+from tests.contract.conftest import World
+from tests.contract.console_pages import FAST, console
+from workforce_entrypoints.bootstrap import Services
+from workforce_entrypoints.cli.main import app as cli_app
+
+PASSWORD = "a long enough password"
+
+
+def run(services: Services, database_url: str, *args: str, stdin: str = "") -> tuple[int, Any]:
+    services.hasher = FAST
+    result = CliRunner().invoke(
+        cli_app, ["--db", database_url, *args], input=stdin, obj={"db": database_url, "services": services}
+    )
+    text = result.stdout if result.exit_code == 0 else result.stderr
+    return result.exit_code, json.loads(text)
+
+
+def test_users_are_made_listed_disabled_and_given_new_passwords(
+    services: Services, world: World, database_url: str
+) -> None:
+    client = world.account("Acme")
+    site = world.site(client.id, "Depot")
+    code, owner = run(
+        services, database_url, "user", "create", "--client", str(client.id), "--role", "owner",
+        "--email", "Owner@Example.com", stdin=PASSWORD + "\n",
+    )  # fmt: skip
+    assert code == 0, owner
+    assert (owner["email"], owner["role"], owner["client_id"], owner["disabled"]) == (
+        "owner@example.com", "owner", client.id, False,
+    )  # fmt: skip
+    assert "password" not in json.dumps(owner)
+    code, admin = run(
+        services, database_url, "user", "create", "--operator", "--email", "ops@example.com", stdin=PASSWORD
+    )
+    assert code == 0
+    assert admin["client_id"] is None
+    code, contact = run(
+        services, database_url, "user", "create", "--client", str(client.id), "--role", "approver",
+        "--location", str(site.id), "--email", "hirer@example.com", stdin=PASSWORD,
+    )  # fmt: skip
+    assert code == 0
+    assert contact["location_ids"] == [site.id]
+    code, listed = run(services, database_url, "user", "list")
+    assert [u["email"] for u in listed] == ["owner@example.com", "ops@example.com", "hirer@example.com"]
+    code, mine = run(services, database_url, "user", "list", "--client", str(client.id))
+    assert [u["id"] for u in mine] == [owner["id"], contact["id"]]
+
+    with console(services) as person:
+        assert person.sign_in("owner@example.com", PASSWORD).status_code == 303
+        assert run(services, database_url, "user", "set-password", str(owner["id"]), stdin="another password!")[0] == 0
+        assert person.get(f"/console/{client.id}/timesheets").status_code == 303  # the session ended
+        assert person.sign_in("owner@example.com", PASSWORD).status_code == 401
+        assert person.sign_in("owner@example.com", "another password!").status_code == 303
+        code, disabled = run(services, database_url, "user", "disable", str(owner["id"]))
+        assert disabled["disabled"] is True
+        assert person.get(f"/console/{client.id}/timesheets").status_code == 303
+        assert person.sign_in("owner@example.com", "another password!").status_code == 401
+
+
+def test_user_mistakes_are_json_errors(services: Services, world: World, database_url: str) -> None:
+    client = world.account("Acme")
+    args = ("user", "create", "--client", str(client.id), "--role", "owner", "--email", "a@example.com")
+    code, short = run(services, database_url, *args, stdin="short")
+    assert (code, short["error_code"], short["field"]) == (1, "validation_failed", "password")
+    assert run(services, database_url, *args, stdin=PASSWORD)[0] == 0
+    code, taken = run(services, database_url, *args, stdin=PASSWORD)
+    assert (code, taken["error_code"]) == (1, "email_taken")
+    code, missing = run(services, database_url, "user", "disable", "9999")
+    assert (code, missing["error_code"]) == (1, "not_found")
+    code, no_client = run(
+        services, database_url, "user", "create", "--role", "owner", "--email", "b@example.com", stdin=PASSWORD
+    )
+    assert (code, no_client["field"]) == (1, "client_id")
