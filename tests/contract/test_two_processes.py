@@ -13,8 +13,10 @@ import pytest
 
 from tests.contract.booking_race import book_overlapping_pairs_at_once
 from tests.contract.conftest import World
+from tests.contract.console_pages import CSRF, make_user
 from tests.contract.server_process import serving
 from tests.databases import PostgresSchema
+from workforce_core.rules.people import SIGN_IN_PER_USER
 from workforce_entrypoints.bootstrap import Settings, bootstrap
 
 pytestmark = pytest.mark.postgres
@@ -119,3 +121,22 @@ def test_overlapping_bookings_of_one_worker_sent_to_two_processes_at_once_give_o
 ) -> None:
     world, bases = servers
     book_overlapping_pairs_at_once(world, bases)
+
+
+def test_sign_in_throttling_holds_across_two_server_processes(servers: tuple[World, list[str]]) -> None:
+    world, bases = servers
+    account = world.account()
+    user, _ = make_user(world.services, "owner", account.id)
+
+    def attempt(n: int) -> int:
+        with httpx.Client(base_url=bases[n % 2], timeout=60) as browser:
+            form = browser.get("/console/sign-in")
+            token = CSRF.search(form.text)
+            assert token is not None
+            sent = {"email": user.email, "password": f"wrong guess {n}", "csrf_token": token.group(1)}
+            return browser.post("/console/sign-in", data=sent).status_code
+
+    with ThreadPoolExecutor(max_workers=12) as pool:
+        statuses = list(pool.map(attempt, range(SIGN_IN_PER_USER + 12)))
+    assert statuses.count(401) == SIGN_IN_PER_USER
+    assert statuses.count(429) == 12

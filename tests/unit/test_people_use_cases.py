@@ -119,7 +119,7 @@ def test_an_unknown_name_a_wrong_password_and_a_disabled_user_get_the_same_words
     assert len(messages) == 1
 
 
-def test_failed_sign_ins_are_throttled_per_user_then_even_the_right_password_waits(world: TimeWorld) -> None:
+def test_sign_ins_are_throttled_per_user_then_even_the_right_password_waits(world: TimeWorld) -> None:
     made = user(world)
     limiter = memory_rate_limiter()
     for n in range(rules.SIGN_IN_PER_USER):
@@ -131,7 +131,7 @@ def test_failed_sign_ins_are_throttled_per_user_then_even_the_right_password_wai
     assert throttled.value.retry_after > 0
 
 
-def test_failed_sign_ins_are_throttled_per_address_across_names(world: TimeWorld) -> None:
+def test_sign_ins_are_throttled_per_address_across_names(world: TimeWorld) -> None:
     made = user(world)
     limiter = memory_rate_limiter()
     for n in range(rules.SIGN_IN_PER_ADDRESS):

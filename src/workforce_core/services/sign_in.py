@@ -1,9 +1,9 @@
 """Signing in and out of the console and the portal, and the session a request carries.
 
-Failed attempts are counted per sign-in name and per address on the API's rate limiter (five and
-twenty in five minutes); past either, sign-in answers 429 until the window frees, right password
-or not. An unknown name, a wrong password and a disabled user get the same words, after the same
-hashing work.
+Attempts are counted per sign-in name and per address on the API's rate limiter (ten and thirty in
+five minutes) before the password is checked; past either, sign-in answers 429 until the window
+frees, right password or not. An unknown name, a wrong password and a disabled user get the same
+words, after the same hashing work.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def sign_in(
         (f"sign-in:address:{command.address}", people.SIGN_IN_PER_ADDRESS),
     )
     for bucket, limit in buckets:
-        decision = limiter.peek(bucket, limit, people.SIGN_IN_WINDOW_SECONDS)
+        decision = limiter.hit(bucket, limit, people.SIGN_IN_WINDOW_SECONDS)
         if not decision.allowed:
             raise SignInThrottled(decision.retry_after)
     with uow(read_only=True) as tx:
@@ -55,8 +55,6 @@ def sign_in(
     else:
         matched = hasher.verify(user.password_hash, command.password) and user.active
     if user is None or not matched:
-        for bucket, limit in buckets:
-            limiter.hit(bucket, limit, people.SIGN_IN_WINDOW_SECONDS)
         raise SignInRefused()
     rehashed = hasher.hash(command.password) if hasher.needs_rehash(user.password_hash) else None
     now = clock.now()
