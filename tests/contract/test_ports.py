@@ -23,7 +23,7 @@ from workforce_adapters.memory import MemoryUnitOfWorkFactory
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.engine import make_engine
 from workforce_adapters.sql.unit_of_work import SqlUnitOfWorkFactory
-from workforce_core.errors import AlreadyLocked, Conflict, DuplicateEmployeeId
+from workforce_core.errors import AlreadyLocked, Conflict, DuplicateEmployeeId, EmailTaken
 from workforce_core.events import Event
 from workforce_core.model.absences import Absence
 from workforce_core.model.accounts import ClientAccount, ClientSettings
@@ -34,6 +34,7 @@ from workforce_core.model.demands import Demand, Offer
 from workforce_core.model.exports import ExportBatch
 from workforce_core.model.keys import ApiKey
 from workforce_core.model.pay_weeks import PayWeekLock, WeekCounts
+from workforce_core.model.people import User, WebSession
 from workforce_core.model.rates import NightBand, OvertimeTier, RateRule, Rates
 from workforce_core.model.reference import Location
 from workforce_core.model.surveys import Survey, SurveyQuestion
@@ -1144,3 +1145,46 @@ def test_an_export_batch_is_stored_with_its_shifts_stamps_them_and_is_listed_und
         assert [(b.id, b.kind, b.entry_ids) for b in listed] == [(later.id, "pkg_b", ()), (added.id, "pkg_a", ())]
         assert (listed[1].total_pay, listed[1].total_charge) == (Decimal("96.50"), Decimal("144.75"))
         assert tx.pay_weeks.batches(client.id, [T0.date() + timedelta(days=7)]) == []
+
+
+# ---- people who sign in --------------------------------------------------------------------------
+
+
+def test_users_read_back_whole_and_an_email_is_taken_once(backend: Backend) -> None:
+    with backend.uow() as tx:
+        client = _client(tx)
+        site = _site(tx, client.id)
+        owner = tx.users.add(User("owner@example.com", "$argon2id$x", "owner", T0, client_id=client.id))
+        contact = tx.users.add(
+            User("hirer@example.com", "$argon2id$y", "approver", T0, client_id=client.id, location_ids=(site.id,))
+        )
+        admin = tx.users.add(User("ops@example.com", "$argon2id$z", "operator", T0))
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        assert tx.users.get(contact.id) == contact
+        assert tx.users.by_email("owner@example.com") == owner
+        assert tx.users.by_email("nobody@example.com") is None
+        assert [u.id for u in tx.users.listed(client.id)] == [owner.id, contact.id]
+        assert [u.id for u in tx.users.listed(None)] == [owner.id, contact.id, admin.id]
+    with backend.uow() as tx, pytest.raises(EmailTaken):
+        tx.users.add(User("owner@example.com", "$argon2id$w", "coordinator", T0, client_id=client.id))
+
+
+def test_sessions_are_found_by_token_hash_and_ended_all_at_once(backend: Backend) -> None:
+    with backend.uow() as tx:
+        user = tx.users.add(User("ops@example.com", "$argon2id$z", "operator", T0))
+        other = tx.users.add(User("other@example.com", "$argon2id$z", "operator", T0))
+        first = tx.sessions.add(WebSession(user.id, "a" * 64, "csrf-1", T0, T0, address="192.0.2.1"))
+        tx.sessions.add(WebSession(user.id, "b" * 64, "csrf-2", T0, T0))
+        kept = tx.sessions.add(WebSession(other.id, "c" * 64, "csrf-3", T0, T0))
+        tx.commit()
+    with backend.uow() as tx:
+        assert tx.sessions.by_token_hash("a" * 64) == first
+        assert tx.sessions.by_token_hash("d" * 64) is None
+        assert tx.sessions.end_all(user.id, T0 + timedelta(hours=1)) == 2
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        ended = tx.sessions.by_token_hash("b" * 64)
+        assert ended is not None
+        assert ended.ended_at == T0 + timedelta(hours=1)
+        assert tx.sessions.by_token_hash("c" * 64) == kept

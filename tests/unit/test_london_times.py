@@ -15,11 +15,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from workforce_core.rules.london import (
+    LONDON,
     floor_to_second,
     from_local,
     local_date,
     local_text,
     parse_instant,
+    shown,
     utc,
     utc_text,
 )
@@ -303,3 +305,24 @@ def test_any_text_gives_none_or_an_aware_utc_instant_never_an_exception(text: st
 def test_an_aware_text_whose_utc_instant_is_out_of_range_gives_none(text: str) -> None:
     # The year 9999 at -23:59 is in year 10000 in UTC: not an instant the API can compare, not a crash.
     assert parse_instant(text) is None
+
+
+def test_times_shown_to_people_mark_the_repeated_autumn_hour_and_only_it() -> None:
+    first_pass = datetime(2026, 10, 25, 0, 30, tzinfo=UTC)  # 01:30 BST
+    second_pass = datetime(2026, 10, 25, 1, 30, tzinfo=UTC)  # 01:30 GMT
+    assert shown(first_pass) == "2026-10-25 01:30 BST"
+    assert shown(second_pass) == "2026-10-25 01:30 GMT"
+    assert shown(datetime(2026, 10, 25, 2, 30, tzinfo=UTC)) == "2026-10-25 02:30"
+    assert shown(datetime(2026, 3, 29, 1, 30, tzinfo=UTC)) == "2026-03-29 02:30"  # after the skipped hour
+    assert shown(datetime(2026, 7, 1, 11, 0, tzinfo=UTC)) == "2026-07-01 12:00"
+    assert shown(None) == ""
+
+
+@given(st.datetimes(min_value=datetime(2000, 1, 1), max_value=datetime(2099, 12, 31), timezones=st.just(UTC)))
+def test_a_time_is_marked_exactly_when_its_wall_clock_reading_is_ambiguous(moment: datetime) -> None:
+    text = shown(moment)
+    local = moment.astimezone(LONDON)
+    again = datetime.combine(local.date(), local.time(), tzinfo=LONDON).replace(fold=1 - local.fold)
+    ambiguous = again.utcoffset() != local.utcoffset()
+    assert text.endswith(("BST", "GMT")) == ambiguous
+    assert text.startswith(local.strftime("%Y-%m-%d %H:%M"))
