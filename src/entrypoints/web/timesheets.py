@@ -21,7 +21,7 @@ from workforce_core.views import EntryView
 from workforce_entrypoints.web.visits import Visit, console_route, secure
 from workforce_entrypoints.web.weeks import choice, shown_week
 
-PAGE_SIZE = 200
+PAGE_SIZE = 100  # as the API's largest page
 CHOICES = 500  # workers and sites offered in the filters and the backfill form
 
 
