@@ -13,8 +13,11 @@ from sqlalchemy import select
 from tests.clocks import FakeClock
 from tests.contract.conftest import World
 from tests.contract.console_pages import CSRF, Person, console, make_user
+from workforce_adapters.json.commands import structure
 from workforce_adapters.sql import tables
+from workforce_core.commands.time_records import RaiseAmendment
 from workforce_core.rules.people import SIGN_IN_PER_USER
+from workforce_core.services import amendments
 from workforce_entrypoints.bootstrap import Services
 
 NOW = datetime(2026, 11, 18, 12, 0, tzinfo=UTC)  # a Wednesday: the week of 9 November has ended
@@ -254,3 +257,31 @@ def test_a_bad_form_value_is_a_page_naming_the_field_never_a_500(services: Servi
         assert person.get(f"/console/{acme['client']}/timesheets?week=soon").status_code == 400
         assert person.get(f"/console/{acme['client']}/timesheets/999999").status_code == 404
         assert person.get("/console/no/such/page").status_code == 404
+
+
+def test_amendments_are_accepted_or_declined_from_the_shift_page(
+    services: Services, world: World, acme: dict[str, int]
+) -> None:
+    with console(services) as person:
+        user_id = signed_in(services, "owner", acme["client"], person)
+        first, second = backfill(person, acme), backfill(person, acme, "2026-11-11")
+        asked = [
+            amendments.raise_amendment(
+                structure(RaiseAmendment, {"entry_id": entry, "reason": "left at five", "clock_out": clock_out}),
+                uow=services.uow,
+                clock=services.clock,
+            )
+            for entry, clock_out in ((first, "2026-11-10 17:00"), (second, "2026-11-11 17:00"))
+        ]
+        page = person.get(f"/console/{acme['client']}/timesheets/{first}").text
+        assert f"Accept amendment {asked[0].id}" in page
+        token = person.csrf(f"/console/{acme['client']}/timesheets/{first}")
+        base = f"/console/{acme['client']}/timesheets"
+        assert person.post(f"{base}/{first}/amendments/{asked[0].id}/accept", token=token).status_code == 303
+        assert person.post(f"{base}/{second}/amendments/{asked[1].id}/decline", token=token).status_code == 303
+        assert person.post(f"{base}/{second}/amendments/{asked[1].id}/approve", token=token).status_code == 404
+    statuses = [event["data"]["status"] for event in world.outbox("timesheet.amended")]
+    assert statuses == ["raised", "raised", "accepted", "declined"]
+    (corrected,) = world.outbox("time_entry.updated")
+    assert (corrected["data"]["entry_id"], corrected["data"]["user_id"]) == (first, user_id)
+    assert corrected["data"]["clock_out"] == "2026-11-10 17:00:00"

@@ -78,18 +78,11 @@ async def sign_in_post(request: Request) -> Response:
     return reply
 
 
-def _sign_out(visit: Visit) -> Response:
-    return secure(RedirectResponse("/console/sign-in", status_code=303))
-
-
-async def sign_out_post(request: Request) -> Response:
-    """End the session (the CSRF check is the console route's), then drop the cookie."""
-    reply: Response = await _sign_out_route.endpoint(request)
-    if reply.status_code == 303:
-        services: Services = request.app.state.services
-        threads: StorageThreads = request.app.state.threads
-        await threads.run(sign_out, request.cookies.get(COOKIE), uow=services.uow, clock=services.clock)
-        reply.delete_cookie(COOKIE, path="/")
+def sign_out_page(visit: Visit) -> Response:
+    """End the session and drop its cookie (a POST: the CSRF check is the console route's)."""
+    sign_out(visit.token, uow=visit.services.uow, clock=visit.services.clock)
+    reply = secure(RedirectResponse("/console/sign-in", status_code=303))
+    reply.delete_cookie(COOKIE, path="/")
     return reply
 
 
@@ -102,11 +95,9 @@ def home(visit: Visit) -> Response:
     return visit.page("clients.html", clients=clients)
 
 
-_sign_out_route = console_route("/sign-out", _sign_out, methods=("POST",), client=False)
-
 ROUTES: list[BaseRoute] = [
     Route("/console/sign-in", sign_in_form, methods=["GET"]),
     Route("/console/sign-in", sign_in_post, methods=["POST"]),
-    Route("/console/sign-out", sign_out_post, methods=["POST"]),
+    console_route("/sign-out", sign_out_page, methods=("POST",), client=False),
     console_route("/", home, client=False),
 ]

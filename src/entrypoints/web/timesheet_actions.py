@@ -96,14 +96,16 @@ def resolve_query(visit: Visit) -> Response:
     return _shift(visit, "query+resolved")
 
 
-def decide_amendment(visit: Visit) -> Response:
-    s, actor = visit.services, visit.signed.actor
-    amendment_id = int(visit.path["amendment_id"])
-    if visit.path["decision"] == "accept":
-        amendments.accept(amendment_id, uow=s.uow, clock=s.clock, actor=actor)
-    else:
-        amendments.decline(amendment_id, uow=s.uow, clock=s.clock, actor=actor)
-    return _shift(visit, f"amendment+{visit.path['decision']}ed".replace("eed", "ed"))
+def accept_amendment(visit: Visit) -> Response:
+    s = visit.services
+    amendments.accept(int(visit.path["amendment_id"]), uow=s.uow, clock=s.clock, actor=visit.signed.actor)
+    return _shift(visit, "amendment+accepted")
+
+
+def decline_amendment(visit: Visit) -> Response:
+    s = visit.services
+    amendments.decline(int(visit.path["amendment_id"]), uow=s.uow, clock=s.clock, actor=visit.signed.actor)
+    return _shift(visit, "amendment+declined")
 
 
 def backfill(visit: Visit) -> Response:
@@ -123,6 +125,7 @@ def _whole(text: str, name: str) -> int:
 
 
 POST = ("POST",)
+AMENDMENT = "/{client_id:int}/timesheets/{entry_id:int}/amendments/{amendment_id:int}"
 ROUTES: list[BaseRoute] = [
     console_route("/{client_id:int}/timesheets/approve", approve_batch, methods=POST),
     console_route("/{client_id:int}/timesheets/backfill", backfill, methods=POST),
@@ -132,9 +135,6 @@ ROUTES: list[BaseRoute] = [
     console_route("/{client_id:int}/timesheets/{entry_id:int}/clock-out", clock_out, methods=POST),
     console_route("/{client_id:int}/timesheets/{entry_id:int}/query", raise_query, methods=POST),
     console_route("/{client_id:int}/timesheets/{entry_id:int}/resolve-query", resolve_query, methods=POST),
-    console_route(
-        "/{client_id:int}/timesheets/{entry_id:int}/amendments/{amendment_id:int}/{decision:str}",
-        decide_amendment,
-        methods=POST,
-    ),
+    console_route(AMENDMENT + "/accept", accept_amendment, methods=POST),
+    console_route(AMENDMENT + "/decline", decline_amendment, methods=POST),
 ]

@@ -45,6 +45,7 @@ class Visit:
     query: Mapping[str, str]
     path: Mapping[str, Any]
     form: FormData | None
+    token: str | None = None  # the session cookie's value
     principal: Principal | None = None
 
     @property
@@ -123,8 +124,9 @@ def console_route(path: str, page: Page, *, methods: tuple[str, ...] = ("GET",),
 
 
 def _visit(page: Page, request: Request, services: Services, form: FormData | None, client: bool) -> Response:
-    signed = signed_in(request.cookies.get(COOKIE), uow=services.uow, clock=services.clock)
-    visit = Visit(services, signed, request.query_params, request.path_params, form)
+    token = request.cookies.get(COOKIE)
+    signed = signed_in(token, uow=services.uow, clock=services.clock)
+    visit = Visit(services, signed, request.query_params, request.path_params, form, token)
     try:
         if form is not None:
             sent = form.get(CSRF_FIELD) or request.headers.get(CSRF_HEADER) or ""
