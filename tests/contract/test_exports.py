@@ -303,6 +303,6 @@ def test_a_batch_file_is_served_over_http_with_its_digest_and_only_to_its_accoun
     other = agency.api.get(f"{BATCHES}?id={batch['id']}&action=file", headers=agency.world.key(rival.id))
     assert_error(other, 404, "not_found")
     missing = agency.api.get(f"{BATCHES}?action=file", headers=agency.headers)
-    assert_error(missing, 400, "invalid_parameter", parameter="id")
+    assert_error(missing, 404, "not_found")
     unknown = agency.api.get(f"{BATCHES}?id={batch['id']}&action=zip", headers=agency.headers)
     assert_error(unknown, 400, "invalid_parameter", parameter="action")

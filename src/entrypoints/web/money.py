@@ -8,9 +8,7 @@ from decimal import Decimal
 from starlette.responses import Response
 from starlette.routing import BaseRoute
 
-from workforce_adapters.json.payroll import payroll_line_record
 from workforce_core.ports import Paging, PayrollLine
-from workforce_core.rules.visibility import Sight
 from workforce_core.services import export_rows
 from workforce_core.services.charges import ChargeQuery, charges
 from workforce_core.services.payroll import PayrollQuery, payroll
@@ -44,13 +42,11 @@ def payroll_page(visit: Visit) -> Response:
     if wanted_csv:
         rows = [export_rows.payroll_row(line) for line in lines]
         return csv_reply(f"payroll-{p.client_id}-{week.first}.csv", export_rows.PAYROLL_HEADER, rows)
-    charge = Sight.of(p.effective_scopes).charge
-    records = [payroll_line_record(line, charge=charge, include_entries=False, adjustments=False) for line in lines]
     gross = sum((line.figures.gross_pay for line in lines), Decimal(0))
     return visit.page(
         "payroll.html",
         week=week,
-        lines=list(zip(lines, records, strict=True)),
+        lines=lines,
         total=total,
         offset=visit.number("offset") or 0,
         page_size=LINES,

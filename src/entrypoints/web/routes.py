@@ -2,14 +2,30 @@
 
 from __future__ import annotations
 
-from starlette.routing import BaseRoute, Mount
+from functools import cache
+from importlib.resources import files
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from workforce_entrypoints.web import checks, money, pay_week, signing, timesheet_actions, timesheets
 
 
+@cache
+def icon() -> bytes:
+    return files("workforce_entrypoints.web").joinpath("static/favicon.svg").read_bytes()
+
+
+async def favicon(request: Request) -> Response:
+    """Browsers ask ``/favicon.ico`` of some pages (error pages among them) whatever the page names."""
+    return Response(icon(), media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
+
+
 def console_routes() -> list[BaseRoute]:
     return [
+        Route("/favicon.ico", favicon, methods=["GET"]),
         Mount(
             "/console/static", StaticFiles(packages=[("workforce_entrypoints.web", "static")]), name="console-static"
         ),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from starlette.responses import Response
 
 from workforce_adapters.json import export_batch_detail_record, export_batch_record
-from workforce_core.errors import InvalidParameter
+from workforce_core.errors import NotFound
 from workforce_core.model.exports import EXPORT_KINDS
 from workforce_core.rules.visibility import Sight
 from workforce_core.services.exports import BatchQuery, export_batch, export_batches
@@ -26,8 +26,8 @@ def get(call: Call) -> Response:
     paging = p.paging()
     query = BatchQuery(paging=paging, date_from=p.day("from"), date_to=p.day("to"), kind=p.choice("kind", EXPORT_KINDS))
     action = p.choice("action", ACTIONS)
-    if action == "file" and batch_id is None:
-        raise InvalidParameter("id", "action=file needs the batch's id.")
+    if action == "file" and batch_id is None:  # the file of no batch (the document cannot tie action to id)
+        raise NotFound("action=file answers the file of the batch named by id; no id was given.")
     if batch_id is not None:
         detail = export_batch(call.principal, batch_id, queries=queries)
         if action == "file":
