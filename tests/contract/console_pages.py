@@ -34,6 +34,13 @@ def make_user(services: Services, role: str, client_id: int | None, **more: Any)
     return people.create_user(command, uow=services.uow, hasher=services.hasher, clock=services.clock), password
 
 
+def sign_in_as(services: Services, role: str, client_id: int | None, person: Person) -> int:
+    """A new user of this role signed in on ``person``'s browser; their id."""
+    user, password = make_user(services, role, client_id)
+    assert person.sign_in(user.email, password).status_code == 303
+    return user.id
+
+
 class Person:
     """One browser's worth of cookies over the app."""
 

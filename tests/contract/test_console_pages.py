@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from tests.clocks import FakeClock
 from tests.contract.conftest import World
-from tests.contract.console_pages import CSRF, Person, console, make_user
+from tests.contract.console_pages import CSRF, Person, console, make_user, sign_in_as
 from workforce_adapters.json.commands import structure
 from workforce_adapters.sql import tables
 from workforce_core.commands.time_records import RaiseAmendment
@@ -45,12 +45,6 @@ def backfill(person: Person, ids: dict[str, int], day: str = "2026-11-10", token
     reply = person.post(f"/console/{ids['client']}/timesheets/backfill", sent, token=token)
     assert reply.status_code == 303, reply.text[:400]
     return int(reply.headers["location"].split("/timesheets/")[1].split("?")[0])
-
-
-def signed_in(services: Services, role: str, client_id: int | None, person: Person) -> int:
-    user, password = make_user(services, role, client_id)
-    assert person.sign_in(user.email, password).status_code == 303
-    return user.id
 
 
 def test_sign_in_sets_a_session_cookie_that_scripts_cannot_read(services: Services, acme: dict[str, int]) -> None:
@@ -113,7 +107,7 @@ def test_writes_without_the_csrf_token_are_refused_and_change_nothing(
     services: Services, world: World, acme: dict[str, int]
 ) -> None:
     with console(services) as person:
-        signed_in(services, "owner", acme["client"], person)
+        sign_in_as(services, "owner", acme["client"], person)
         entry = backfill(person, acme)
         before = len(world.outbox())
         for token in (None, "forged"):
@@ -127,14 +121,14 @@ def test_a_signed_out_or_idle_session_cannot_act(
     services: Services, world: World, clock: FakeClock, acme: dict[str, int]
 ) -> None:
     with console(services) as person:
-        signed_in(services, "owner", acme["client"], person)
+        sign_in_as(services, "owner", acme["client"], person)
         entry = backfill(person, acme)
         token = person.csrf(f"/console/{acme['client']}/timesheets")
         clock.advance(minutes=31)
         idle = person.post(f"/console/{acme['client']}/timesheets/approve", {"entry_ids": entry}, token=token)
         assert idle.status_code == 303
         assert idle.headers["location"] == "/console/sign-in"
-        signed_in(services, "owner", acme["client"], person)
+        sign_in_as(services, "owner", acme["client"], person)
         token = person.csrf(f"/console/{acme['client']}/timesheets")
         assert person.post("/console/sign-out", token=token).status_code == 303
         after = person.post(f"/console/{acme['client']}/timesheets/approve", {"entry_ids": entry}, token=token)
@@ -148,7 +142,7 @@ def test_another_accounts_pages_shifts_and_files_answer_404(
 ) -> None:
     rival = world.account("Rival")
     with console(services) as owner:
-        signed_in(services, "payroll", acme["client"], owner)
+        sign_in_as(services, "payroll", acme["client"], owner)
         entry = backfill(owner, acme)
         token = owner.csrf(f"/console/{acme['client']}/pay-week?week={LAST_WEEK}")
         closed = owner.post(f"/console/{acme['client']}/pay-week/close", {"week": LAST_WEEK}, token=token)
@@ -161,7 +155,7 @@ def test_another_accounts_pages_shifts_and_files_answer_404(
         batch = int(page.split("/exports/")[1].split("/file")[0])
         assert owner.get(f"/console/{acme['client']}/exports/{batch}/file").status_code == 200
     with console(services) as other:
-        signed_in(services, "owner", rival.id, other)
+        sign_in_as(services, "owner", rival.id, other)
         token = other.csrf(f"/console/{rival.id}/timesheets")
         for path in (
             f"/console/{acme['client']}/timesheets",
@@ -182,7 +176,7 @@ def test_another_accounts_pages_shifts_and_files_answer_404(
 
 def test_a_coordinator_cannot_close_a_week(services: Services, acme: dict[str, int]) -> None:
     with console(services) as person:
-        signed_in(services, "coordinator", acme["client"], person)
+        sign_in_as(services, "coordinator", acme["client"], person)
         backfill(person, acme)
         token = person.csrf(f"/console/{acme['client']}/pay-week?week={LAST_WEEK}")
         refused = person.post(f"/console/{acme['client']}/pay-week/close", {"week": LAST_WEEK}, token=token)
@@ -198,7 +192,7 @@ def test_an_approver_cannot_open_the_console(services: Services, acme: dict[str,
 
 def test_each_write_carries_the_person_and_the_screen(services: Services, world: World, acme: dict[str, int]) -> None:
     with console(services) as person:
-        user_id = signed_in(services, "owner", acme["client"], person)
+        user_id = sign_in_as(services, "owner", acme["client"], person)
         first, second = backfill(person, acme), backfill(person, acme, "2026-11-11")
         token = person.csrf(f"/console/{acme['client']}/timesheets")
         corrected = person.post(
@@ -233,7 +227,7 @@ def test_each_write_carries_the_person_and_the_screen(services: Services, world:
 def test_an_operator_acts_on_any_account_as_admin(services: Services, world: World, acme: dict[str, int]) -> None:
     world.account("Second")
     with console(services) as person:
-        signed_in(services, "operator", None, person)
+        sign_in_as(services, "operator", None, person)
         listing = person.get("/console/")
         assert listing.status_code == 200
         assert "Acme" in listing.text
@@ -248,7 +242,7 @@ def test_an_operator_acts_on_any_account_as_admin(services: Services, world: Wor
 
 def test_a_bad_form_value_is_a_page_naming_the_field_never_a_500(services: Services, acme: dict[str, int]) -> None:
     with console(services) as person:
-        signed_in(services, "owner", acme["client"], person)
+        sign_in_as(services, "owner", acme["client"], person)
         token = person.csrf(f"/console/{acme['client']}/timesheets")
         sent = {"worker_id": acme["worker"], "location_id": acme["site"], "clock_in": "yesterday", "clock_out": "x"}
         reply = person.post(f"/console/{acme['client']}/timesheets/backfill", sent, token=token)
@@ -263,7 +257,7 @@ def test_amendments_are_accepted_or_declined_from_the_shift_page(
     services: Services, world: World, acme: dict[str, int]
 ) -> None:
     with console(services) as person:
-        user_id = signed_in(services, "owner", acme["client"], person)
+        user_id = sign_in_as(services, "owner", acme["client"], person)
         first, second = backfill(person, acme), backfill(person, acme, "2026-11-11")
         asked = [
             amendments.raise_amendment(

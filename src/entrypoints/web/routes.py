@@ -10,7 +10,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from workforce_entrypoints.web import checks, money, pay_week, signing, timesheet_actions, timesheets
+from workforce_entrypoints.web import checks, money, pay_week, portal, signing, timesheet_actions, timesheets
 
 
 @cache
@@ -35,4 +35,5 @@ def console_routes() -> list[BaseRoute]:
         *pay_week.ROUTES,
         *money.ROUTES,
         *checks.ROUTES,
+        *portal.ROUTES,
     ]

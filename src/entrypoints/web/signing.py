@@ -16,7 +16,7 @@ from starlette.routing import BaseRoute, Route
 
 from workforce_core.commands.people import SignIn
 from workforce_core.errors import CsrfRefused, SignInRefused, WorkforceError
-from workforce_core.rules.people import SESSION_LONGEST
+from workforce_core.rules.people import SESSION_LONGEST, Power, may
 from workforce_core.services.sign_in import reachable_clients, sign_in, sign_out
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.http.storage_threads import StorageThreads
@@ -26,8 +26,8 @@ PRE_COOKIE = "workforce_sign_in"
 
 
 def _next(target: str | None) -> str:
-    """Where to go after signing in: a console path of this site only (never another host)."""
-    if target and target.startswith("/console/") and not target.startswith("//") and not urlsplit(target).netloc:
+    """Where to go after signing in: a console or portal path of this site only (never another host)."""
+    if target and target.startswith(("/console/", "/portal/")) and not urlsplit(target).netloc:
         return target
     return "/console/"
 
@@ -87,9 +87,11 @@ def sign_out_page(visit: Visit) -> Response:
 
 
 def home(visit: Visit) -> Response:
-    """The client accounts the person may open; one alone opens at once."""
-    s = visit.services
-    clients = reachable_clients(visit.signed.actor, queries=s.queries, uow=s.uow)
+    """The client accounts the person may open; one alone opens at once (a hirer contact: the portal)."""
+    s, actor = visit.services, visit.signed.actor
+    if not may(actor, Power.CONSOLE) and actor.client_id is not None:
+        return secure(RedirectResponse(f"/portal/{actor.client_id}/week", status_code=303))
+    clients = reachable_clients(actor, queries=s.queries, uow=s.uow)
     if len(clients) == 1:
         return secure(RedirectResponse(f"/console/{clients[0].id}/timesheets", status_code=303))
     return visit.page("clients.html", clients=clients)
@@ -98,6 +100,6 @@ def home(visit: Visit) -> Response:
 ROUTES: list[BaseRoute] = [
     Route("/console/sign-in", sign_in_form, methods=["GET"]),
     Route("/console/sign-in", sign_in_post, methods=["POST"]),
-    console_route("/sign-out", sign_out_page, methods=("POST",), client=False),
-    console_route("/", home, client=False),
+    console_route("/sign-out", sign_out_page, methods=("POST",), client=False, power=None),
+    console_route("/", home, client=False, power=None),
 ]

@@ -86,6 +86,7 @@ def page_reply(template: str, visit: Visit | None, code: int = 200, **context: A
             "csrf_token": visit.signed.session.csrf_token,
             "principal": visit.principal,
             "client_id": visit.principal.client_id if visit.principal else None,
+            "portal": not people.may(visit.signed.actor, Power.CONSOLE),
         }
     return secure(HTMLResponse(render(template, **shared, **context), status_code=code))
 
@@ -102,16 +103,26 @@ def secure(reply: Response) -> Response:
     return reply
 
 
-def console_route(path: str, page: Page, *, methods: tuple[str, ...] = ("GET",), client: bool = True) -> Route:
-    """A console page at ``/console{path}``: signed in, a CSRF token on every POST, the client account
-    of ``{client_id}`` reached through the person's role (else 404)."""
+def console_route(
+    path: str,
+    page: Page,
+    *,
+    methods: tuple[str, ...] = ("GET",),
+    client: bool = True,
+    power: Power | None = Power.CONSOLE,
+    prefix: str = "/console",
+) -> Route:
+    """A page at ``{prefix}{path}`` (the agency console; the client portal with ``prefix`` ``/portal``
+    and ``power`` ``CLIENT_SIGN_OFF``): signed in, a CSRF token on every POST, the power the role needs
+    (None: anyone signed in), the client account of ``{client_id}`` reached through the person's role
+    (else 404)."""
 
     async def endpoint(request: Request) -> Response:
         services: Services = request.app.state.services
         threads: StorageThreads = request.app.state.threads
         form = await request.form() if request.method == "POST" else None
         try:
-            return await threads.run(_visit, page, request, services, form, client)
+            return await threads.run(_visit, page, request, services, form, client, power)
         except SessionEnded:
             if request.method != "GET":
                 return secure(RedirectResponse("/console/sign-in", status_code=303))
@@ -120,10 +131,12 @@ def console_route(path: str, page: Page, *, methods: tuple[str, ...] = ("GET",),
             if form is not None:
                 await form.close()
 
-    return Route(f"/console{path}", endpoint, methods=list(methods))
+    return Route(f"{prefix}{path}", endpoint, methods=list(methods))
 
 
-def _visit(page: Page, request: Request, services: Services, form: FormData | None, client: bool) -> Response:
+def _visit(
+    page: Page, request: Request, services: Services, form: FormData | None, client: bool, power: Power | None
+) -> Response:
     token = request.cookies.get(COOKIE)
     signed = signed_in(token, uow=services.uow, clock=services.clock)
     visit = Visit(services, signed, request.query_params, request.path_params, form, token)
@@ -132,8 +145,9 @@ def _visit(page: Page, request: Request, services: Services, form: FormData | No
             sent = form.get(CSRF_FIELD) or request.headers.get(CSRF_HEADER) or ""
             if not isinstance(sent, str) or not secrets.compare_digest(sent, signed.session.csrf_token):
                 raise CsrfRefused()
-        if not people.may(signed.actor, Power.CONSOLE):
-            raise RoleNotAllowed("The agency console is for agency and client account staff.")
+        if power is not None and not people.may(signed.actor, power):
+            where = "agency console is for staff" if power == Power.CONSOLE else "client portal is for hirer contacts"
+            raise RoleNotAllowed(f"The {where}; your role does not open it.")
         if client:
             client_id = request.path_params["client_id"]
             visit.principal = acting_for(signed.actor, client_id, uow=services.uow)

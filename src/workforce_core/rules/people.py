@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from enum import StrEnum
 
-from workforce_core.errors import NotFound, RoleNotAllowed, ValidationFailed
+from workforce_core.errors import RoleNotAllowed, ValidationFailed
 from workforce_core.model.people import Actor, Role, WebSession
 from workforce_core.rules.scopes import SCOPES
 
@@ -72,19 +72,18 @@ def require(actor: Actor | None, power: Power) -> None:
         raise RoleNotAllowed(f"A {actor.role} may not do this ({power.value}).")
 
 
-def reaches(actor: Actor | None, client_id: int, location_id: int | None = None) -> bool:
-    """Does the actor reach this client account (and site)? An operator reaches every account."""
-    if actor is None or actor.operator:
-        return True
-    if actor.client_id != client_id:
+def reaches_account(actor: Actor | None, client_id: int) -> bool:
+    """Does the actor reach this client account (some of its sites, at least)? An operator reaches every one."""
+    return actor is None or actor.operator or actor.client_id == client_id
+
+
+def reaches(actor: Actor | None, client_id: int, location_id: int | None) -> bool:
+    """Does the actor reach this record of an account at this site (None: no site, which a person
+    limited to some sites does not reach)?"""
+    if not reaches_account(actor, client_id):
         return False
-    return actor.location_ids is None or (location_id is not None and location_id in actor.location_ids)
-
-
-def check_reaches(actor: Actor | None, client_id: int, location_id: int | None, missing: NotFound) -> None:
-    """What the actor cannot reach is not there for them: the same 404 as an unknown id."""
-    if not reaches(actor, client_id, location_id):
-        raise missing
+    limited = actor.location_ids if actor is not None and not actor.operator else None
+    return limited is None or (location_id is not None and location_id in limited)
 
 
 def via(actor: Actor | None, screen: Screen) -> str:

@@ -28,13 +28,17 @@ VIA_AMENDMENT = "amendment"
 DECISIONS: dict[str, str] = {"accept": "accepted", "decline": "declined", "withdraw": "withdrawn"}
 
 
-def raise_amendment(command: RaiseAmendment, *, uow: UnitOfWorkFactory, clock: Clock) -> Amendment:
-    """A request for other times or another break on a completed shift (status ``raised``)."""
+def raise_amendment(
+    command: RaiseAmendment, *, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None
+) -> Amendment:
+    """A request for other times or another break on a completed shift (status ``raised``); from the
+    portal, by a hirer contact on a shift at their sites."""
+    people.require(actor, Power.CLIENT_SIGN_OFF)
     clock_in, clock_out, break_minutes = command.clock_in, command.clock_out, command.break_minutes
     written, by = command.reason, command.raised_by
     now = clock.now()
     with uow() as tx:
-        entry = check_entry_editable(tx, command.entry_id)
+        entry = check_entry_editable(tx, command.entry_id, actor)
         if entry.clock_out is None:
             raise Conflict("an open shift cannot be amended; close it first.", entry_id=entry.id)
         start, end = clock_in or entry.clock_in, clock_out or entry.clock_out
@@ -103,7 +107,7 @@ def _close(
 
 def _raised(tx: UnitOfWork, amendment_id: int, decision: str, actor: Actor | None = None) -> Amendment:
     amendment = tx.amendments.get(amendment_id)
-    if amendment is None or not people.reaches(actor, amendment.client_id):
+    if amendment is None or not people.reaches_account(actor, amendment.client_id):
         raise NotFound(f"amendment {amendment_id} was not found.", amendment_id=amendment_id)
     entry = tx.entries.get(amendment.entry_id)
     if entry is not None:

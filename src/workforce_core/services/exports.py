@@ -140,7 +140,7 @@ def _locked_week(
 ) -> tuple[ClientAccount, PayWeekView]:
     """The client's whole pay week holding ``day``; refused unless a whole-client lock stands on it."""
     client = tx.clients.get(client_id)
-    if client is None or not people.reaches(actor, client_id):
+    if client is None or not people.reaches_account(actor, client_id):
         raise NotFound(f"client {client_id} was not found.", field="client_id")
     first = week_start(day, client.settings.pay_week_start_day)
     (view,) = pay_week_views(tx.pay_weeks, client, [first], None, now)

@@ -107,7 +107,7 @@ def _week(
     tx: UnitOfWork, command: PayWeekCommand, now: datetime, actor: Actor | None = None
 ) -> tuple[ClientAccount, Location | None, PayWeekView]:
     client = tx.clients.get(command.client_id)
-    if client is None or not people.reaches(actor, client.id):
+    if client is None or not people.reaches_account(actor, client.id):
         raise NotFound(f"client {command.client_id} was not found.", field="client_id")
     site = None
     if command.location_id is not None:

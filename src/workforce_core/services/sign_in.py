@@ -113,7 +113,7 @@ def acting_for(actor: Actor, client_id: int, *, uow: UnitOfWorkFactory) -> Princ
     account they do not reach is 404, as an unknown one."""
     with uow(read_only=True) as tx:
         client = tx.clients.get(client_id)
-    if client is None or not people.reaches(actor, client.id):
+    if client is None or not people.reaches_account(actor, client.id):
         raise NotFound(f"client {client_id} was not found.", field="client_id")
     return Principal(key=None, client=client, effective_scopes=people.scopes_of(actor.role), actor=actor)
 

@@ -49,7 +49,7 @@ def backfill(command: Backfill, *, uow: UnitOfWorkFactory, clock: Clock, actor: 
     clock_in, clock_out, break_minutes = command.clock_in, command.clock_out, command.break_minutes
     with uow() as tx:
         worker = tx.workers.lock(command.worker_id)
-        if worker is None or not people.reaches(actor, worker.client_id):
+        if worker is None or not people.reaches_account(actor, worker.client_id):
             raise NotFound("The worker was not found.", field="worker_id")
         if worker.pending:
             raise WorkerPending()

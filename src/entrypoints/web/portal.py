@@ -1,0 +1,115 @@
+"""The client portal (``/portal/``) for hirer contacts: the shifts at their sites a week at a time,
+signed off, rejected with a reason, queried, or sent back with the times they believe (an amendment);
+the charge schedule of their sites with VAT. Nothing about pay: their role has no pay scope, so the
+same reads the API uses leave pay out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import BaseRoute
+
+from workforce_adapters.json.commands import structure
+from workforce_core.commands.time_records import QueryEntry, RaiseAmendment, RejectEntries
+from workforce_core.errors import ValidationFailed
+from workforce_core.model.time_entries import CLIENT_APPROVALS
+from workforce_core.ports import Paging
+from workforce_core.rules.people import Power
+from workforce_core.services import amendments, approvals
+from workforce_core.services.charges import ChargeQuery, charges
+from workforce_core.services.time_reads.timesheets import TimesheetQuery, timesheets
+from workforce_entrypoints.web.visits import Visit, console_route, secure
+from workforce_entrypoints.web.weeks import choice, shown_week
+
+PAGE_SIZE = 100
+
+
+def week_page(visit: Visit) -> Response:
+    p, s = visit.client, visit.services
+    week = shown_week(visit)
+    offset = visit.number("offset") or 0
+    query = TimesheetQuery(
+        paging=Paging(limit=PAGE_SIZE, offset=offset),
+        date_from=week.first,
+        date_to=week.last,
+        client_approval=choice(visit, "client_approval", CLIENT_APPROVALS),
+    )
+    sheet = timesheets(p, query, queries=s.queries, uow=s.uow, now=s.clock.now())
+    rows: list[dict[str, Any]] = [
+        {"view": view, "entry": view.entry, "figures": sheet.figures.get(view.entry.id)} for view in sheet.page.items
+    ]
+    return visit.page(
+        "portal_week.html",
+        week=week,
+        rows=rows,
+        total=sheet.page.total,
+        offset=offset,
+        page_size=PAGE_SIZE,
+        done=visit.value("done"),
+        filter=visit.value("client_approval") or "",
+        client_approvals=CLIENT_APPROVALS,
+    )
+
+
+def charges_page(visit: Visit) -> Response:
+    p, s = visit.client, visit.services
+    week = shown_week(visit)
+    found = charges(p, ChargeQuery(week_start=week.first, vat=True), queries=s.queries, uow=s.uow, now=s.clock.now())
+    return visit.page("charges.html", week=week, found=found)
+
+
+def _ids(visit: Visit) -> list[int]:
+    ids = [int(v) for v in visit.values("entry_ids") if v.isdigit()]
+    if not ids:
+        raise ValidationFailed("entry_ids", "tick at least one shift.")
+    return ids
+
+
+def _back(visit: Visit, done: str) -> Response:
+    week = visit.value("week") or ""
+    return secure(RedirectResponse(f"/portal/{visit.client.client_id}/week?week={week}&done={done}", status_code=303))
+
+
+def decide(visit: Visit) -> Response:
+    """The batch form's buttons: sign off, reject (with the reason given), or query the ticked shifts."""
+    s, actor, ids = visit.services, visit.signed.actor, _ids(visit)
+    action = visit.value("action")
+    if action == "approve":
+        approvals.client_approve(ids, uow=s.uow, clock=s.clock, actor=actor)
+        return _back(visit, f"signed+off+{len(ids)}")
+    if action == "reject":
+        command = structure(RejectEntries, {"entry_ids": tuple(ids), "reason": visit.value("reason")})
+        approvals.client_reject(command, uow=s.uow, clock=s.clock, actor=actor)
+        return _back(visit, f"rejected+{len(ids)}")
+    if action == "query":
+        for entry_id in ids:
+            asked = structure(QueryEntry, {"entry_id": entry_id, "via": "client"})
+            approvals.query(asked, uow=s.uow, clock=s.clock, actor=actor)
+        return _back(visit, f"queried+{len(ids)}")
+    raise ValidationFailed("action", "choose sign off, reject or query.")
+
+
+def amend(visit: Visit) -> Response:
+    s = visit.services
+    given: dict[str, Any] = {
+        name: visit.value(name) for name in ("clock_in", "clock_out", "reason") if visit.value(name)
+    }
+    breaks = visit.number("break_minutes")
+    if breaks is not None:
+        given["break_minutes"] = breaks
+    command = structure(RaiseAmendment, {"entry_id": int(visit.path["entry_id"]), "raised_by": "client", **given})
+    amendments.raise_amendment(command, uow=s.uow, clock=s.clock, actor=visit.signed.actor)
+    return _back(visit, "amendment+asked+for")
+
+
+def _portal(path: str, page: Any, methods: tuple[str, ...] = ("GET",)) -> BaseRoute:
+    return console_route(path, page, methods=methods, power=Power.CLIENT_SIGN_OFF, prefix="/portal")
+
+
+ROUTES: list[BaseRoute] = [
+    _portal("/{client_id:int}/week", week_page),
+    _portal("/{client_id:int}/charges", charges_page),
+    _portal("/{client_id:int}/week/decide", decide, ("POST",)),
+    _portal("/{client_id:int}/shifts/{entry_id:int}/amend", amend, ("POST",)),
+]

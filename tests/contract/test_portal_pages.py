@@ -1,0 +1,137 @@
+"""The client portal over HTTP, on SQLite and PostgreSQL: a hirer contact sees the shifts of their sites
+only, signs off, rejects with a reason, queries and asks for other times; the agency sees each with its
+event; nothing about pay is shown; another site, another account and the console are out of reach."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from tests.clocks import FakeClock
+from tests.contract.conftest import World
+from tests.contract.console_pages import Person, console, make_user, sign_in_as
+from workforce_adapters.json.commands import structure
+from workforce_core.commands.time_records import Backfill
+from workforce_core.services import time_records
+from workforce_entrypoints.bootstrap import Services
+
+NOW = datetime(2026, 11, 18, 12, 0, tzinfo=UTC)
+WEEK = "2026-11-09"
+
+
+@pytest.fixture
+def hirer(world: World, clock: FakeClock, services: Services) -> dict[str, object]:
+    clock.set(NOW)
+    client = world.account("Acme", require_client_approval=True)
+    north, south = world.site(client.id, "North"), world.site(client.id, "South")
+    ann = world.worker(client.id, "Ann", hourly_rate=14.25, charge_rate=21).worker
+    shifts: dict[str, int] = {}
+    for n, (site, day) in enumerate(((north, 10), (north, 11), (north, 12), (north, 13), (south, 14))):
+        made = time_records.backfill(
+            structure(
+                Backfill,
+                {"worker_id": ann.id, "location_id": site.id, "clock_in": f"2026-11-{day} 08:00",
+                 "clock_out": f"2026-11-{day} 16:00"},
+            ),
+            uow=services.uow,
+            clock=services.clock,
+        )  # fmt: skip
+        shifts[f"{site.name}{n}"] = made.entry.id
+    contact, password = make_user(services, "approver", client.id, location_ids=(north.id,))
+    return {"client": client.id, "shifts": shifts, "email": contact.email, "password": password, "user": contact.id}
+
+
+def portal(person: Person, hirer: dict[str, object]) -> str:
+    assert person.sign_in(str(hirer["email"]), str(hirer["password"])).status_code == 303
+    landing = person.get("/console/")
+    assert landing.headers["location"] == f"/portal/{hirer['client']}/week"
+    return f"/portal/{hirer['client']}"
+
+
+def test_a_contact_signs_off_rejects_and_queries_shifts_of_their_sites(
+    services: Services, world: World, hirer: dict[str, object]
+) -> None:
+    shifts = hirer["shifts"]
+    assert isinstance(shifts, dict)
+    with console(services) as person:
+        base = portal(person, hirer)
+        page = person.get(f"{base}/week?week={WEEK}")
+        assert page.status_code == 200
+        assert f"Select shift {shifts['North0']} of Ann" in page.text
+        assert f"Select shift {shifts['South4']}" not in page.text  # another site
+        assert "£" not in page.text  # nothing about pay
+        assert "14.25" not in page.text
+        token = person.csrf(f"{base}/week?week={WEEK}")
+        ok = person.post(
+            f"{base}/week/decide", {"entry_ids": [shifts["North0"], shifts["North1"]], "action": "approve"}, token=token
+        )
+        assert ok.status_code == 303
+        rejected = person.post(
+            f"{base}/week/decide",
+            {"entry_ids": shifts["North2"], "action": "reject", "reason": "not on site that day"},
+            token=token,
+        )
+        assert rejected.status_code == 303
+        assert person.post(f"{base}/week/decide", {"entry_ids": shifts["North3"], "action": "query"}, token=token)
+        south = person.post(f"{base}/week/decide", {"entry_ids": shifts["South4"], "action": "approve"}, token=token)
+        assert south.status_code == 404
+        amended = person.post(
+            f"{base}/shifts/{shifts['North0']}/amend",
+            {"clock_out": "2026-11-10T15:30", "reason": "left early"},
+            token=token,
+        )
+        assert amended.status_code == 303
+    signed = world.outbox("timesheet.client_approved")
+    assert [(e["data"]["via"], e["data"]["count"], e["data"]["user_id"]) for e in signed] == [
+        ("portal", 2, hirer["user"])
+    ]
+    (refused,) = world.outbox("timesheet.client_rejected")
+    assert (refused["data"]["reason"], refused["data"]["entry_ids"]) == ("not on site that day", [shifts["North2"]])
+    (queried,) = world.outbox("timesheet.queried")
+    assert (queried["data"]["via"], queried["data"]["entry_ids"]) == ("client", [shifts["North3"]])
+    (asked,) = world.outbox("timesheet.amended")
+    assert (asked["data"]["entry_id"], asked["data"]["raised_by"]) == (shifts["North0"], "client")
+    with console(services) as person:
+        sign_in_as(services, "owner", int(str(hirer["client"])), person)
+        sheet = person.get(f"/console/{hirer['client']}/timesheets?week={WEEK}").text
+    assert "not on site that day" in sheet
+    headers = world.key(int(str(hirer["client"])))
+    with console(services) as person:
+        listed = person.client.get(
+            f"/api/v1/timesheets.php?date_from={WEEK}&date_to=2026-11-15&limit=10", headers=headers
+        ).json()["data"]
+    status = {row["id"]: (row["payroll_status"], row["payroll_excluded_reason"]) for row in listed}
+    assert status[shifts["North2"]][0] != "payable"
+    assert status[shifts["North3"]][0] != "payable"
+
+
+def test_a_contact_cannot_reach_the_console_another_site_or_account(
+    services: Services, world: World, hirer: dict[str, object]
+) -> None:
+    shifts = hirer["shifts"]
+    assert isinstance(shifts, dict)
+    rival = world.account("Rival")
+    with console(services) as person:
+        base = portal(person, hirer)
+        assert person.get(f"/console/{hirer['client']}/timesheets").status_code == 403
+        assert person.get(f"/console/{hirer['client']}/payroll").status_code == 403
+        assert person.get(f"/portal/{rival.id}/week").status_code == 404
+        token = person.csrf(f"{base}/week")
+        south = person.post(
+            f"{base}/shifts/{shifts['South4']}/amend", {"reason": "x", "clock_out": "2026-11-14T15:00"}, token=token
+        )
+        assert south.status_code == 404
+        charges = person.get(f"{base}/charges?week={WEEK}")
+        assert charges.status_code == 200
+        assert "North" in charges.text
+        assert "South" not in charges.text
+        assert person.post("/console/sign-out", token=token).status_code == 303
+        assert person.get(f"{base}/week").headers["location"].startswith("/console/sign-in")
+
+
+def test_staff_cannot_open_the_portal_pages(services: Services, hirer: dict[str, object]) -> None:
+    with console(services) as person:
+        user, password = make_user(services, "coordinator", int(str(hirer["client"])))
+        person.sign_in(user.email, password)
+        assert person.get(f"/portal/{hirer['client']}/week").status_code == 403
