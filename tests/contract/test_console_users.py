@@ -4,6 +4,7 @@ standard input (never an option, never printed), JSON out, the console's errors.
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from typing import Any
 
 from typer.testing import CliRunner
@@ -81,3 +82,32 @@ def test_user_mistakes_are_json_errors(services: Services, world: World, databas
         services, database_url, "user", "create", "--role", "owner", "--email", "b@example.com", stdin=PASSWORD
     )
     assert (code, no_client["field"]) == (1, "client_id")
+
+
+def test_the_sign_off_deadline_is_set_and_run_from_the_console(
+    services: Services, world: World, database_url: str
+) -> None:
+    code, client = run(
+        services, database_url, "client", "create", "--name", "Acme", "--require-client-approval",
+        "--signoff-deadline-hours", "24",
+    )  # fmt: skip
+    assert code == 0, client
+    assert client["signoff_deadline_hours"] == 24
+    site = world.site(client["id"], "Depot")
+    worker = world.worker(client["id"], "Ann", location_id=site.id).worker
+    services.clock.set(datetime(2026, 11, 18, 12, tzinfo=UTC))  # type: ignore[attr-defined]
+    args = ("--worker", str(worker.id), "--location", str(site.id))
+    code, shift = run(
+        services, database_url, "timesheet", "backfill", *args,
+        "--clock-in", "2026-11-10 08:00", "--clock-out", "2026-11-10 16:00",
+    )  # fmt: skip
+    assert code == 0, shift
+    code, signed = run(services, database_url, "timesheet", "auto-sign-off")
+    assert (code, signed["entry_ids"]) == (0, [shift["id"]])
+    assert run(services, database_url, "timesheet", "auto-sign-off")[1]["entry_ids"] == []
+    (event,) = world.outbox("timesheet.client_approved")
+    assert event["data"]["via"] == "auto"
+    code, off = run(services, database_url, "client", "update", str(client["id"]), "--signoff-deadline-hours", "none")
+    assert off["signoff_deadline_hours"] is None
+    code, bad = run(services, database_url, "client", "update", str(client["id"]), "--signoff-deadline-hours", "soon")
+    assert (code, bad["field"]) == (1, "signoff_deadline_hours")

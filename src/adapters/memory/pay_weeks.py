@@ -10,7 +10,7 @@ from workforce_adapters.memory.repositories import MemoryTable
 from workforce_core.errors import AlreadyLocked, Conflict
 from workforce_core.model.exports import ExportBatch
 from workforce_core.model.pay_weeks import FrozenEntry, PayWeekLock, ShiftPayment, WeekCounts
-from workforce_core.model.time_entries import ApprovalStatus, TimeEntry
+from workforce_core.model.time_entries import ApprovalStatus, ClientApproval, TimeEntry
 from workforce_core.ports import WeekSpan, WeekTallies
 
 NEARBY = timedelta(hours=48)
@@ -81,6 +81,20 @@ class MemoryPayWeekLocks:
             self._frozen.delete(row.id)
         for payment in self._payments.where(lambda row: row.lock_id == lock.id):
             self._payments.delete(payment.id)
+
+    def awaiting_sign_off(self, client_id: int, clocked_in_before: datetime) -> list[int]:
+        return sorted(
+            e.id
+            for e in self._entries.where(
+                lambda e: (
+                    e.client_id == client_id
+                    and e.entry_type == "shift"
+                    and e.clock_out is not None
+                    and e.client_approval == ClientApproval.PENDING
+                    and e.clock_in < clocked_in_before
+                )
+            )
+        )
 
     def pending_shifts(self, client_id: int, week: WeekSpan, location_ids: tuple[int, ...] | None) -> list[int]:
         return [

@@ -4,7 +4,7 @@ week counts in a fixed number of statements however many weeks and shifts."""
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Connection, and_, case, delete, exists, func, insert, literal, or_, select, update
@@ -16,7 +16,7 @@ from workforce_adapters.sql.mapping import from_row, to_row
 from workforce_core.errors import AlreadyLocked, Conflict
 from workforce_core.model.exports import ExportBatch
 from workforce_core.model.pay_weeks import PayWeekLock, WeekCounts
-from workforce_core.model.time_entries import ApprovalStatus, TimeEntry
+from workforce_core.model.time_entries import ApprovalStatus, ClientApproval, TimeEntry
 from workforce_core.ports import WeekSpan, WeekTallies
 
 NEARBY = timedelta(hours=48)  # how far a shift can be from another it overlaps (shifts last at most 24 h)
@@ -86,6 +86,17 @@ class SqlPayWeekLocks:
             *_in_weeks(te, client_id, [week], location_ids),
             te.c.clock_out.is_not(None),
             te.c.approval_status == ApprovalStatus.PENDING,
+        )
+        return list(self.connection.execute(query.order_by(te.c.id)).scalars())
+
+    def awaiting_sign_off(self, client_id: int, clocked_in_before: datetime) -> list[int]:
+        te = tables.time_entries
+        query = select(te.c.id).where(
+            te.c.client_id == client_id,
+            te.c.entry_type == "shift",
+            te.c.clock_out.is_not(None),
+            te.c.client_approval == ClientApproval.PENDING,
+            te.c.clock_in < clocked_in_before,
         )
         return list(self.connection.execute(query.order_by(te.c.id)).scalars())
 

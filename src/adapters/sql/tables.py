@@ -50,6 +50,7 @@ clients = Table(
     Column("site_overtime_mode", String(20), nullable=False, server_default="off"),
     Column("multi_shift_priority", String(20), nullable=False, server_default="closest"),
     Column("no_show_grace_minutes", Integer, nullable=False, server_default="15"),
+    Column("signoff_deadline_hours", Integer, nullable=True),  # null: no deadline
     Column("created_at", UtcDateTime, nullable=False),
 )
 

@@ -63,9 +63,16 @@ def client_record(client: ClientAccount) -> dict[str, object]:
         "premium_day_basis": client.settings.premium_day_basis,
         "site_overtime_mode": client.settings.site_overtime_mode,
         "no_show_grace_minutes": client.settings.no_show_grace_minutes,
+        "signoff_deadline_hours": client.settings.signoff_deadline_hours,
         "created_at": local_text(client.created_at),
         "created_at_utc": utc_text(client.created_at),
     }
+
+
+DEADLINE_HELP = (
+    "Hours after the pay week ends when shifts still pending the client's sign-off are signed off by the "
+    "service (via auto); none: no deadline."
+)
 
 
 @clients.command("create")
@@ -78,6 +85,7 @@ def create_client(
     walk_in_policy: Policy = typer.Option(Policy.no_pay, help="Pay for shifts with no booking."),
     cancelled_policy: Policy = typer.Option(Policy.no_pay, help="Pay for shifts on a cancelled booking."),
     no_show_grace_minutes: int = typer.Option(15, help=GRACE_HELP),
+    signoff_deadline_hours: str = typer.Option("none", help=DEADLINE_HELP),
 ) -> None:
     """A new client account, with API access on."""
     s = services(ctx)
@@ -87,6 +95,7 @@ def create_client(
         walk_in_policy=walk_in_policy.value,
         cancelled_policy=cancelled_policy.value,
         no_show_grace_minutes=no_show_grace_minutes,
+        signoff_deadline_hours=deadline_hours(signoff_deadline_hours) or None,
     )
     client = accounts.create_client(accounts.CreateClient(name=name, settings=settings), uow=s.uow, clock=s.clock)
     emit(client_record(client))
@@ -110,6 +119,7 @@ def update_client(
     ),
     site_overtime_mode: SiteOvertime | None = typer.Option(None, help="per_site: weekly overtime counted per site."),
     no_show_grace_minutes: int | None = typer.Option(None, help=GRACE_HELP),
+    signoff_deadline_hours: str | None = typer.Option(None, help=DEADLINE_HELP),
 ) -> None:
     """Change an account's settings, status or API access."""
     s = services(ctx)
@@ -126,8 +136,19 @@ def update_client(
         premium_day_basis=premium_day_basis.value if premium_day_basis else None,
         site_overtime_mode=site_overtime_mode.value if site_overtime_mode else None,
         no_show_grace_minutes=no_show_grace_minutes,
+        signoff_deadline_hours=deadline_hours(signoff_deadline_hours) if signoff_deadline_hours is not None else None,
     )
     emit(client_record(accounts.update_client(cmd, uow=s.uow, clock=s.clock)))
+
+
+def deadline_hours(text: str) -> int:
+    """``--signoff-deadline-hours``: whole hours after the pay week ends, or ``none`` (0: no deadline)."""
+    value = text.strip().lower()
+    if value in ("none", "off", "0"):
+        return 0
+    if not value.isdigit():
+        raise ValidationFailed("signoff_deadline_hours", "give whole hours after the pay week ends, or none.")
+    return int(value)
 
 
 @keys.command("create")

@@ -6,7 +6,7 @@ throttle counts. A connection must send its request head within ``--header-timeo
 (``request_head``), and past ``--limit-concurrency`` open connections new requests get 503. The rate
 limits' storage is chosen once for all the processes. Replies do not name the server software. A
 webhook dispatcher runs beside the server, in the serving process (one however many ``--workers``),
-unless ``--no-dispatch``.
+unless ``--no-dispatch``; so does the clients' sign-off deadline, a pass every five minutes.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from workforce_entrypoints.bootstrap import DATABASE_ENV, RATE_LIMIT_ENV, Settin
 from workforce_entrypoints.cli.output import command, fail
 from workforce_entrypoints.cli.request_head import DEFAULT_HEADER_SECONDS, HEADER_TIMEOUT_ENV, RequestHeadDeadline
 from workforce_entrypoints.cli.state import database_url
+from workforce_entrypoints.cli.timesheets import sign_off_until
 from workforce_entrypoints.cli.webhooks import dispatch_until
 from workforce_entrypoints.http.storage_threads import MAX_THREADS, THREADS_ENV
 
@@ -99,9 +100,10 @@ def serve(
         os.environ[THREADS_ENV] = str(threads)
     proxies = [address.strip() for address in forwarded_allow_ips.split(",") if address.strip()]
     stop = threading.Event()
+    background = bootstrap(Settings.from_env(url))
     if dispatch:
-        background = bootstrap(Settings.from_env(url))
         threading.Thread(target=dispatch_until, args=(stop, background), name="webhook-dispatcher", daemon=True).start()
+    threading.Thread(target=sign_off_until, args=(stop, background), name="sign-off-deadline", daemon=True).start()
     try:
         _serve(host, port, workers, proxies, limit_concurrency)
     finally:

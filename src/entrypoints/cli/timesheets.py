@@ -5,6 +5,8 @@ Times are local Europe/London ``YYYY-MM-DD HH:MM`` (or ISO 8601 with ``Z`` or an
 
 from __future__ import annotations
 
+import logging
+import threading
 from typing import Any
 
 import typer
@@ -20,8 +22,9 @@ from workforce_core.commands.time_records import (
     RejectEntries,
 )
 from workforce_core.rules.console_times import console_time
-from workforce_core.services import amendments, approvals, corrections, time_records
+from workforce_core.services import amendments, approvals, corrections, sign_off, time_records
 from workforce_core.views import EntryView
+from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.cli.output import command, emit
 from workforce_entrypoints.cli.state import services
 
@@ -30,6 +33,8 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
+SIGN_OFF_INTERVAL = 300.0  # seconds between the deadline's passes in ``serve``
+log = logging.getLogger("workforce.cli")
 IDS = typer.Argument(..., metavar="ID...", help="Time entry ids (shifts).")
 TIME_HELP = 'Local time "YYYY-MM-DD HH:MM" (Europe/London).'
 
@@ -175,6 +180,25 @@ def auto_close(ctx: typer.Context) -> None:
     """Close every shift open 18 hours: at its booked end, else clock-in plus the client's default shift hours."""
     s = services(ctx)
     emit(entries(time_records.auto_close(uow=s.uow, clock=s.clock)))
+
+
+@app.command("auto-sign-off")
+@command
+def auto_sign_off(ctx: typer.Context) -> None:
+    """Sign off (via auto) the shifts still pending the client's sign-off past its deadline (cron: hourly)."""
+    s = services(ctx)
+    emit(entries(sign_off.auto_sign_off(uow=s.uow, queries=s.queries, clock=s.clock)))
+
+
+def sign_off_until(stop: threading.Event, built: Services, *, interval: float = SIGN_OFF_INTERVAL) -> None:
+    """The deadline's pass every ``interval`` seconds until ``stop`` (``serve``'s background work); a
+    failed pass is logged and the next one tried."""
+    while not stop.is_set():
+        try:
+            sign_off.auto_sign_off(uow=built.uow, queries=built.queries, clock=built.clock)
+        except Exception:
+            log.exception("a sign-off deadline pass failed; trying again")
+        stop.wait(interval)
 
 
 @app.command("amend")

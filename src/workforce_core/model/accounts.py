@@ -14,6 +14,7 @@ PRICING_CHOICES: dict[str, tuple[str, ...]] = {
     "site_overtime_mode": ("off", "per_site"),
 }
 MAX_NO_SHOW_GRACE_MINUTES = 720
+MAX_SIGNOFF_DEADLINE_HOURS = 24 * 28
 
 
 @frozen
@@ -29,6 +30,7 @@ class ClientSettings:
     site_overtime_mode: str = "off"  # or "per_site"
     multi_shift_priority: str = "closest"
     no_show_grace_minutes: int = 15  # a published booking not clocked by its start plus this is a no-show
+    signoff_deadline_hours: int | None = None  # shifts still pending sign-off this long after their week: approved
 
 
 @define

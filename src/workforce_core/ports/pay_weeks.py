@@ -82,6 +82,11 @@ class PayWeekLocks(PayWeekTallies, Protocol):
         ``week`` at ``location_ids`` (None: all), by id: what close approves."""
         ...
 
+    def awaiting_sign_off(self, client_id: int, clocked_in_before: datetime) -> list[int]:
+        """The client's completed shifts clocked in before the instant whose client sign-off is still
+        ``pending``, by id (the sign-off deadline's candidates; the deadline rule decides)."""
+        ...
+
     def adjustments_paid(self, entry_ids: Collection[int]) -> dict[int, date]:
         """Of those late shifts, the ones paid as an adjustment, with the pay week that paid them."""
         ...

@@ -40,6 +40,15 @@ class Move:
     reason_code: str | None = None  # on timesheet.unapproved
 
 
+def allowed(state: ApprovalState, action: str) -> bool:
+    """Whether the table has this move from ``state``."""
+    try:
+        move(state, action)
+    except Conflict:
+        return False
+    return True
+
+
 def move(state: ApprovalState, action: str) -> Move:
     """Apply one move of the table; ``Conflict`` when the table has no such move from ``state``."""
     status = state.approval_status

@@ -11,6 +11,7 @@ from workforce_core.errors import NotFound, ValidationFailed
 from workforce_core.model.accounts import (
     ACCOUNT_STATUSES,
     MAX_NO_SHOW_GRACE_MINUTES,
+    MAX_SIGNOFF_DEADLINE_HOURS,
     POLICIES,
     PRICING_CHOICES,
     ClientAccount,
@@ -45,6 +46,7 @@ class UpdateClient:
     premium_day_basis: str | None = None
     site_overtime_mode: str | None = None
     no_show_grace_minutes: int | None = None
+    signoff_deadline_hours: int | None = None  # 0: no deadline (None: unchanged)
 
 
 @frozen
@@ -71,6 +73,10 @@ def _check_settings(settings: ClientSettings) -> None:
     if not 0 <= settings.no_show_grace_minutes <= MAX_NO_SHOW_GRACE_MINUTES:
         message = f"no_show_grace_minutes is 0 to {MAX_NO_SHOW_GRACE_MINUTES}."
         raise ValidationFailed("no_show_grace_minutes", message)
+    hours = settings.signoff_deadline_hours
+    if hours is not None and not 1 <= hours <= MAX_SIGNOFF_DEADLINE_HOURS:
+        message = f"signoff_deadline_hours is 1 to {MAX_SIGNOFF_DEADLINE_HOURS} (0 or none: no deadline)."
+        raise ValidationFailed("signoff_deadline_hours", message)
 
 
 def create_client(cmd: CreateClient, *, uow: UnitOfWorkFactory, clock: Clock) -> ClientAccount:
@@ -97,6 +103,8 @@ def update_client(cmd: UpdateClient, *, uow: UnitOfWorkFactory, clock: Clock) ->
             )
             if getattr(cmd, name) is not None
         }
+        if cmd.signoff_deadline_hours is not None:
+            changes["signoff_deadline_hours"] = cmd.signoff_deadline_hours or None
         settings_before = client.settings
         client.settings = attrs.evolve(client.settings, **changes)
         _check_settings(client.settings)
@@ -111,7 +119,8 @@ def update_client(cmd: UpdateClient, *, uow: UnitOfWorkFactory, clock: Clock) ->
                 _revoke_every_key(tx, client.id, clock.now())
             client.api_access = cmd.api_access
         tx.clients.update(client)
-        if client.settings != settings_before:  # policies, premiums and the pay week all price shifts
+        priced_before = attrs.evolve(settings_before, signoff_deadline_hours=client.settings.signoff_deadline_hours)
+        if client.settings != priced_before:  # policies, premiums and the pay week price shifts; the deadline not
             client_changed(tx, client.id)
         tx.commit()
     return client
