@@ -10,7 +10,16 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from workforce_entrypoints.web import checks, money, pay_week, portal, signing, timesheet_actions, timesheets
+from workforce_entrypoints.web import (
+    checks,
+    money,
+    pay_week,
+    portal,
+    setup,
+    signing,
+    timesheet_actions,
+    timesheets,
+)
 
 
 @cache
@@ -36,4 +45,5 @@ def console_routes() -> list[BaseRoute]:
         *money.ROUTES,
         *checks.ROUTES,
         *portal.ROUTES,
+        *setup.ROUTES,
     ]

@@ -87,6 +87,7 @@ def page_reply(template: str, visit: Visit | None, code: int = 200, **context: A
             "principal": visit.principal,
             "client_id": visit.principal.client_id if visit.principal else None,
             "portal": not people.may(visit.signed.actor, Power.CONSOLE),
+            "may_setup": people.may(visit.signed.actor, Power.SETUP),
         }
     return secure(HTMLResponse(render(template, **shared, **context), status_code=code))
 

@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 
 from workforce_core.errors import RoleNotAllowed, ValidationFailed
+from workforce_core.model.keys import MAX_RATE_LIMIT
 from workforce_core.model.people import Actor, Role, WebSession
 from workforce_core.rules.scopes import SCOPES
 
@@ -32,6 +33,7 @@ class Power(StrEnum):
     CLOSE_WEEK = "close_week"  # lock, unlock, close a pay week
     EXPORT = "export"  # make and fetch pay and charge files
     CONSOLE = "console"  # open the agency console at all
+    SETUP = "setup"  # the account's settings, API keys and users
 
 
 _READS = ("workers:read", "timesheets:read", "shifts:read", "onsite:read", "locations:read", "departments:read")
@@ -43,12 +45,22 @@ ROLE_SCOPES: dict[str, tuple[str, ...]] = {
     Role.APPROVER: ("timesheets:read", "locations:read", "charges:read"),
 }
 ROLE_POWERS: dict[str, frozenset[Power]] = {
-    Role.OPERATOR: frozenset({Power.CONSOLE, Power.APPROVE, Power.CLOSE_WEEK, Power.EXPORT}),
-    Role.OWNER: frozenset({Power.CONSOLE, Power.APPROVE, Power.CLOSE_WEEK, Power.EXPORT}),
+    Role.OPERATOR: frozenset({Power.CONSOLE, Power.APPROVE, Power.CLOSE_WEEK, Power.EXPORT, Power.SETUP}),
+    Role.OWNER: frozenset({Power.CONSOLE, Power.APPROVE, Power.CLOSE_WEEK, Power.EXPORT, Power.SETUP}),
     Role.PAYROLL: frozenset({Power.CONSOLE, Power.APPROVE, Power.CLOSE_WEEK, Power.EXPORT}),
     Role.COORDINATOR: frozenset({Power.CONSOLE, Power.APPROVE}),
     Role.APPROVER: frozenset({Power.CLIENT_SIGN_OFF}),
 }
+
+
+OWNER_RATE_LIMIT = 120  # the most requests a minute an account's owner may give a key ...
+# ... an operator admin may give up to the spec's limit (MAX_RATE_LIMIT, 600)
+
+
+def rate_limit_cap(actor: Actor | None) -> int:
+    """The highest rate limit this person may set on a key: an operator admin (or the server's
+    console) the spec's 600, an account's owner 120."""
+    return MAX_RATE_LIMIT if actor is None or actor.operator else OWNER_RATE_LIMIT
 
 
 class Screen(StrEnum):

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 import attrs
 from attrs import field, frozen
 
-from workforce_core.errors import NotFound, ValidationFailed
+from workforce_core.errors import NotFound, RoleNotAllowed, ValidationFailed
 from workforce_core.model.accounts import (
     ACCOUNT_STATUSES,
     MAX_NO_SHOW_GRACE_MINUTES,
@@ -17,9 +17,11 @@ from workforce_core.model.accounts import (
     ClientAccount,
     ClientSettings,
 )
-from workforce_core.model.keys import MAX_RATE_LIMIT, ApiKey, IssuedKey, hash_secret, new_secret, prefix_of
+from workforce_core.model.keys import ApiKey, IssuedKey, hash_secret, new_secret, prefix_of
+from workforce_core.model.people import Actor
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
-from workforce_core.rules import fields, text
+from workforce_core.rules import fields, people, text
+from workforce_core.rules.people import Power
 from workforce_core.rules.scopes import SCOPES
 from workforce_core.services.pay_figures import client_changed
 
@@ -88,9 +90,14 @@ def create_client(cmd: CreateClient, *, uow: UnitOfWorkFactory, clock: Clock) ->
     return client
 
 
-def update_client(cmd: UpdateClient, *, uow: UnitOfWorkFactory, clock: Clock) -> ClientAccount:
+def update_client(
+    cmd: UpdateClient, *, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None
+) -> ClientAccount:
+    people.require(actor, Power.SETUP)
+    if actor is not None and not actor.operator and (cmd.status is not None or cmd.api_access is not None):
+        raise RoleNotAllowed("an account's status and API access are the operator's to change.")
     with uow() as tx:
-        client = _client(tx, cmd.client_id)
+        client = _client(tx, cmd.client_id, actor)
         changes = {
             name: getattr(cmd, name)
             for name in (
@@ -126,16 +133,18 @@ def update_client(cmd: UpdateClient, *, uow: UnitOfWorkFactory, clock: Clock) ->
     return client
 
 
-def create_key(cmd: CreateKey, *, uow: UnitOfWorkFactory, clock: Clock) -> IssuedKey:
+def create_key(cmd: CreateKey, *, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None) -> IssuedKey:
+    people.require(actor, Power.SETUP)
     unknown = [scope for scope in cmd.scopes if scope not in SCOPES]
     if unknown:
         raise ValidationFailed("scope", f"unknown scope {unknown[0]}; scopes are {', '.join(SCOPES)}.")
-    if not 1 <= cmd.rate_limit_per_minute <= MAX_RATE_LIMIT:
-        raise ValidationFailed("rate_limit", f"rate limit is 1 to {MAX_RATE_LIMIT} requests per minute.")
+    cap = people.rate_limit_cap(actor)
+    if not 1 <= cmd.rate_limit_per_minute <= cap:
+        raise ValidationFailed("rate_limit", f"rate limit is 1 to {cap} requests per minute.")
     name = fields.text_value(cmd.name, "name", kind=text.name, max_length=100)
     origins = tuple(fields.text_value(o, "origin", kind=text.single_line, max_length=255) for o in cmd.allowed_origins)
     with uow() as tx:
-        _client(tx, cmd.client_id)
+        _client(tx, cmd.client_id, actor)
         for location_id in cmd.location_ids or ():
             site = tx.locations.get(location_id)
             if site is None or site.client_id != cmd.client_id:
@@ -160,9 +169,10 @@ def create_key(cmd: CreateKey, *, uow: UnitOfWorkFactory, clock: Clock) -> Issue
     return IssuedKey(key=key, secret=secret)
 
 
-def revoke_key(key_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> ApiKey:
+def revoke_key(key_id: int, *, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None) -> ApiKey:
+    people.require(actor, Power.SETUP)
     with uow() as tx:
-        key = _key(tx, key_id)
+        key = _key(tx, key_id, actor)
         now = clock.now()
         if not key.revoked(now):
             key.revoked_at = now
@@ -172,13 +182,19 @@ def revoke_key(key_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> ApiKey:
 
 
 def rotate_key(
-    key_id: int, *, uow: UnitOfWorkFactory, clock: Clock, overlap_hours: float = DEFAULT_OVERLAP_HOURS
+    key_id: int,
+    *,
+    uow: UnitOfWorkFactory,
+    clock: Clock,
+    overlap_hours: float = DEFAULT_OVERLAP_HOURS,
+    actor: Actor | None = None,
 ) -> IssuedKey:
     """A replacing key with the same settings; the old one answers until the overlap ends."""
+    people.require(actor, Power.SETUP)
     if not 0 <= overlap_hours <= 24 * 30:
         raise ValidationFailed("overlap_hours", "overlap is 0 to 720 hours.")
     with uow() as tx:
-        old = _key(tx, key_id)
+        old = _key(tx, key_id, actor)
         now = clock.now()
         if old.revoked(now):
             raise ValidationFailed("id", "a revoked key cannot be rotated.")
@@ -208,18 +224,26 @@ def _revoke_every_key(tx: UnitOfWork, client_id: int, now: datetime) -> None:
             tx.keys.update(key)
 
 
-def _client(tx: UnitOfWork, client_id: int) -> ClientAccount:
+def _client(tx: UnitOfWork, client_id: int, actor: Actor | None = None) -> ClientAccount:
     client = tx.clients.get(client_id)
-    if client is None:
+    if client is None or not people.reaches_account(actor, client_id):
         raise NotFound(f"client {client_id} not found")
     return client
 
 
-def _key(tx: UnitOfWork, key_id: int) -> ApiKey:
+def _key(tx: UnitOfWork, key_id: int, actor: Actor | None = None) -> ApiKey:
     key = tx.keys.get(key_id)
-    if key is None:
+    if key is None or not people.reaches_account(actor, key.client_id):
         raise NotFound(f"key {key_id} not found")
     return key
+
+
+def client_keys(client_id: int, *, uow: UnitOfWorkFactory, actor: Actor | None = None) -> list[ApiKey]:
+    """The account's keys, by id (never their secrets: only prefixes and hashes are kept)."""
+    people.require(actor, Power.SETUP)
+    with uow(read_only=True) as tx:
+        _client(tx, client_id, actor)
+        return sorted(tx.keys.for_client(client_id), key=lambda key: key.id)
 
 
 def _unique(items: tuple[str, ...]) -> tuple[str, ...]:

@@ -6,12 +6,23 @@ A disabled user and a changed password end the user's sessions in the same trans
 from __future__ import annotations
 
 from workforce_core.commands.people import CreateUser, SetPassword
-from workforce_core.errors import EmailTaken, LocationNotFound, NotFound
-from workforce_core.model.people import User
+from workforce_core.errors import EmailTaken, LocationNotFound, NotFound, RoleNotAllowed
+from workforce_core.model.people import Actor, Role, User
 from workforce_core.ports import Clock, PasswordHasher, UnitOfWork, UnitOfWorkFactory
+from workforce_core.rules import people
+from workforce_core.rules.people import Power
 
 
-def create_user(command: CreateUser, *, uow: UnitOfWorkFactory, hasher: PasswordHasher, clock: Clock) -> User:
+def create_user(
+    command: CreateUser, *, uow: UnitOfWorkFactory, hasher: PasswordHasher, clock: Clock, actor: Actor | None = None
+) -> User:
+    """A new user; made by a person (an account's owner, an operator admin), only within what they reach,
+    and only an operator makes another operator."""
+    people.require(actor, Power.SETUP)
+    if actor is not None and not actor.operator and command.role == Role.OPERATOR:
+        raise RoleNotAllowed("only an operator admin makes another.")
+    if command.client_id is not None and not people.reaches_account(actor, command.client_id):
+        raise NotFound(f"client {command.client_id} was not found.", field="client_id")
     now = clock.now()
     password_hash = hasher.hash(command.password)  # slow on purpose: before the transaction opens
     with uow() as tx:
@@ -44,10 +55,11 @@ def users(client_id: int | None = None, *, uow: UnitOfWorkFactory) -> list[User]
         return tx.users.listed(client_id)
 
 
-def disable_user(user_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> User:
+def disable_user(user_id: int, *, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None) -> User:
+    people.require(actor, Power.SETUP)
     now = clock.now()
     with uow() as tx:
-        user = _user(tx, user_id)
+        user = _user(tx, user_id, actor)
         if user.disabled_at is None:
             user.disabled_at = now
             tx.users.update(user)
@@ -69,8 +81,10 @@ def set_password(command: SetPassword, *, uow: UnitOfWorkFactory, hasher: Passwo
     return user
 
 
-def _user(tx: UnitOfWork, user_id: int) -> User:
+def _user(tx: UnitOfWork, user_id: int, actor: Actor | None = None) -> User:
+    """The user, when the actor may manage them: an operator anyone, an owner their account's staff."""
     user = tx.users.get(user_id)
-    if user is None:
+    reached = actor is None or actor.operator or (user is not None and user.client_id == actor.client_id)
+    if user is None or not reached or (actor is not None and user.operator and not actor.operator):
         raise NotFound(f"user {user_id} was not found.", field="user_id")
     return user
