@@ -6,10 +6,12 @@ Nothing is built at import time; ``bootstrap(settings)`` builds it all, once per
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from attrs import define, field, frozen
 from sqlalchemy import Engine
 
+from workforce_adapters.mail_outbox import MaildirOutbox
 from workforce_adapters.memory_limits import memory_rate_limiter, redis_rate_limiter
 from workforce_adapters.passwords import Argon2PasswordHasher
 from workforce_adapters.sql.engine import DEFAULT_URL, is_postgres, make_engine
@@ -23,6 +25,7 @@ from workforce_adapters.webhooks.sender import DEFAULT_TIMEOUT, SafeSender
 from workforce_core.ports import (
     Clock,
     IdempotencyStore,
+    Mailer,
     PasswordHasher,
     Queries,
     RateLimiter,
@@ -34,6 +37,8 @@ from workforce_core.rules.receiver_urls import Network, Resolver, parse_networks
 DATABASE_ENV = "WORKFORCE_DATABASE_URL"
 RATE_LIMIT_ENV = "WORKFORCE_RATE_LIMIT_STORAGE"
 TRUSTED_NETWORKS_ENV = "WORKFORCE_WEBHOOK_TRUSTED_NETWORKS"
+MAIL_OUTBOX_ENV = "WORKFORCE_MAIL_OUTBOX"
+DEFAULT_MAIL_OUTBOX = "mail-outbox"  # a Maildir the operator's mail agent sends from
 REDIS_SCHEMES = ("redis://", "rediss://", "redis+unix://")
 
 
@@ -45,6 +50,7 @@ class Settings:
     database_url: str = DEFAULT_URL
     rate_limit_storage: str | None = None
     webhook_trusted_networks: str | None = None
+    mail_outbox: str = DEFAULT_MAIL_OUTBOX
 
     @classmethod
     def from_env(cls, database_url: str | None = None) -> Settings:
@@ -52,6 +58,7 @@ class Settings:
             database_url=database_url or os.environ.get(DATABASE_ENV) or DEFAULT_URL,
             rate_limit_storage=os.environ.get(RATE_LIMIT_ENV) or None,
             webhook_trusted_networks=os.environ.get(TRUSTED_NETWORKS_ENV) or None,
+            mail_outbox=os.environ.get(MAIL_OUTBOX_ENV) or DEFAULT_MAIL_OUTBOX,
         )
 
 
@@ -103,6 +110,7 @@ class Services:
     idempotency: IdempotencyStore
     webhooks: Webhooks = field(factory=Webhooks)
     hasher: PasswordHasher = field(factory=Argon2PasswordHasher)
+    mailer: Mailer = field(factory=lambda: MaildirOutbox(Path(DEFAULT_MAIL_OUTBOX)))
 
     def close(self) -> None:
         if isinstance(self.limiter, SqlRateLimiter):
@@ -121,4 +129,5 @@ def bootstrap(settings: Settings, *, clock: Clock | None = None, engine: Engine 
         limiter=rate_limiter(settings, engine),
         idempotency=SqlIdempotencyStore(engine),
         webhooks=Webhooks(trusted_networks=parse_networks(settings.webhook_trusted_networks)),
+        mailer=MaildirOutbox(Path(settings.mail_outbox)),
     )

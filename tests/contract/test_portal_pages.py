@@ -4,7 +4,9 @@ event; nothing about pay is shown; another site, another account and the console
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+import re
+from datetime import UTC, date, datetime
+from pathlib import Path
 
 import pytest
 
@@ -12,10 +14,13 @@ from tests.clocks import FakeClock
 from tests.contract.conftest import World
 from tests.contract.console_pages import Person, console, make_user, sign_in_as
 from workforce_adapters.json.commands import structure
+from workforce_adapters.mail_outbox import MaildirOutbox
 from workforce_core.commands.time_records import Backfill
 from workforce_core.services import time_records
+from workforce_core.services.sign_off_links import send_sign_off_link
 from workforce_entrypoints.bootstrap import Services
 
+LINK = re.compile(r"http://testserver(/portal/link/\S+)")
 NOW = datetime(2026, 11, 18, 12, 0, tzinfo=UTC)
 WEEK = "2026-11-09"
 
@@ -135,3 +140,81 @@ def test_staff_cannot_open_the_portal_pages(services: Services, hirer: dict[str,
         user, password = make_user(services, "coordinator", int(str(hirer["client"])))
         person.sign_in(user.email, password)
         assert person.get(f"/portal/{hirer['client']}/week").status_code == 403
+
+
+def test_a_one_time_link_signs_a_contact_in_to_its_week_only(
+    services: Services, world: World, hirer: dict[str, object], clock: FakeClock, tmp_path: Path
+) -> None:
+    outbox = MaildirOutbox(tmp_path / "mail")
+    services.mailer = outbox
+    shifts = hirer["shifts"]
+    assert isinstance(shifts, dict)
+    client = int(str(hirer["client"]))
+    with console(services) as staff:
+        sign_in_as(services, "coordinator", client, staff)
+        token = staff.csrf(f"/console/{client}/timesheets?week={WEEK}")
+        sent = staff.post(f"/console/{client}/sign-off-links", {"user_id": hirer["user"], "week": WEEK}, token=token)
+        assert sent.status_code == 303
+    ((to, subject, body),) = outbox.messages()
+    assert to == hirer["email"]
+    assert "9 November 2026" in subject
+    link = LINK.search(body)
+    assert link is not None
+    with console(services) as contact:
+        opened = contact.get(link.group(1))
+        assert opened.status_code == 303
+        assert opened.headers["location"] == f"/portal/{client}/week?week={WEEK}"
+        page = contact.get(opened.headers["location"])
+        assert page.status_code == 200
+        assert f"Select shift {shifts['North0']}" in page.text
+        assert contact.get(f"/portal/{client}/week?week=2026-11-16").status_code == 404
+        token = contact.csrf(opened.headers["location"])
+        done = contact.post(
+            f"/portal/{client}/week/decide", {"entry_ids": shifts["North0"], "action": "approve"}, token=token
+        )
+        assert done.status_code == 303
+    with console(services) as again:
+        assert again.get(link.group(1)).status_code == 404  # used once
+    (signed,) = world.outbox("timesheet.client_approved")
+    assert signed["data"]["entry_ids"] == [shifts["North0"]]
+
+
+def test_a_link_session_cannot_sign_off_another_weeks_shift(
+    services: Services, world: World, hirer: dict[str, object], tmp_path: Path
+) -> None:
+    outbox = MaildirOutbox(tmp_path / "mail")
+    services.mailer = outbox
+    client = int(str(hirer["client"]))
+    shifts = hirer["shifts"]
+    assert isinstance(shifts, dict)
+    link = send_sign_off_link(
+        int(str(hirer["user"])), date(2026, 11, 2), link_base="http://testserver",
+        uow=services.uow, clock=services.clock, mailer=outbox,
+    )  # fmt: skip
+    assert link.week_start == date(2026, 11, 2)
+    found = LINK.search(outbox.messages()[0][2])
+    assert found is not None
+    with console(services) as contact:
+        opened = contact.get(found.group(1))
+        token = contact.csrf(opened.headers["location"])
+        other = contact.post(
+            f"/portal/{client}/week/decide", {"entry_ids": shifts["North0"], "action": "approve"}, token=token
+        )
+        assert other.status_code == 404
+    assert world.outbox("timesheet.client_approved") == []
+
+
+def test_an_ended_link_and_an_unknown_one_are_404(
+    services: Services, hirer: dict[str, object], clock: FakeClock, tmp_path: Path
+) -> None:
+    outbox = MaildirOutbox(tmp_path / "mail")
+    send_sign_off_link(
+        int(str(hirer["user"])), date(2026, 11, 9), link_base="http://testserver",
+        uow=services.uow, clock=services.clock, mailer=outbox,
+    )  # fmt: skip
+    found = LINK.search(outbox.messages()[0][2])
+    assert found is not None
+    clock.advance(days=8)
+    with console(services) as contact:
+        assert contact.get(found.group(1)).status_code == 404
+        assert contact.get("/portal/link/not-a-token").status_code == 404

@@ -8,7 +8,7 @@ import attrs
 
 from workforce_adapters.memory.repositories import MemoryRepository
 from workforce_core.errors import EmailTaken
-from workforce_core.model.people import User, WebSession
+from workforce_core.model.people import SignOffLink, User, WebSession
 
 
 class MemoryUserRepository(MemoryRepository[User]):
@@ -37,3 +37,16 @@ class MemorySessionRepository(MemoryRepository[WebSession]):
         for session in live:
             self.update(attrs.evolve(session, ended_at=at))
         return len(live)
+
+
+class MemorySignOffLinkRepository(MemoryRepository[SignOffLink]):
+    def by_token_hash(self, token_hash: str) -> SignOffLink | None:
+        found = self._table.where(lambda link: link.token_hash == token_hash)
+        return found[0] if found else None
+
+    def claim(self, link_id: int, at: datetime) -> bool:
+        link = self.get(link_id)  # a writing unit of work holds the store's lock: no one else claims
+        if link is None or link.used_at is not None:
+            return False
+        self.update(attrs.evolve(link, used_at=at))
+        return True

@@ -38,6 +38,7 @@ TABLES = (
     "export_files",
     "users",
     "sessions",
+    "sign_off_links",
 )
 
 

@@ -19,7 +19,11 @@ from workforce_adapters.memory.no_shows import MemoryNoShowNotices
 from workforce_adapters.memory.outbox import MemoryOutbox
 from workforce_adapters.memory.pay_figures import MemoryPayFigures
 from workforce_adapters.memory.pay_weeks import MemoryPayWeekLocks
-from workforce_adapters.memory.people import MemorySessionRepository, MemoryUserRepository
+from workforce_adapters.memory.people import (
+    MemorySessionRepository,
+    MemorySignOffLinkRepository,
+    MemoryUserRepository,
+)
 from workforce_adapters.memory.pricing import MemoryPricingInputs
 from workforce_adapters.memory.repositories import (
     MemoryApiKeyRepository,
@@ -86,6 +90,7 @@ class MemoryUnitOfWork:
         self._do_not_return = MemoryDoNotReturnRepository(t["do_not_return"])
         self._users = MemoryUserRepository(t["users"])
         self._sessions = MemorySessionRepository(t["sessions"])
+        self._sign_off_links = MemorySignOffLinkRepository(t["sign_off_links"])
         self._outbox = MemoryOutbox(self)
 
     # the repositories, read-only as the port declares them
@@ -192,6 +197,10 @@ class MemoryUnitOfWork:
     @property
     def sessions(self) -> MemorySessionRepository:
         return self._sessions
+
+    @property
+    def sign_off_links(self) -> MemorySignOffLinkRepository:
+        return self._sign_off_links
 
     @property
     def outbox(self) -> MemoryOutbox:

@@ -10,7 +10,7 @@ from sqlalchemy.exc import IntegrityError
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.repositories import SqlRepository
 from workforce_core.errors import EmailTaken
-from workforce_core.model.people import User, WebSession
+from workforce_core.model.people import SignOffLink, User, WebSession
 
 
 class SqlUserRepository(SqlRepository[User]):
@@ -46,3 +46,19 @@ class SqlSessionRepository(SqlRepository[WebSession]):
             update(ws).where(ws.c.user_id == user_id, ws.c.ended_at.is_(None)).values(ended_at=at)
         )
         return ended.rowcount
+
+
+class SqlSignOffLinkRepository(SqlRepository[SignOffLink]):
+    def __init__(self, connection: Connection) -> None:
+        super().__init__(connection, tables.sign_off_links, SignOffLink)
+
+    def by_token_hash(self, token_hash: str) -> SignOffLink | None:
+        found = self._many(self.table.c.token_hash == token_hash)
+        return found[0] if found else None
+
+    def claim(self, link_id: int, at: datetime) -> bool:
+        links = tables.sign_off_links
+        done = self.connection.execute(
+            update(links).where(links.c.id == link_id, links.c.used_at.is_(None)).values(used_at=at)
+        )
+        return done.rowcount == 1

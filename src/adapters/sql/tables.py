@@ -210,6 +210,22 @@ web_sessions = Table(
     Column("last_seen_at", UtcDateTime, nullable=False),
     Column("ended_at", UtcDateTime, nullable=True),
     Column("address", String(64), nullable=True),
+    Column("only_week", Date, nullable=True),  # a sign-off link's session: that pay week only
+)
+
+sign_off_links = Table(
+    "sign_off_links",
+    metadata,
+    # a one-time link that signs a hirer contact in to one pay week of the portal
+    Column("id", Integer, primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False, index=True),
+    Column("client_id", Integer, ForeignKey("clients.id"), nullable=False),
+    Column("week_start", Date, nullable=False),
+    Column("token_hash", String(64), nullable=False, unique=True),
+    Column("created_at", UtcDateTime, nullable=False),
+    Column("expires_at", UtcDateTime, nullable=False),
+    Column("created_by", Integer, nullable=True),
+    Column("used_at", UtcDateTime, nullable=True),
 )
 
 outbox = Table(

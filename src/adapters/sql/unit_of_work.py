@@ -26,7 +26,7 @@ from workforce_adapters.sql.no_shows import SqlNoShowNotices
 from workforce_adapters.sql.outbox import SqlOutbox
 from workforce_adapters.sql.pay_figures import SqlPayFigures
 from workforce_adapters.sql.pay_weeks import SqlPayWeekLocks
-from workforce_adapters.sql.people import SqlSessionRepository, SqlUserRepository
+from workforce_adapters.sql.people import SqlSessionRepository, SqlSignOffLinkRepository, SqlUserRepository
 from workforce_adapters.sql.pricing_inputs import SqlPricingInputs
 from workforce_adapters.sql.rate_rules import SqlRateRuleRepository
 from workforce_adapters.sql.repositories import (
@@ -87,6 +87,7 @@ class SqlUnitOfWork:
         self.exports = SqlExportBatches(c)
         self.users = SqlUserRepository(c)
         self.sessions = SqlSessionRepository(c)
+        self.sign_off_links = SqlSignOffLinkRepository(c)
         self.outbox = SqlOutbox(c)
         self.events = []
         return self

@@ -7,19 +7,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
-from starlette.routing import BaseRoute
+from starlette.routing import BaseRoute, Route
 
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.time_records import QueryEntry, RaiseAmendment, RejectEntries
-from workforce_core.errors import ValidationFailed
+from workforce_core.errors import ValidationFailed, WorkforceError
 from workforce_core.model.time_entries import CLIENT_APPROVALS
 from workforce_core.ports import Paging
-from workforce_core.rules.people import Power
+from workforce_core.rules.people import SESSION_LONGEST, Power
 from workforce_core.services import amendments, approvals
 from workforce_core.services.charges import ChargeQuery, charges
+from workforce_core.services.sign_off_links import open_sign_off_link
 from workforce_core.services.time_reads.timesheets import TimesheetQuery, timesheets
-from workforce_entrypoints.web.visits import Visit, console_route, secure
+from workforce_entrypoints.bootstrap import Services
+from workforce_entrypoints.http.storage_threads import StorageThreads
+from workforce_entrypoints.web.visits import COOKIE, Visit, console_route, error_page, secure
 from workforce_entrypoints.web.weeks import choice, shown_week
 
 PAGE_SIZE = 100
@@ -103,11 +107,38 @@ def amend(visit: Visit) -> Response:
     return _back(visit, "amendment+asked+for")
 
 
+async def open_link(request: Request) -> Response:
+    """A one-time sign-off link: a session for its week, then that week's page; a used or ended link is
+    a 404 page."""
+    services: Services = request.app.state.services
+    threads: StorageThreads = request.app.state.threads
+    address = request.client.host if request.client else "unknown"
+    try:
+        opened = await threads.run(
+            open_sign_off_link, request.path_params["token"], address=address, uow=services.uow, clock=services.clock
+        )
+    except WorkforceError as error:
+        return error_page(error, None)
+    target = f"/portal/{opened.client_id}/week?week={opened.week_start}"
+    reply = secure(RedirectResponse(target, status_code=303))
+    reply.set_cookie(
+        COOKIE,
+        opened.token,
+        max_age=int(SESSION_LONGEST.total_seconds()),
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+        path="/",
+    )
+    return reply
+
+
 def _portal(path: str, page: Any, methods: tuple[str, ...] = ("GET",)) -> BaseRoute:
     return console_route(path, page, methods=methods, power=Power.CLIENT_SIGN_OFF, prefix="/portal")
 
 
 ROUTES: list[BaseRoute] = [
+    Route("/portal/link/{token:str}", open_link, methods=["GET"]),
     _portal("/{client_id:int}/week", week_page),
     _portal("/{client_id:int}/charges", charges_page),
     _portal("/{client_id:int}/week/decide", decide, ("POST",)),

@@ -5,6 +5,7 @@ the use case as the signed-in person, and goes back to the page with what was do
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from starlette.responses import Response
@@ -16,6 +17,7 @@ from workforce_core.errors import ValidationFailed
 from workforce_core.rules.console_times import console_time
 from workforce_core.rules.people import Screen
 from workforce_core.services import amendments, approvals, corrections, time_records
+from workforce_core.services.sign_off_links import send_sign_off_link
 from workforce_entrypoints.web.timesheets import back_to
 from workforce_entrypoints.web.visits import Visit, console_route
 
@@ -118,6 +120,22 @@ def backfill(visit: Visit) -> Response:
     return back_to(visit, f"/timesheets/{made.entry.id}", "backfilled")
 
 
+def send_link(visit: Visit) -> Response:
+    s = visit.services
+    week = visit.value("week")
+    contact = visit.number("user_id")
+    if contact is None:
+        raise ValidationFailed("user_id", "choose the contact to send the link to.")
+    try:
+        day = date.fromisoformat(week or "")
+    except ValueError:
+        raise ValidationFailed("week", "week is a date YYYY-MM-DD.") from None
+    send_sign_off_link(
+        contact, day, link_base=visit.base_url, uow=s.uow, clock=s.clock, mailer=s.mailer, actor=visit.signed.actor
+    )
+    return back_to(visit, "/timesheets", f"sign-off+link+sent&week={day}")
+
+
 def _whole(text: str, name: str) -> int:
     if not text.lstrip("-").isdigit():
         raise ValidationFailed(name, f"{name} must be a whole number.")
@@ -129,6 +147,7 @@ AMENDMENT = "/{client_id:int}/timesheets/{entry_id:int}/amendments/{amendment_id
 ROUTES: list[BaseRoute] = [
     console_route("/{client_id:int}/timesheets/approve", approve_batch, methods=POST),
     console_route("/{client_id:int}/timesheets/backfill", backfill, methods=POST),
+    console_route("/{client_id:int}/sign-off-links", send_link, methods=POST),
     console_route("/{client_id:int}/timesheets/{entry_id:int}/approve", approve_one, methods=POST),
     console_route("/{client_id:int}/timesheets/{entry_id:int}/correct", correct, methods=POST),
     console_route("/{client_id:int}/timesheets/{entry_id:int}/break", add_break, methods=POST),

@@ -15,6 +15,7 @@ from workforce_core.rules.pay_gate import PAYROLL_STATUSES
 from workforce_core.rules.people import Power, may
 from workforce_core.rules.visibility import Sight
 from workforce_core.services import reads
+from workforce_core.services.sign_off_links import sign_off_contacts
 from workforce_core.services.time_reads.amendments import AmendmentQuery, amendments
 from workforce_core.services.time_reads.timesheets import Timesheet, TimesheetQuery, timesheets
 from workforce_core.views import EntryView
@@ -73,6 +74,7 @@ def timesheet_page(visit: Visit) -> Response:
         approval_statuses=APPROVAL_STATUSES,
         client_approvals=CLIENT_APPROVALS,
         payroll_statuses=PAYROLL_STATUSES,
+        contacts=sign_off_contacts(p.client_id, uow=s.uow),
         done=visit.value("done"),
     )
 

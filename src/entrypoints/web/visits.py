@@ -46,6 +46,7 @@ class Visit:
     path: Mapping[str, Any]
     form: FormData | None
     token: str | None = None  # the session cookie's value
+    base_url: str = ""  # the site as the browser reached it (links in mail)
     principal: Principal | None = None
 
     @property
@@ -140,7 +141,8 @@ def _visit(
 ) -> Response:
     token = request.cookies.get(COOKIE)
     signed = signed_in(token, uow=services.uow, clock=services.clock)
-    visit = Visit(services, signed, request.query_params, request.path_params, form, token)
+    base = str(request.base_url).rstrip("/")
+    visit = Visit(services, signed, request.query_params, request.path_params, form, token, base)
     try:
         if form is not None:
             sent = form.get(CSRF_FIELD) or request.headers.get(CSRF_HEADER) or ""

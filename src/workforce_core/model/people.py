@@ -8,7 +8,7 @@ some sites). Passwords are kept only as hashes; a session is kept by the hash of
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from enum import StrEnum
 
 from attrs import define, frozen
@@ -59,6 +59,23 @@ class WebSession:
     last_seen_at: datetime
     ended_at: datetime | None = None
     address: str | None = None
+    only_week: date | None = None  # a session a sign-off link opened: that pay week only
+    id: int = 0
+
+
+@define
+class SignOffLink:
+    """A one-time link that signs a hirer contact in to one pay week of the portal: kept by the hash of
+    its token, used once, ending at ``expires_at``; who sent it and when it was used are recorded."""
+
+    user_id: int
+    client_id: int
+    week_start: date
+    token_hash: str
+    created_at: datetime
+    expires_at: datetime
+    created_by: int | None = None
+    used_at: datetime | None = None
     id: int = 0
 
 
@@ -71,10 +88,11 @@ class Actor:
     role: str
     client_id: int | None  # None: an operator
     location_ids: tuple[int, ...] | None = None
+    only_week: date | None = None  # signed in by a sign-off link: shifts of that pay week only
 
     @classmethod
-    def of(cls, user: User) -> Actor:
-        return cls(user.id, user.role, user.client_id, user.location_ids)
+    def of(cls, user: User, session: WebSession | None = None) -> Actor:
+        return cls(user.id, user.role, user.client_id, user.location_ids, session.only_week if session else None)
 
     @property
     def operator(self) -> bool:

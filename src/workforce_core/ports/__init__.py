@@ -43,7 +43,13 @@ from workforce_core.ports.paging import Page, Paging
 from workforce_core.ports.pay_figures import PayFigures
 from workforce_core.ports.pay_weeks import PayWeekLocks, PayWeekTallies, WeekSpan, WeekTallies
 from workforce_core.ports.payroll_reads import PayrollFilter, PayrollLine, PayrollReads, PayrollRow
-from workforce_core.ports.people import PasswordHasher, SessionRepository, UserRepository
+from workforce_core.ports.people import (
+    Mailer,
+    PasswordHasher,
+    SessionRepository,
+    SignOffLinkRepository,
+    UserRepository,
+)
 from workforce_core.ports.pricing_reads import PricingInputs, PricingInputsReader, PricingReads
 from workforce_core.ports.queries import Queries
 from workforce_core.ports.rate_rule_reads import RateRuleFilter, RateRuleReads
@@ -102,6 +108,7 @@ __all__ = [
     "IdempotencyStore",
     "KeyedWork",
     "LocationFilter",
+    "Mailer",
     "NoShowNotices",
     "OfferFilter",
     "OfferRepository",
@@ -131,6 +138,7 @@ __all__ = [
     "SessionRepository",
     "ShiftFilter",
     "ShiftReads",
+    "SignOffLinkRepository",
     "SiteTotal",
     "StoredBatch",
     "StoredReply",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Protocol
 
-from workforce_core.model.people import User, WebSession
+from workforce_core.model.people import SignOffLink, User, WebSession
 from workforce_core.ports.repositories import Repository
 
 
@@ -25,6 +25,20 @@ class SessionRepository(Repository[WebSession], Protocol):
     def end_all(self, user_id: int, at: datetime) -> int:
         """End every live session of the user (a password change, a disabled user); how many."""
         ...
+
+
+class SignOffLinkRepository(Repository[SignOffLink], Protocol):
+    def by_token_hash(self, token_hash: str) -> SignOffLink | None: ...
+
+    def claim(self, link_id: int, at: datetime) -> bool:
+        """Mark the link used at ``at`` if no one has: True for the one caller that did (links race)."""
+        ...
+
+
+class Mailer(Protocol):
+    """Where mail for people goes: an outbox the operator's mailer reads (a Maildir), never the network."""
+
+    def send(self, to: str, subject: str, body: str) -> None: ...
 
 
 class PasswordHasher(Protocol):

@@ -17,7 +17,7 @@ from workforce_core.ports.no_shows import NoShowNotices
 from workforce_core.ports.outbox import Outbox
 from workforce_core.ports.pay_figures import PayFigures
 from workforce_core.ports.pay_weeks import PayWeekLocks
-from workforce_core.ports.people import SessionRepository, UserRepository
+from workforce_core.ports.people import SessionRepository, SignOffLinkRepository, UserRepository
 from workforce_core.ports.pricing_reads import PricingInputsReader
 from workforce_core.ports.repositories import (
     ApiKeyRepository,
@@ -87,6 +87,8 @@ class UnitOfWork(Protocol):
     def users(self) -> UserRepository: ...
     @property
     def sessions(self) -> SessionRepository: ...
+    @property
+    def sign_off_links(self) -> SignOffLinkRepository: ...
     @property
     def outbox(self) -> Outbox: ...
 

@@ -3,17 +3,19 @@ passwords and session lifetimes. Pure: the console, the portal and the use cases
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from enum import StrEnum
 
 from workforce_core.errors import RoleNotAllowed, ValidationFailed
 from workforce_core.model.keys import MAX_RATE_LIMIT
 from workforce_core.model.people import Actor, Role, WebSession
+from workforce_core.rules.pay_week_states import week_bounds
 from workforce_core.rules.scopes import SCOPES
 
 SESSION_IDLE = timedelta(minutes=30)  # a session unused this long has ended
 SESSION_LONGEST = timedelta(hours=12)  # and none lasts longer, however busy
 SESSION_TOUCH = timedelta(seconds=60)  # last use is stored at most once a minute
+SIGN_OFF_LINK_LIFE = timedelta(days=7)  # a sign-off link opens the portal within a week of being sent
 MIN_PASSWORD = 12
 MAX_PASSWORD = 256
 MAX_EMAIL = 254
@@ -96,6 +98,21 @@ def reaches(actor: Actor | None, client_id: int, location_id: int | None) -> boo
         return False
     limited = actor.location_ids if actor is not None and not actor.operator else None
     return limited is None or (location_id is not None and location_id in limited)
+
+
+def reaches_shift(actor: Actor | None, client_id: int, location_id: int | None, clock_in: datetime) -> bool:
+    """``reaches`` for a shift; a person a sign-off link signed in reaches only its pay week's shifts."""
+    if not reaches(actor, client_id, location_id):
+        return False
+    if actor is None or actor.only_week is None:
+        return True
+    start, end = week_bounds(actor.only_week)
+    return start <= clock_in < end
+
+
+def sees_week(actor: Actor | None, week_start: date) -> bool:
+    """Whether a page of this pay week is for the person (a link's session: its week only)."""
+    return actor is None or actor.only_week is None or actor.only_week == week_start
 
 
 def via(actor: Actor | None, screen: Screen) -> str:

@@ -32,7 +32,7 @@ def check_entry_editable(tx: UnitOfWork, entry_id: int, actor: Actor | None = No
 
 
 def _check_editable(entry_id: int, entry: TimeEntry | None, actor: Actor | None = None) -> TimeEntry:
-    if entry is None or not people.reaches(actor, entry.client_id, entry.location_id):
+    if entry is None or not people.reaches_shift(actor, entry.client_id, entry.location_id, entry.clock_in):
         raise NotFound(f"time entry {entry_id} was not found.", entry_id=entry_id)
     if entry.entry_type != "shift":
         raise Conflict(

@@ -33,7 +33,7 @@ class SignedIn:
 
     @property
     def actor(self) -> Actor:
-        return Actor.of(self.user)
+        return Actor.of(self.user, self.session)
 
 
 def sign_in(

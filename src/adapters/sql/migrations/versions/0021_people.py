@@ -40,6 +40,7 @@ def upgrade() -> None:
         sa.Column("last_seen_at", UtcDateTime, nullable=False),
         sa.Column("ended_at", UtcDateTime, nullable=True),
         sa.Column("address", sa.String(64), nullable=True),
+        sa.Column("only_week", sa.Date, nullable=True),
     )
     op.add_column("audit_log", sa.Column("user_id", sa.Integer, nullable=True))  # a user's id, kept if they go
     op.add_column("pay_week_locks", sa.Column("unlock_reason", sa.String(255), nullable=True))
