@@ -24,6 +24,8 @@ class MaildirOutbox:
         message["Date"] = formatdate(localtime=False)
         message["Message-ID"] = make_msgid(domain="workforce.invalid")
         message.set_content(body)
+        for part in ("tmp", "new", "cur"):  # an existing empty folder becomes a Maildir too
+            (self.folder / part).mkdir(parents=True, exist_ok=True)
         box = mailbox.Maildir(self.folder, create=True)
         try:
             box.add(message)

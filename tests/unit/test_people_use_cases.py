@@ -3,13 +3,15 @@ the sign-in throttle, and a signed-in person acting on shifts (who did it, where
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import date, timedelta
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.time_world import TimeWorld
+from workforce_adapters.mail_outbox import MaildirOutbox
 from workforce_adapters.memory_limits import memory_rate_limiter
 from workforce_adapters.passwords import Argon2PasswordHasher
 from workforce_core.commands.pay_weeks import ClosePayWeek, LockPayWeek, UnlockPayWeek
@@ -28,6 +30,7 @@ from workforce_core.rules import people as rules
 from workforce_core.rules.people import Screen
 from workforce_core.services import approvals, pay_weeks, people
 from workforce_core.services.sign_in import acting_for, sign_in, sign_out, signed_in
+from workforce_core.services.sign_off_links import open_sign_off_link, send_sign_off_link
 
 HASHER = Argon2PasswordHasher(fast=True)
 PASSWORD = "correct horse battery"
@@ -240,3 +243,49 @@ def test_a_coordinator_cannot_lock_a_week_and_an_unlock_by_a_person_needs_a_reas
         UnlockPayWeek(**week, reason="late paper shift"), uow=world.uow, clock=world.clock, actor=Actor.of(payroll)
     )
     assert (lifted.lock.unlocked_by, lifted.lock.unlock_reason) == (payroll.id, "late paper shift")
+
+
+def test_a_sign_off_link_opens_its_week_once_and_the_session_reaches_that_week_only(
+    world: TimeWorld, tmp_path: Path
+) -> None:
+    contact = user(world, Role.APPROVER, email="hirer@example.com", location_ids=(world.north.id,))
+    staff = user(world, Role.COORDINATOR, email="co@example.com")
+    this_week = world.backfill("2026-02-03 08:00", "2026-02-03 16:00").entry.id
+    next_week = world.backfill("2026-02-09 08:00", "2026-02-09 16:00").entry.id
+    outbox = MaildirOutbox(tmp_path)
+    link = send_sign_off_link(
+        contact.id, date(2026, 2, 4), link_base="https://agency.example", uow=world.uow, clock=world.clock,
+        mailer=outbox, actor=Actor.of(staff),
+    )  # fmt: skip
+    assert (link.week_start, link.created_by, link.used_at) == (date(2026, 2, 2), staff.id, None)
+    ((to, _, body),) = outbox.messages()
+    assert to == "hirer@example.com"
+    token = body.split("/portal/link/")[1].split()[0]
+    assert link.token_hash != token
+    opened = open_sign_off_link(token, address="192.0.2.7", uow=world.uow, clock=world.clock)
+    assert opened.session.only_week == date(2026, 2, 2)
+    with pytest.raises(NotFound):
+        open_sign_off_link(token, address="192.0.2.7", uow=world.uow, clock=world.clock)
+    actor = signed_in(opened.token, uow=world.uow, clock=world.clock).actor
+    assert actor.only_week == date(2026, 2, 2)
+    with pytest.raises(NotFound):
+        approvals.client_approve([next_week], uow=world.uow, clock=world.clock, actor=actor)
+    (done,) = approvals.client_approve([this_week], uow=world.uow, clock=world.clock, actor=actor)
+    assert done.entry.client_approved_by == contact.id
+
+
+def test_a_link_ends_after_a_week_and_only_contacts_get_links(world: TimeWorld, tmp_path: Path) -> None:
+    contact = user(world, Role.APPROVER, email="hirer@example.com", location_ids=(world.north.id,))
+    owner = user(world, email="owner@example.com")
+    rival = user(world, email="rival@example.com", client_id=world.other.id)
+    outbox = MaildirOutbox(tmp_path)
+    send = {"link_base": "https://agency.example", "uow": world.uow, "clock": world.clock, "mailer": outbox}
+    with pytest.raises(NotFound):
+        send_sign_off_link(owner.id, date(2026, 2, 4), **send)  # type: ignore[arg-type]
+    with pytest.raises(NotFound):
+        send_sign_off_link(contact.id, date(2026, 2, 4), actor=Actor.of(rival), **send)  # type: ignore[arg-type]
+    send_sign_off_link(contact.id, date(2026, 2, 4), **send)  # type: ignore[arg-type]
+    token = outbox.messages()[0][2].split("/portal/link/")[1].split()[0]
+    world.clock.advance(days=7)
+    with pytest.raises(NotFound):
+        open_sign_off_link(token, address="192.0.2.7", uow=world.uow, clock=world.clock)
