@@ -19,6 +19,7 @@ from workforce_entrypoints.web import (
     signing,
     timesheet_actions,
     timesheets,
+    webhooks_setup,
 )
 
 
@@ -46,4 +47,5 @@ def console_routes() -> list[BaseRoute]:
         *checks.ROUTES,
         *portal.ROUTES,
         *setup.ROUTES,
+        *webhooks_setup.ROUTES,
     ]

@@ -2,7 +2,8 @@
 now) and redeliver; the delivery log.
 
 A subscription belongs to its client (another client's answers 404) and is changed only by the key
-that made it or one that replaced it by rotation (403 ``forbidden``, nothing changes). A site-limited
+that made it or one that replaced it by rotation (403 ``forbidden``, nothing changes), or in the
+console by a person who may set the account up. A site-limited
 key may list subscriptions, but not change them nor read the delivery log. The URL is checked against
 every address it resolves to, at create and at each change of it.
 """
@@ -20,7 +21,9 @@ from workforce_core.model.principal import Principal
 from workforce_core.model.webhooks import Delivery, DeliveryStatus, Outgoing, Subscription, WebhookTestResult
 from workforce_core.ports import Clock, Page, Paging, Sender, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules import delivery_attempts as attempts
+from workforce_core.rules import people
 from workforce_core.rules import webhooks as policy
+from workforce_core.rules.people import Power
 from workforce_core.rules.receiver_urls import Network, Resolver, check
 from workforce_core.services.subscribers import load_subscriber
 
@@ -39,6 +42,9 @@ def _not_site_limited(principal: Principal, doing: str) -> None:
 
 def _owned(tx: UnitOfWork, principal: Principal, subscription_id: int) -> Subscription:
     found = _found(tx, principal, subscription_id)
+    if principal.key is None:  # a person in the console's setup: the account's owner, an operator admin
+        people.require(principal.actor, Power.SETUP)
+        return found
     keys = {key.id: key for key in tx.keys.for_client(principal.client_id)}
     policy.require_owner(found.api_key_id, policy.lineage(principal.api_key, keys))
     return found
@@ -96,7 +102,7 @@ def create_subscription(
                 events=command.events,
                 secret=policy.new_secret(),
                 created_at=clock.now(),
-                api_key_id=principal.api_key.id,
+                api_key_id=principal.key.id if principal.key is not None else None,  # None: made in the console
                 description=command.description,
             )
         )
