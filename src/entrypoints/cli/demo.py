@@ -209,24 +209,43 @@ def seed(s: Services) -> dict[str, Any]:
     }
 
 
+def _kept(keys_file: Path | None) -> dict[str, Any]:
+    """What a run on a seeded database shows: everything the first run kept in ``keys_file`` (its keys,
+    and whatever else it printed once), and where it is kept."""
+    again = "The database already has an account; the demo was not seeded again."
+    if keys_file is None or not keys_file.is_file():
+        where = f"{keys_file} is missing" if keys_file else "no --keys-file was given"
+        return {
+            "seeded": False,
+            "keys": [],
+            "message": f"{again} Its keys are shown only once and {where}: make a new one with "
+            "`workforce key create --client ID --name NAME --scope S`.",
+        }
+    kept = json.loads(keys_file.read_text(encoding="utf-8"))
+    return {
+        **kept,
+        "seeded": False,
+        "keys_file": str(keys_file),
+        "message": f"{again} Its keys, as kept in {keys_file} (delete the file and the database to start over):",
+    }
+
+
 @command
 def demo(
     ctx: typer.Context,
     if_empty: bool = typer.Option(False, help="Seed only when the database has no client yet."),
-    keys_file: Path | None = typer.Option(None, help="Also write the result (with the keys) to this file."),
+    keys_file: Path | None = typer.Option(
+        None, help="Also keep the result (with the keys) in this file; shown again by a later run with --if-empty."
+    ),
 ) -> None:
-    """A demo account; prints its keys (shown this once)."""
+    """A demo account; prints its keys (shown this once, unless kept with --keys-file)."""
     s = services(ctx)
     if if_empty and has_clients(s.engine):
-        emit(
-            {
-                "seeded": False,
-                "message": "The database already has an account; the demo was not seeded again.",
-            }
-        )
+        emit(_kept(keys_file))
         return
     result = seed(s)
     if keys_file is not None:
+        result["keys_file"] = str(keys_file)
         keys_file.parent.mkdir(parents=True, exist_ok=True)
         keys_file.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
         keys_file.chmod(0o600)
