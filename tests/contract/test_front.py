@@ -35,20 +35,21 @@ def test_ready_when_the_database_answers_at_the_latest_migration(api: TestClient
     _no_key_and_no_rate_limit(reply)
 
 
-@pytest.fixture
-def unmigrated(tmp_path: Path) -> Iterator[TestClient]:
-    services = bootstrap(Settings(database_url=f"sqlite:///{tmp_path / 'empty.db'}"))
+def _app_on(url: str) -> Iterator[TestClient]:
+    services = bootstrap(Settings(database_url=url))
     with TestClient(create_app(services=services)) as client:
         yield client
     services.close()
+
+
+@pytest.fixture
+def unmigrated(tmp_path: Path) -> Iterator[TestClient]:
+    yield from _app_on(f"sqlite:///{tmp_path / 'empty.db'}")
 
 
 @pytest.fixture
 def unreachable(tmp_path: Path) -> Iterator[TestClient]:
-    services = bootstrap(Settings(database_url=f"sqlite:///{tmp_path / 'no-such-folder' / 'workforce.db'}"))
-    with TestClient(create_app(services=services)) as client:
-        yield client
-    services.close()
+    yield from _app_on(f"sqlite:///{tmp_path / 'no-such-folder' / 'workforce.db'}")
 
 
 def test_not_ready_when_the_database_is_not_migrated(unmigrated: TestClient) -> None:

@@ -16,7 +16,7 @@ from workforce_core.services.pay_week_reads import PayWeekQuery
 from workforce_core.services.pay_week_reads import pay_weeks as pay_week_list
 from workforce_core.services.pay_weeks import PayWeekChange
 from workforce_entrypoints.cli.output import Format, command, emit, emit_record, format_option
-from workforce_entrypoints.cli.reading import client_option, operator, week, week_option
+from workforce_entrypoints.cli.reading import in_week
 from workforce_entrypoints.cli.state import services
 
 app = typer.Typer(
@@ -77,15 +77,9 @@ def close(ctx: typer.Context, client: int = CLIENT, week: str = WEEK, location: 
 
 @app.command("show")
 @command
-def show(
-    ctx: typer.Context,
-    client: int = client_option(),
-    week_day: str = week_option(),
-    shown: Format | None = format_option(),
-) -> None:
+def show(ctx: typer.Context, client: int = CLIENT, week: str = WEEK, shown: Format | None = format_option()) -> None:
     """A pay week as GET /pay-weeks.php shows it: its state, its counts and its export batches."""
-    s, caller = operator(ctx, client)
-    first, _ = week(caller, week_day)
+    s, caller, first, _ = in_week(ctx, client, week)
     found = pay_week_list(caller, PayWeekQuery(week_start=first), queries=s.queries, now=s.clock.now())
     (view,) = found.weeks
     emit_record(pay_week_record(view, charge=True, batch_totals=found.batch_totals), shown, f"Pay week {first}")

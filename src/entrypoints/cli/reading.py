@@ -18,11 +18,13 @@ def operator(ctx: typer.Context, client_id: int) -> tuple[Services, Principal]:
     return s, console_reads.operator(client_id, uow=s.uow, now=s.clock.now())
 
 
-def week(principal: Principal, text: str) -> tuple[date, date]:
-    """The client's pay week holding the day ``text`` (YYYY-MM-DD)."""
+def in_week(ctx: typer.Context, client_id: int, text: str) -> tuple[Services, Principal, date, date]:
+    """The client's operator, and the first and last day of its pay week holding the day ``text``."""
+    s, caller = operator(ctx, client_id)
     day = read_day(text.strip(), "week")
     assert day is not None
-    return console_reads.pay_week(principal, day)
+    first, last = console_reads.pay_week(caller, day)
+    return s, caller, first, last
 
 
 def client_option() -> int:

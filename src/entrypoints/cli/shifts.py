@@ -12,7 +12,7 @@ from workforce_core.commands.no_shows import DEFAULT_LOOKBACK_HOURS, MAX_LOOKBAC
 from workforce_core.services import bookings, console_reads, no_shows
 from workforce_core.services.shift_reads import ShiftQuery, shifts
 from workforce_entrypoints.cli.output import Format, command, emit, emit_rows, format_option
-from workforce_entrypoints.cli.reading import client_option, operator, week, week_option
+from workforce_entrypoints.cli.reading import client_option, in_week, week_option
 from workforce_entrypoints.cli.state import services
 
 app = typer.Typer(help="Bookings (shifts): book, check no-shows, list.", no_args_is_help=True)
@@ -77,8 +77,7 @@ def list_shifts(
     shown: Format | None = format_option(),
 ) -> None:
     """The client's bookings in a pay week, as GET /shifts.php lists them."""
-    s, caller = operator(ctx, client)
-    first, last = week(caller, week_day)
+    s, caller, first, last = in_week(ctx, client, week_day)
     views = console_reads.every(
         lambda paging: shifts(caller, ShiftQuery(paging=paging, date_from=first, date_to=last), queries=s.queries)
     )

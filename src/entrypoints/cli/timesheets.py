@@ -27,7 +27,7 @@ from workforce_core.services import amendments, approvals, console_reads, correc
 from workforce_core.services.time_reads.timesheets import TimesheetQuery, timesheets
 from workforce_core.views import EntryView
 from workforce_entrypoints.cli.output import Format, command, emit, emit_rows, format_option
-from workforce_entrypoints.cli.reading import client_option, operator, week, week_option
+from workforce_entrypoints.cli.reading import client_option, in_week, week_option
 from workforce_entrypoints.cli.state import services
 
 app = typer.Typer(
@@ -212,8 +212,7 @@ def list_timesheets(
     shown: Format | None = format_option(),
 ) -> None:
     """The client's shifts worked in a pay week, with their pay figures, as GET /timesheets.php lists them."""
-    s, caller = operator(ctx, client)
-    first, last = week(caller, week_day)
+    s, caller, first, last = in_week(ctx, client, week_day)
     wanted = read_choice(status, "status", APPROVAL_STATUSES)
     figures: dict[int, Any] = {}
 
