@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test lint unit contract bench clean
+.PHONY: run receiver test lint unit contract bench clean
 
 $(BIN)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -18,10 +18,24 @@ $(BIN)/.dev: $(BIN)/.installed
 	$(BIN)/pip install -q -e '.[dev]'
 	touch $@
 
-run: $(BIN)/.installed
+# the demo's webhook receiver (`make receiver`) on 127.0.0.1:8443, with a self-signed certificate the
+# server trusts (SSL_CERT_FILE), on a network trusted for webhooks on any port
+RECEIVER_CERT := .workforce/receiver.pem
+RECEIVER_KEY := .workforce/receiver-key.pem
+DEMO_WEBHOOKS := SSL_CERT_FILE=$(RECEIVER_CERT) WORKFORCE_WEBHOOK_TRUSTED_NETWORKS=127.0.0.1/32
+
+run: $(BIN)/.installed $(RECEIVER_CERT)
 	$(BIN)/workforce --db $(DB) db upgrade
 	$(BIN)/workforce --db $(DB) demo --if-empty --keys-file .workforce/demo-keys.json
-	$(BIN)/workforce --db $(DB) serve --host $(HOST) --port $(PORT)
+	$(DEMO_WEBHOOKS) $(BIN)/workforce --db $(DB) serve --host $(HOST) --port $(PORT)
+
+receiver: $(BIN)/.installed $(RECEIVER_CERT)
+	$(BIN)/workforce webhooks receive --cert $(RECEIVER_CERT) --key $(RECEIVER_KEY) --keys-file .workforce/demo-keys.json
+
+$(RECEIVER_CERT):
+	mkdir -p .workforce
+	openssl req -x509 -newkey rsa:2048 -nodes -days 825 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 \
+		-keyout $(RECEIVER_KEY) -out $@ 2>/dev/null
 
 # mypy sees each package under its import name (the folders are src/adapters and src/entrypoints)
 build/mypy-path:

@@ -33,8 +33,8 @@ from workforce_core.ports import (
     UnitOfWorkFactory,
 )
 from workforce_core.rules.receiver_urls import Network, Resolver, parse_networks
+from workforce_entrypoints.environment import DATABASE_ENV as DATABASE_ENV  # re-exported: its old home
 
-DATABASE_ENV = "WORKFORCE_DATABASE_URL"
 RATE_LIMIT_ENV = "WORKFORCE_RATE_LIMIT_STORAGE"
 TRUSTED_NETWORKS_ENV = "WORKFORCE_WEBHOOK_TRUSTED_NETWORKS"
 MAIL_OUTBOX_ENV = "WORKFORCE_MAIL_OUTBOX"

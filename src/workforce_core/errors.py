@@ -257,3 +257,18 @@ class EmailTaken(Conflict):
 
 class ServerError(WorkforceError):
     code, status, default_message = "server_error", 500, "The server failed; the failure was logged."
+
+
+class DatabaseNotMigrated(WorkforceError):
+    code, status = "database_not_migrated", 503
+    default_message = "The database is not at the latest schema: run `workforce db upgrade` first."
+
+
+class UnsupportedDatabase(WorkforceError):
+    code, status = "unsupported_database", 400
+    default_message = "The database URL is not one this service supports."
+
+
+class DatabaseUnreachable(WorkforceError):
+    code, status = "database_unreachable", 503
+    default_message = "The database cannot be reached."

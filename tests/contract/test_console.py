@@ -172,6 +172,20 @@ def test_demo_if_empty_does_not_seed_twice(console: Console) -> None:
     again = _ok(console, "demo", "--if-empty")
     assert again["seeded"] is False
     assert again["message"]
+    assert again["keys"] == []
+    assert "workforce key create" in again["message"]  # the keys were not kept: how to make one
+
+
+def test_a_second_demo_run_shows_the_kept_keys_and_where_they_are(console: Console, tmp_path: Path) -> None:
+    keys_file = tmp_path / ".workforce" / "demo-keys.json"
+    first = _ok(console, "demo", "--if-empty", "--keys-file", str(keys_file))
+    again = _ok(console, "demo", "--if-empty", "--keys-file", str(keys_file))
+    assert (first["seeded"], again["seeded"]) == (True, False)
+    assert again["keys"] == first["keys"]
+    assert {key["name"] for key in again["keys"]} >= {"demo-full", "demo-read-only"}
+    assert again["client_id"] == first["client_id"]
+    assert again["keys_file"] == first["keys_file"] == str(keys_file)
+    assert str(keys_file) in again["message"]
 
 
 # ---- client create / update ------------------------------------------------------------------------------

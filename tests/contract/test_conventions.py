@@ -377,7 +377,8 @@ def test_times_are_london_local_with_a_utc_twin(
         ("GET", "/api/v1/workers.json", 404),
         ("GET", "/api/v1/Workers.php", 404),
         ("GET", "/api/v2/workers.php", 404),
-        ("GET", "/", 404),
+        ("GET", "/", 200),  # the front page (issue 21)
+        ("GET", "/nothing-here", 404),
         ("POST", "/favicon.ico", 404),
         ("DELETE", "/api/v1/workers.php", 405),
         ("GET", "/api/v1/workers.php?id=99999", 404),

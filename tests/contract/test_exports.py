@@ -306,3 +306,24 @@ def test_a_batch_file_is_served_over_http_with_its_digest_and_only_to_its_accoun
     assert_error(missing, 404, "not_found")
     unknown = agency.api.get(f"{BATCHES}?id={batch['id']}&action=zip", headers=agency.headers)
     assert_error(unknown, 400, "invalid_parameter", parameter="action")
+
+
+def test_an_export_reports_one_count_over_all_its_work_from_the_start(agency: Agency) -> None:
+    """The console's progress bar: shown from the first step (pricing what is stale), never going back,
+    and full when the batch is stored."""
+    assert agency.week("pay-week", "close")[0] == 0
+    s = agency.world.services
+    heard: list[tuple[int, int]] = []
+    wanted = CreateExport(client_id=agency.client.id, week=NOW.date().replace(day=11), kind="payroll")
+    batch = exports.create_export(
+        wanted,
+        uow=s.uow,
+        queries=s.queries,
+        files=CsvExportFiles(agency.tmp / "pay.csv"),
+        clock=s.clock,
+        progress=lambda done, total: heard.append((done, total)),
+    )
+    assert heard[0][0] == 0
+    assert [done for done, _ in heard] == sorted(done for done, _ in heard)
+    assert all(done <= total for done, total in heard)
+    assert heard[-1][0] == heard[-1][1] >= batch.line_count

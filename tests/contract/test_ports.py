@@ -289,6 +289,7 @@ def test_keys_are_found_by_prefix_and_by_client(backend: Backend) -> None:
         assert [k.name for k in tx.keys.for_client(acme.id)] == ["a", "c"]
         assert tx.keys.by_prefix("wfk_zzzz") == []
         assert tx.keys.holders("wfk_zzzz") == []
+        assert tx.clients.every() == [acme, other]
 
 
 def test_a_survey_keeps_its_questions_in_order_each_with_an_id(backend: Backend) -> None:

@@ -107,6 +107,11 @@ class MemoryRepository(Generic[R]):
             self.update(item)
 
 
+class MemoryClientRepository(MemoryRepository[ClientAccount]):
+    def every(self) -> list[ClientAccount]:
+        return sorted(self._table.where(lambda _: True), key=lambda client: client.id)
+
+
 class MemoryApiKeyRepository(MemoryRepository[ApiKey]):
     def __init__(self, table: MemoryTable[ApiKey], clients: MemoryTable[ClientAccount]) -> None:
         super().__init__(table)

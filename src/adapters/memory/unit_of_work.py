@@ -29,6 +29,7 @@ from workforce_adapters.memory.repositories import (
     MemoryApiKeyRepository,
     MemoryAuditLog,
     MemoryBookingRepository,
+    MemoryClientRepository,
     MemoryRateRuleRepository,
     MemoryRepository,
     MemorySurveyRepository,
@@ -39,7 +40,6 @@ from workforce_adapters.memory.repositories import (
 from workforce_adapters.memory.store import TABLES, MemoryStore
 from workforce_adapters.memory.webhooks import MemoryDeliveryRepository, MemorySubscriptionRepository
 from workforce_core.events import Event
-from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.amendments import Amendment
 from workforce_core.model.reference import CostCode, Department, Location
 
@@ -63,7 +63,7 @@ class MemoryUnitOfWork:
         self._tables: dict[str, MemoryTable[Any]] = {name: MemoryTable(self, name) for name in TABLES}
         t = self._tables
         self._audit = MemoryAuditLog(self)
-        self._clients: MemoryRepository[ClientAccount] = MemoryRepository(t["clients"])
+        self._clients = MemoryClientRepository(t["clients"])
         self._keys = MemoryApiKeyRepository(t["keys"], t["clients"])
         self._locations: MemoryRepository[Location] = MemoryRepository(t["locations"])
         self._departments: MemoryRepository[Department] = MemoryRepository(t["departments"])
@@ -95,7 +95,7 @@ class MemoryUnitOfWork:
 
     # the repositories, read-only as the port declares them
     @property
-    def clients(self) -> MemoryRepository[ClientAccount]:
+    def clients(self) -> MemoryClientRepository:
         return self._clients
 
     @property

@@ -2,12 +2,42 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError
+
+from workforce_core.errors import UnsupportedDatabase
 
 DEFAULT_URL = "sqlite:///./workforce.db"
+SUPPORTED = ("sqlite:///path.db", "postgresql+psycopg://user@host/db")
+DRIVERS = ("sqlite", "sqlite+pysqlite", "postgresql", "postgres", "postgresql+psycopg")
+
+
+def supported_url(url: str) -> URL:
+    """``url`` parsed, when it names a database this service runs on (SQLite or PostgreSQL with psycopg 3);
+    otherwise ``UnsupportedDatabase`` naming the ones it supports (no driver is imported to find out)."""
+    try:
+        parsed = make_url(url)
+    except (ArgumentError, ValueError):
+        parsed = None
+    if parsed is None or parsed.drivername not in DRIVERS:
+        shown = parsed.render_as_string(hide_password=True) if parsed is not None else "this URL"
+        raise UnsupportedDatabase(
+            f"{shown} is not supported: use SQLite ({SUPPORTED[0]}) or PostgreSQL ({SUPPORTED[1]}).",
+            supported=list(SUPPORTED),
+        )
+    return parsed
+
+
+def missing_sqlite_file(url: str) -> bool:
+    """A SQLite URL naming a file that is not there (connecting would create an empty one)."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return False
+    return not Path(parsed.database).is_file()
 
 
 def normalise_url(url: str) -> str:
@@ -19,6 +49,7 @@ def normalise_url(url: str) -> str:
 
 
 def make_engine(url: str = DEFAULT_URL, **options: Any) -> Engine:
+    supported_url(url)
     url = normalise_url(url)
     if make_url(url).get_backend_name() == "sqlite":
         return _sqlite_engine(url, **options)

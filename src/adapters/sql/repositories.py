@@ -81,6 +81,14 @@ HOLDERS = (  # built once: every request reads it
 )
 
 
+class SqlClientRepository(SqlRepository[ClientAccount]):
+    def __init__(self, connection: Connection) -> None:
+        super().__init__(connection, tables.clients, ClientAccount)
+
+    def every(self) -> list[ClientAccount]:
+        return self._many()
+
+
 class SqlApiKeyRepository(SqlRepository[ApiKey]):
     """Keys; their browser origins are mirrored in ``api_key_origins`` for CORS preflight look-ups."""
 

@@ -33,6 +33,7 @@ from workforce_adapters.sql.repositories import (
     SqlApiKeyRepository,
     SqlAuditLog,
     SqlBookingRepository,
+    SqlClientRepository,
     SqlRepository,
     SqlSurveyRepository,
     SqlTimeEntryRepository,
@@ -40,7 +41,6 @@ from workforce_adapters.sql.repositories import (
 )
 from workforce_adapters.sql.webhooks import SqlDeliveryRepository, SqlSubscriptionRepository
 from workforce_core.events import Event
-from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.amendments import Amendment
 from workforce_core.model.reference import CostCode, Department, Location
 
@@ -60,7 +60,7 @@ class SqlUnitOfWork:
         self.connection: Connection = self.engine.connect().execution_options(write=not self.read_only)
         self.transaction = self.connection.begin()
         c = self.connection
-        self.clients = SqlRepository(c, tables.clients, ClientAccount)
+        self.clients = SqlClientRepository(c)
         self.keys = SqlApiKeyRepository(c)
         self.locations = SqlRepository(c, tables.locations, Location)
         self.departments = SqlRepository(c, tables.departments, Department)

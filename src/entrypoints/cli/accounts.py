@@ -11,12 +11,17 @@ from workforce_adapters.json import key_record
 from workforce_core.errors import ValidationFailed
 from workforce_core.model.accounts import ClientAccount, ClientSettings
 from workforce_core.rules.london import from_local, local_text, utc_text
-from workforce_core.services import accounts
-from workforce_entrypoints.cli.output import command, emit
+from workforce_core.services import accounts, console_reads
+from workforce_entrypoints.cli.output import Format, command, emit, emit_rows, format_option
+from workforce_entrypoints.cli.reading import client_option
 from workforce_entrypoints.cli.state import services
 
-clients = typer.Typer(help="Client accounts (an agency's account and its settings).", no_args_is_help=True)
-keys = typer.Typer(help="API keys: create, revoke, rotate.", no_args_is_help=True)
+clients = typer.Typer(
+    help="Client accounts (an agency's account and its settings): create, update, list.", no_args_is_help=True
+)
+keys = typer.Typer(help="API keys: create, revoke, rotate, list.", no_args_is_help=True)
+CLIENT_COLUMNS = ("id", "name", "status", "api_access", "pay_week_start_day", "walk_in_policy", "created_at")
+KEY_COLUMNS = ("id", "name", "key_prefix", "scopes", "location_ids", "expires_at", "revoked_at", "created_at")
 
 
 GRACE_HELP = "Minutes after a published booking's start before an unclocked one is a no-show (0 to 720)."
@@ -208,3 +213,19 @@ def rotate_key(
     s = services(ctx)
     issued = accounts.rotate_key(key_id, uow=s.uow, clock=s.clock, overlap_hours=overlap_hours)
     emit({**key_record(issued.key), "key": issued.secret})
+
+
+@clients.command("list")
+@command
+def list_clients(ctx: typer.Context, shown: Format | None = format_option()) -> None:
+    """Every client account."""
+    s = services(ctx)
+    emit_rows([client_record(client) for client in console_reads.clients(uow=s.uow)], CLIENT_COLUMNS, shown, "Clients")
+
+
+@keys.command("list")
+@command
+def list_keys(ctx: typer.Context, client: int = client_option(), shown: Format | None = format_option()) -> None:
+    """The client's API keys, revoked and expired ones too (never their secrets)."""
+    s = services(ctx)
+    emit_rows([key_record(key) for key in console_reads.keys(client, uow=s.uow)], KEY_COLUMNS, shown, "API keys")

@@ -5,37 +5,53 @@ from __future__ import annotations
 
 import json
 import secrets
-from datetime import time, timedelta
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import typer
+from attrs import frozen
 
+from workforce_adapters.export_files import CsvExportFiles
 from workforce_adapters.json.commands import structure
 from workforce_adapters.sql.schema import has_clients
+from workforce_core.commands.availability import AddAvailabilityRule
 from workforce_core.commands.bookings import BookShift
+from workforce_core.commands.exports import CreateExport
+from workforce_core.commands.pay_weeks import ClosePayWeek
 from workforce_core.commands.people import CreateUser
 from workforce_core.commands.rate_rules import RateRuleDefinition
 from workforce_core.commands.reference import CreateCostCode, CreateDepartment, CreateLocation
 from workforce_core.commands.time_records import Backfill
+from workforce_core.commands.webhooks import CreateSubscription
 from workforce_core.commands.workers import CreateWorker
 from workforce_core.model.accounts import ClientSettings
 from workforce_core.model.people import Role
+from workforce_core.ports import Clock
 from workforce_core.rules.london import from_local, local_date
+from workforce_core.rules.pay_weeks import week_start
+from workforce_core.rules.receiver_urls import parse_networks
 from workforce_core.rules.scopes import SCOPES
 from workforce_core.services import (
     accounts,
     approvals,
+    availability,
     bookings,
+    console_reads,
+    exports,
+    pay_weeks,
     people,
     rate_rules,
     reference,
     time_records,
+    webhooks,
     workers,
 )
+from workforce_core.services.auth import authenticate
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.cli.output import command, emit, progress
+from workforce_entrypoints.cli.receiver import DEFAULT_PORT, DEMO_PATH
 from workforce_entrypoints.cli.state import services
 
 SITES: tuple[dict[str, Any], ...] = (
@@ -76,6 +92,8 @@ WORKERS: tuple[tuple[str, int, str], ...] = (
     ("Jack Evans", 0, "Picker"),
 )
 READ_SCOPES = tuple(scope for scope in SCOPES if scope.endswith(":read"))
+LOCAL_RECEIVER_NETWORK = "127.0.0.1/32"
+DEMO_RECEIVER = f"https://127.0.0.1:{DEFAULT_PORT}{DEMO_PATH}"  # `make receiver` (workforce webhooks receive)
 
 
 DEMO_RULE: dict[str, Any] = {
@@ -94,34 +112,118 @@ DEMO_RULE: dict[str, Any] = {
 }
 
 
-def _demo_shifts(s: Services, client_id: int, site_ids: list[int], worker_ids: list[int]) -> None:
-    """Last week's worked shifts (approved, so they price) and this week's bookings."""
-    today = local_date(s.clock.now())
-    last_monday = today - timedelta(days=today.weekday() + 7)
+@frozen
+class _At:
+    """The clock of a step of the demo's past: what happened then is recorded as of then."""
+
+    moment: datetime
+
+    def now(self) -> datetime:
+        return self.moment
+
+
+def _worked(s: Services, worker_id: int, site_id: int, day: date, at: Clock) -> int:
+    """A day shift 08:00 to 16:30 typed in from paper (a backfill), as of ``at``."""
+    paper = Backfill(
+        worker_id=worker_id,
+        location_id=site_id,
+        clock_in=from_local(day, time(8)),
+        clock_out=from_local(day, time(16, 30)),
+    )
+    return time_records.backfill(paper, uow=s.uow, clock=at).entry.id
+
+
+def _past_weeks(s: Services, client_id: int, site_id: int, worker_ids: list[int]) -> dict[str, Any]:
+    """Two weeks ago: worked, approved and locked. Last Tuesday a paper shift of that locked week came in
+    late, approved then: a late clock, paid with last week. Last week: worked, approved, locked (paying the
+    late clock as an adjustment) and exported as a payroll file."""
+    this_week = week_start(local_date(s.clock.now()), 1)
+    before_last, last = this_week - timedelta(days=14), this_week - timedelta(days=7)
     for worker_id in worker_ids[:3]:
-        entry_ids = []
         for offset in range(5):
-            day = last_monday + timedelta(days=offset)
-            start, end = from_local(day, time(8, 0)), from_local(day, time(16, 30))
-            paper = Backfill(worker_id=worker_id, location_id=site_ids[0], clock_in=start, clock_out=end)
-            shift = time_records.backfill(paper, uow=s.uow, clock=s.clock)
-            entry_ids.append(shift.entry.id)
-        approvals.approve(entry_ids, uow=s.uow, clock=s.clock)
-    tomorrow = today + timedelta(days=1)
-    for worker_id in worker_ids[3:5]:
-        slot = {
-            "location_id": site_ids[0],
-            "shift_date": tomorrow.isoformat(),
-            "start_time": "08:00",
-            "end_time": "16:30",
-        }
-        booked = structure(BookShift, {**slot, "worker_id": worker_id, "break_minutes": 30, "status": "published"})
-        bookings.book(booked, client_id=client_id, uow=s.uow, clock=s.clock)
+            _worked(
+                s,
+                worker_id,
+                site_id,
+                before_last + timedelta(days=offset),
+                _At(from_local(before_last + timedelta(days=5), time(9))),
+            )
+    close = _At(from_local(last, time(9)))
+    pay_weeks.close_week(ClosePayWeek(client_id=client_id, week=before_last), uow=s.uow, clock=close)
+    tuesday = _At(from_local(last + timedelta(days=1), time(10)))
+    late = _worked(s, worker_ids[3], site_id, before_last + timedelta(days=3), tuesday)
+    approvals.approve([late], uow=s.uow, clock=tuesday)
+    for worker_id in worker_ids[:5]:
+        for offset in range(5):
+            _worked(
+                s, worker_id, site_id, last + timedelta(days=offset), _At(from_local(last + timedelta(days=5), time(9)))
+            )
+    pay_weeks.close_week(ClosePayWeek(client_id=client_id, week=last), uow=s.uow, clock=s.clock)
+    batch = exports.create_export(
+        CreateExport(client_id=client_id, week=last, kind="payroll"),
+        uow=s.uow,
+        queries=s.queries,
+        files=CsvExportFiles(),
+        clock=s.clock,
+    )
+    return {
+        "locked_weeks": [before_last.isoformat(), last.isoformat()],
+        "late_clock_id": late,
+        "export_batch_id": batch.id,
+    }
+
+
+def _bookings(s: Services, client_id: int, site_ids: list[int], worker_ids: list[int]) -> int:
+    """Booked weekday shifts from tomorrow to the end of next week, at the sites the workers belong to."""
+    today = local_date(s.clock.now())
+    end = week_start(today, 1) + timedelta(days=13)
+    made = 0
+    for day in (today + timedelta(days=n) for n in range(1, (end - today).days + 1)):
+        if day.isoweekday() > 5:
+            continue
+        for worker_id, site_id in (
+            (worker_ids[3], site_ids[0]),
+            (worker_ids[4], site_ids[1]),
+            (worker_ids[7], site_ids[2]),
+        ):
+            slot = {"location_id": site_id, "shift_date": day.isoformat(), "start_time": "08:00", "end_time": "16:30"}
+            booked = structure(BookShift, {**slot, "worker_id": worker_id, "break_minutes": 30, "status": "published"})
+            bookings.book(booked, client_id=client_id, uow=s.uow, clock=s.clock)
+            made += 1
+    return made
+
+
+def _availability(s: Services, client_id: int, worker_ids: list[int]) -> int:
+    """Weekday availability for most workers (who-is-free finds them), and Sundays off for some."""
+    caller = console_reads.operator(client_id, uow=s.uow, now=s.clock.now())
+    made = 0
+    for index, worker_id in enumerate(worker_ids[:8]):
+        for day in range(1, 6):
+            rule = {
+                "worker_id": worker_id,
+                "kind": "available",
+                "day_of_week": day,
+                "start_time": "07:00",
+                "end_time": "19:00",
+            }
+            availability.add_rule(structure(AddAvailabilityRule, rule), principal=caller, uow=s.uow, clock=s.clock)
+            made += 1
+        if index % 2:
+            off = {
+                "worker_id": worker_id,
+                "kind": "unavailable",
+                "day_of_week": 7,
+                "start_time": "00:00",
+                "end_time": "23:59",
+            }
+            availability.add_rule(structure(AddAvailabilityRule, off), principal=caller, uow=s.uow, clock=s.clock)
+            made += 1
+    return made
 
 
 def seed(s: Services) -> dict[str, Any]:
     clock, uow = s.clock, s.uow
-    bar = progress(len(SITES) + len(WORKERS) + 8, "Seeding the demo account")
+    bar = progress(len(SITES) + len(WORKERS) + 11, "Seeding the demo account")
     client = accounts.create_client(
         accounts.CreateClient(name="Demo Staffing Ltd", settings=ClientSettings(walk_in_policy="pay")),
         uow=uow,
@@ -173,7 +275,13 @@ def seed(s: Services) -> dict[str, Any]:
     rule = rate_rules.create_rate_rule(
         structure(RateRuleDefinition, DEMO_RULE), client_id=client.id, uow=uow, clock=clock
     )
-    _demo_shifts(s, client.id, [site.id for site in sites], made)
+    site_list = [site.id for site in sites]
+    shown = {
+        "availability_rules": _availability(s, client.id, made),
+        **_past_weeks(s, client.id, site_list[0], made),
+        "bookings": _bookings(s, client.id, site_list, made),
+    }
+    bar.advance(3)
     key_sets: list[tuple[str, tuple[str, ...], tuple[int, ...] | None, bool]] = [
         ("demo-full", SCOPES, None, False),
         ("demo-read-only", READ_SCOPES, None, False),
@@ -211,14 +319,46 @@ def seed(s: Services) -> dict[str, Any]:
             }
         )
         bar.advance()
+    full = authenticate(str(issued[0]["key"]), uow=uow, clock=clock)
+    subscription = webhooks.create_subscription(
+        structure(CreateSubscription, {"url": DEMO_RECEIVER, "events": ["*"], "description": "make receiver"}),
+        principal=full,
+        uow=uow,
+        clock=clock,
+        resolver=s.webhooks.resolver,
+        trusted=parse_networks(LOCAL_RECEIVER_NETWORK),  # the demo's receiver runs on this machine
+    )
     bar.close()
     return {
         "seeded": True,
         "client_id": client.id,
         "location_ids": [site.id for site in sites],
         "rate_rule_id": rule.id,
+        **shown,
         "keys": issued,
+        "webhook": {"id": subscription.id, "url": subscription.url, "events": ["*"], "secret": subscription.secret},
         "sign_in": {"path": "/console/", "users": _demo_people(s, client.id)},
+    }
+
+
+def _kept(keys_file: Path | None) -> dict[str, Any]:
+    """What a run on a seeded database shows: everything the first run kept in ``keys_file`` (its keys,
+    and whatever else it printed once), and where it is kept."""
+    again = "The database already has an account; the demo was not seeded again."
+    if keys_file is None or not keys_file.is_file():
+        where = f"{keys_file} is missing" if keys_file else "no --keys-file was given"
+        return {
+            "seeded": False,
+            "keys": [],
+            "message": f"{again} Its keys are shown only once and {where}: make a new one with "
+            "`workforce key create --client ID --name NAME --scope S`.",
+        }
+    kept = json.loads(keys_file.read_text(encoding="utf-8"))
+    return {
+        **kept,
+        "seeded": False,
+        "keys_file": str(keys_file),
+        "message": f"{again} Its keys, as kept in {keys_file} (delete the file and the database to start over):",
     }
 
 
@@ -240,20 +380,18 @@ def _demo_people(s: Services, client_id: int) -> list[dict[str, Any]]:
 def demo(
     ctx: typer.Context,
     if_empty: bool = typer.Option(False, help="Seed only when the database has no client yet."),
-    keys_file: Path | None = typer.Option(None, help="Also write the result (with the keys) to this file."),
+    keys_file: Path | None = typer.Option(
+        None, help="Also keep the result (with the keys) in this file; shown again by a later run with --if-empty."
+    ),
 ) -> None:
-    """A demo account; prints its keys and console sign-ins (shown this once)."""
+    """A demo account; prints its keys and console sign-ins (shown this once, unless kept with --keys-file)."""
     s = services(ctx)
     if if_empty and has_clients(s.engine):
-        emit(
-            {
-                "seeded": False,
-                "message": "The database already has an account; the demo was not seeded again.",
-            }
-        )
+        emit(_kept(keys_file))
         return
     result = seed(s)
     if keys_file is not None:
+        result["keys_file"] = str(keys_file)
         keys_file.parent.mkdir(parents=True, exist_ok=True)
         keys_file.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
         keys_file.chmod(0o600)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import typer
 
@@ -13,28 +12,10 @@ from workforce_adapters.json.commands import structure
 from workforce_core.commands.exports import CreateExport
 from workforce_core.model.exports import EXPORT_KINDS
 from workforce_core.services import exports
-from workforce_entrypoints.cli.output import command, emit, progress
+from workforce_entrypoints.cli.output import Bar, command, emit
 from workforce_entrypoints.cli.state import services
 
 app = typer.Typer(help="Export batches: pay files (pkg_a, payroll) and charge files (pkg_b).", no_args_is_help=True)
-
-
-class _Bar:
-    """The progress bar, made once the number of lines is known."""
-
-    def __init__(self) -> None:
-        self.bar: Any = None
-        self.done = 0
-
-    def __call__(self, done: int, total: int) -> None:
-        if self.bar is None:
-            self.bar = progress(max(total, done, 1), "Writing the export file")
-        self.bar.advance(done - self.done)
-        self.done = done
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()
 
 
 @app.command("create")
@@ -49,7 +30,7 @@ def create(
     """Export a locked pay week: store the file, record the batch, stamp its shifts (export.created)."""
     s = services(ctx)
     wanted = structure(CreateExport, {"client_id": client, "week": week.strip(), "kind": kind.strip()})
-    bar = _Bar()
+    bar = Bar("Exporting: pricing the week, then writing its file")
     try:
         batch = exports.create_export(
             wanted, uow=s.uow, queries=s.queries, files=CsvExportFiles(out), clock=s.clock, progress=bar

@@ -1,39 +1,108 @@
-"""The ``workforce`` console: a thin Typer entry point over the core's use cases."""
+"""The ``workforce`` console: a thin Typer entry point over the core's use cases.
+
+Each command group's module is imported only when that group runs (or shows its help), so that
+``workforce --help`` answers without loading the storage, the use cases or the HTTP server.
+"""
 
 from __future__ import annotations
 
-import typer
+import importlib
+import re
+from typing import Any
 
-from workforce_entrypoints.bootstrap import DATABASE_ENV
-from workforce_entrypoints.cli import (
-    absences,
-    accounts,
-    amendments,
-    database,
-    demands,
-    demo,
-    exports,
-    offers,
-    pay_weeks,
-    people,
-    pricing,
-    rate_rules,
-    reference,
-    serve,
-    shifts,
-    surveys,
-    timesheets,
-    webhooks,
-    workers,
-)
+import typer
+from typer._click import Command, Context, HelpFormatter
+
 from workforce_entrypoints.cli.output import JsonErrorsGroup
+from workforce_entrypoints.environment import DATABASE_ENV
+
+# name: (module of workforce_entrypoints.cli, its Typer app or command function, the line `--help` shows)
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "db": ("database", "db", "The database schema: upgrade."),
+    "serve": ("serve", "serve", "Run the HTTP API (refuses a database that is not migrated)."),
+    "demo": ("demo", "demo", "A demo account; prints its keys."),
+    "client": ("accounts", "clients", "Client accounts: create, update, list."),
+    "key": ("accounts", "keys", "API keys: create, revoke, rotate, list."),
+    "location": ("reference", "locations", "Sites (locations)."),
+    "department": ("reference", "departments", "Departments (own or global)."),
+    "cost-code": ("reference", "cost_codes", "Cost codes (own or global)."),
+    "worker": ("workers", "app", "Workers: register, approve, suspend, anonymise, mark dormant, do not return, list."),
+    "timesheet": ("timesheets", "app", "Time records: backfill, approvals, queries, corrections, clock-outs, list."),
+    "amendment": ("amendments", "app", "Amendment requests: accept, decline, withdraw."),
+    "survey": ("surveys", "app", "Pre-clock-in surveys."),
+    "shift": ("shifts", "app", "Bookings (shifts): book, check no-shows, list."),
+    "demand": ("demands", "app", "Requirements (demands)."),
+    "offer": ("offers", "app", "Shift offers of a requirement."),
+    "absence": ("absences", "app", "Absences: holiday, sickness and other time off."),
+    "rate-rule": ("rate_rules", "app", "Rate rules: how shifts are priced (pay and charge)."),
+    "pay-week": ("pay_weeks", "app", "Pay weeks: show, lock, unlock, close."),
+    "export": ("exports", "app", "Export batches: pay files (pkg_a, payroll) and charge files (pkg_b)."),
+    "price": ("pricing", "app", "Pricing: explain how a shift was priced."),
+    "webhooks": ("webhooks", "app", "Webhooks: deliver events to the subscriptions; verify a delivery."),
+    "user": ("people", "app", "People who sign in to the console and the portal: create, list, disable, set-password."),
+}
+HIDDEN = {"shifts": "shift"}  # ``workforce shifts check-no-shows``, as issue 11 writes it
+_LITERAL = re.compile(r"``(.+?)``")
+
+
+def _plain(command: Command) -> Command:
+    """Help as plain text: no Rich panels (whose type labels follow even boolean flags) and no reST
+    literals shown raw (``x`` becomes x)."""
+    command.rich_markup_mode = None  # type: ignore[attr-defined]
+    for holder in (command, *command.params):
+        for attribute in ("help", "short_help"):
+            text = getattr(holder, attribute, None)
+            if text:
+                setattr(holder, attribute, _LITERAL.sub(r"\1", text))
+    for sub in getattr(command, "commands", {}).values():
+        _plain(sub)
+    return command
+
+
+def load_command(name: str) -> Command:
+    module_name, attribute, _ = COMMANDS[name]
+    target = getattr(importlib.import_module(f"workforce_entrypoints.cli.{module_name}"), attribute)
+    if isinstance(target, typer.Typer):
+        target._add_completion = False  # the root has no completion options either
+        loaded: Command = typer.main.get_group(target)  # a group even with one command (``db upgrade``)
+    else:
+        single = typer.Typer(add_completion=False)
+        single.command(name)(target)
+        loaded = typer.main.get_command(single)
+    loaded.name = name
+    return _plain(loaded)
+
+
+class Console(JsonErrorsGroup):
+    """The root group: groups registered on ``app`` as usual, and those of ``COMMANDS`` loaded on use."""
+
+    def list_commands(self, ctx: Context) -> list[str]:
+        return [*COMMANDS, *(name for name in super().list_commands(ctx) if name not in COMMANDS)]
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+        registered: Command | None = super().get_command(ctx, cmd_name)
+        if registered is not None:
+            return _plain(registered)
+        name = HIDDEN.get(cmd_name, cmd_name)
+        return load_command(name) if name in COMMANDS else None
+
+    def format_commands(self, ctx: Context, formatter: HelpFormatter) -> None:
+        rows = [(name, line) for name, (_, _, line) in COMMANDS.items()]
+        for name in super().list_commands(ctx):
+            registered = super().get_command(ctx, name)
+            if name not in COMMANDS and registered is not None and not registered.hidden:
+                rows.append((name, _LITERAL.sub(r"\1", registered.get_short_help_str(limit=80))))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
 
 app = typer.Typer(
     help="workforce: time, booking and payroll for staffing agencies.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    cls=JsonErrorsGroup,
+    cls=Console,
     add_completion=False,
+    rich_markup_mode=None,
 )
 
 
@@ -41,37 +110,12 @@ app = typer.Typer(
 def root(
     ctx: typer.Context,
     db: str | None = typer.Option(
-        None, "--db", envvar=DATABASE_ENV, help="SQLAlchemy URL (default sqlite:///./workforce.db)."
+        None, "--db", metavar="URL", envvar=DATABASE_ENV, help="SQLAlchemy URL (default sqlite:///./workforce.db)."
     ),
 ) -> None:
     ctx.ensure_object(dict)  # an embedding caller may hand in {"services": ...} already built
     ctx.obj.setdefault("db", db)
 
 
-app.add_typer(database.db, name="db")
-app.command("serve")(serve.serve)
-app.command("demo")(demo.demo)
-app.add_typer(accounts.clients, name="client")
-app.add_typer(accounts.keys, name="key")
-app.add_typer(reference.locations, name="location")
-app.add_typer(reference.departments, name="department")
-app.add_typer(reference.cost_codes, name="cost-code")
-app.add_typer(workers.app, name="worker")
-app.add_typer(timesheets.app, name="timesheet")
-app.add_typer(amendments.app, name="amendment")
-app.add_typer(surveys.app, name="survey")
-app.add_typer(shifts.app, name="shift")
-app.add_typer(demands.app, name="demand")
-app.add_typer(offers.app, name="offer")
-app.add_typer(shifts.app, name="shifts", hidden=True)  # ``workforce shifts check-no-shows``, as issue 11 writes it
-app.add_typer(absences.app, name="absence")
-app.add_typer(rate_rules.app, name="rate-rule")
-app.add_typer(pay_weeks.app, name="pay-week")
-app.add_typer(exports.app, name="export")
-app.add_typer(pricing.app, name="price")
-app.add_typer(webhooks.app, name="webhooks")
-app.add_typer(people.app, name="user")
-
-
-def main() -> None:
+def main(*args: Any) -> None:
     app()

@@ -12,11 +12,16 @@ from workforce_adapters.json.commands import structure
 from workforce_core.commands.pay_weeks import ClosePayWeek, LockPayWeek, PayWeekCommand, UnlockPayWeek
 from workforce_core.ports import Clock, UnitOfWorkFactory
 from workforce_core.services import pay_weeks
+from workforce_core.services.pay_week_reads import PayWeekQuery
+from workforce_core.services.pay_week_reads import pay_weeks as pay_week_list
 from workforce_core.services.pay_weeks import PayWeekChange
-from workforce_entrypoints.cli.output import command, emit
+from workforce_entrypoints.cli.output import Format, command, emit, emit_record, format_option
+from workforce_entrypoints.cli.reading import in_week
 from workforce_entrypoints.cli.state import services
 
-app = typer.Typer(help="Pay weeks: lock, unlock, close (approve the pending shifts, then lock).", no_args_is_help=True)
+app = typer.Typer(
+    help="Pay weeks: show, lock, unlock, close (approve the pending shifts, then lock).", no_args_is_help=True
+)
 
 C = TypeVar("C", bound=PayWeekCommand)
 CLIENT = typer.Option(..., help="The client.")
@@ -68,3 +73,13 @@ def unlock(ctx: typer.Context, client: int = CLIENT, week: str = WEEK, location:
 def close(ctx: typer.Context, client: int = CLIENT, week: str = WEEK, location: int | None = LOCATION) -> None:
     """Approve the week's pending shifts (timesheet.approved, via close_week), then lock it."""
     _run(ctx, ClosePayWeek, pay_weeks.close_week, client, week, location)
+
+
+@app.command("show")
+@command
+def show(ctx: typer.Context, client: int = CLIENT, week: str = WEEK, shown: Format | None = format_option()) -> None:
+    """A pay week as GET /pay-weeks.php shows it: its state, its counts and its export batches."""
+    s, caller, first, _ = in_week(ctx, client, week)
+    found = pay_week_list(caller, PayWeekQuery(week_start=first), queries=s.queries, now=s.clock.now())
+    (view,) = found.weeks
+    emit_record(pay_week_record(view, charge=True, batch_totals=found.batch_totals), shown, f"Pay week {first}")

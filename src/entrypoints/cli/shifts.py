@@ -9,11 +9,14 @@ from workforce_adapters.json import shift_record
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.bookings import BookShift
 from workforce_core.commands.no_shows import DEFAULT_LOOKBACK_HOURS, MAX_LOOKBACK_HOURS, CheckNoShows
-from workforce_core.services import bookings, no_shows
-from workforce_entrypoints.cli.output import command, emit
+from workforce_core.services import bookings, console_reads, no_shows
+from workforce_core.services.shift_reads import ShiftQuery, shifts
+from workforce_entrypoints.cli.output import Format, command, emit, emit_rows, format_option
+from workforce_entrypoints.cli.reading import client_option, in_week, week_option
 from workforce_entrypoints.cli.state import services
 
-app = typer.Typer(help="Bookings (shifts).", no_args_is_help=True)
+app = typer.Typer(help="Bookings (shifts): book, check no-shows, list.", no_args_is_help=True)
+COLUMNS = ("id", "shift_date", "start_time", "end_time", "worker_name", "location_name", "status")
 
 
 @app.command("book")
@@ -63,3 +66,19 @@ def check_no_shows(
     s = services(ctx)
     run = no_shows.check_no_shows(structure(CheckNoShows, {"lookback_hours": lookback_hours}), uow=s.uow, clock=s.clock)
     emit({"checked": run.checked, "no_shows": len(run.no_shows), "shift_ids": [v.booking.id for v in run.no_shows]})
+
+
+@app.command("list")
+@command
+def list_shifts(
+    ctx: typer.Context,
+    client: int = client_option(),
+    week_day: str = week_option(),
+    shown: Format | None = format_option(),
+) -> None:
+    """The client's bookings in a pay week, as GET /shifts.php lists them."""
+    s, caller, first, last = in_week(ctx, client, week_day)
+    views = console_reads.every(
+        lambda paging: shifts(caller, ShiftQuery(paging=paging, date_from=first, date_to=last), queries=s.queries)
+    )
+    emit_rows([shift_record(view) for view in views], COLUMNS, shown, f"Shifts {first} to {last}")

@@ -11,7 +11,7 @@ from typing import Any
 
 import typer
 
-from workforce_adapters.json import amendment_record, time_entry_record
+from workforce_adapters.json import amendment_record, payroll_fields, pricing_record, time_entry_record
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.time_records import (
     AddBreak,
@@ -21,17 +21,23 @@ from workforce_core.commands.time_records import (
     RaiseAmendment,
     RejectEntries,
 )
+from workforce_core.model.time_entries import APPROVAL_STATUSES
+from workforce_core.ports import Page, Paging
 from workforce_core.rules.console_times import console_time
-from workforce_core.services import amendments, approvals, corrections, sign_off, time_records
+from workforce_core.rules.fields import read_choice
+from workforce_core.services import amendments, approvals, console_reads, corrections, sign_off, time_records
+from workforce_core.services.time_reads.timesheets import TimesheetQuery, timesheets
 from workforce_core.views import EntryView
 from workforce_entrypoints.bootstrap import Services
-from workforce_entrypoints.cli.output import command, emit
+from workforce_entrypoints.cli.output import Format, command, emit, emit_rows, format_option
+from workforce_entrypoints.cli.reading import client_option, in_week, week_option
 from workforce_entrypoints.cli.state import services
 
 app = typer.Typer(
-    help="Time records: backfill, breaks, approvals, queries, corrections, clock-outs, amendments.",
+    help="Time records: backfill, breaks, approvals, queries, corrections, clock-outs, amendments, list.",
     no_args_is_help=True,
 )
+COLUMNS = ("id", "worker_name", "location_name", "clock_in", "clock_out", "paid_hours", "pay_amount", "approval_status")
 
 SIGN_OFF_INTERVAL = 300.0  # seconds between the deadline's passes in ``serve``
 log = logging.getLogger("workforce.cli")
@@ -218,3 +224,36 @@ def amend(
     command = structure(RaiseAmendment, {"entry_id": entry_id, "reason": reason, **asked})
     amendment = amendments.raise_amendment(command, uow=s.uow, clock=s.clock)
     emit(amendment_record(amendment))
+
+
+@app.command("list")
+@command
+def list_timesheets(
+    ctx: typer.Context,
+    client: int = client_option(),
+    week_day: str = week_option(),
+    status: str | None = typer.Option(None, help=f"Approval status: {', '.join(APPROVAL_STATUSES)}."),
+    shown: Format | None = format_option(),
+) -> None:
+    """The client's shifts worked in a pay week, with their pay figures, as GET /timesheets.php lists them."""
+    s, caller, first, last = in_week(ctx, client, week_day)
+    wanted = read_choice(status, "status", APPROVAL_STATUSES)
+    figures: dict[int, Any] = {}
+
+    def page(paging: Paging) -> Page[EntryView]:
+        query = TimesheetQuery(paging, date_from=first, date_to=last, approval_status=wanted)
+        sheet = timesheets(caller, query, queries=s.queries, uow=s.uow, now=s.clock.now())
+        figures.update(sheet.figures)
+        return sheet.page
+
+    views = console_reads.every(page)
+
+    def shown_row(view: EntryView) -> dict[str, Any]:  # as GET /timesheets.php?include_pricing=true shows it
+        priced = figures.get(view.entry.id)
+        row = {**time_entry_record(view), **payroll_fields(view.entry, priced)}
+        if priced is not None:
+            row["pricing"] = pricing_record(priced, pay=True, charge=True)
+            row["pay_amount"] = row["pricing"].get("pay_amount")
+        return row
+
+    emit_rows([shown_row(view) for view in views], COLUMNS, shown, f"Timesheets {first} to {last}")

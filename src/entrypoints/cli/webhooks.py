@@ -8,6 +8,7 @@ import sys
 import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
+from pathlib import Path
 
 import attrs
 import typer
@@ -17,9 +18,12 @@ from workforce_core.errors import ValidationFailed
 from workforce_core.services.dispatch import DEFAULT_CONCURRENCY, DispatchReport, dispatch
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.cli.output import command, emit, fail
+from workforce_entrypoints.cli.receiver import DEFAULT_PORT, receiver, secret_from
 from workforce_entrypoints.cli.state import services
 
-app = typer.Typer(help="Webhooks: deliver events to the subscriptions; verify a delivery.", no_args_is_help=True)
+app = typer.Typer(
+    help="Webhooks: deliver events to the subscriptions; verify a delivery; receive them locally.", no_args_is_help=True
+)
 DEFAULT_INTERVAL = 2.0  # seconds between passes when running on
 log = logging.getLogger("workforce.webhooks")
 
@@ -105,3 +109,37 @@ def verify(
     if not found.verified:
         fail("not_verified", "The delivery does not verify with this secret.", **result)
     emit(result)
+
+
+@app.command("receive")
+@command
+def receive(
+    cert: Path = typer.Option(
+        ..., help="The receiver's TLS certificate (PEM); the sender must trust it (SSL_CERT_FILE)."
+    ),
+    key: Path = typer.Option(..., help="Its private key (PEM)."),
+    secret: str | None = typer.Option(None, help="The subscription's signing secret (whsec_...)."),
+    keys_file: Path | None = typer.Option(
+        None, help="Or the file `workforce demo --keys-file` wrote: the demo subscription's secret is in it."
+    ),
+    host: str = typer.Option("127.0.0.1"),
+    port: int = typer.Option(DEFAULT_PORT),
+) -> None:
+    """A local HTTPS receiver to try webhooks out: prints one JSON line per delivery (event, delivery id,
+    whether both signatures verify) and answers 204, or 401 when they do not verify. `make receiver`
+    starts it for the demo's subscription; stop it with Ctrl-C."""
+    if secret is None:
+        if keys_file is None:
+            raise ValidationFailed("secret", "give --secret, or --keys-file with the demo's webhook secret.")
+        try:
+            secret = secret_from(keys_file)
+        except (OSError, ValueError) as error:
+            raise ValidationFailed("keys_file", str(error)) from None
+    server = receiver(host, port, cert=cert, key=key, secret=secret)
+    typer.echo(f"Receiving webhooks on https://{host}:{port}/ (Ctrl-C stops)", err=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        return
+    finally:
+        server.server_close()

@@ -8,14 +8,17 @@ import typer
 from workforce_adapters.json import worker_record
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.workers import CreateWorker
-from workforce_core.services import do_not_return
+from workforce_core.ports import WorkerFilter
+from workforce_core.services import console_reads, do_not_return, reads
 from workforce_core.services import workers as use_cases
-from workforce_entrypoints.cli.output import command, emit
+from workforce_entrypoints.cli.output import Format, command, emit, emit_rows, format_option
+from workforce_entrypoints.cli.reading import client_option, operator
 from workforce_entrypoints.cli.state import services
 
 app = typer.Typer(
-    help="Workers: register, approve, suspend, anonymise, mark dormant, do not return.", no_args_is_help=True
+    help="Workers: register, approve, suspend, anonymise, mark dormant, do not return, list.", no_args_is_help=True
 )
+COLUMNS = ("id", "employee_id", "name", "status", "location_id", "job_role", "email")
 
 
 @app.command("register")
@@ -82,3 +85,19 @@ def dnr(
     s = services(ctx)
     marked = do_not_return.mark(worker_id, location, remove=remove, uow=s.uow, clock=s.clock)
     emit(attrs.asdict(marked))
+
+
+@app.command("list")
+@command
+def list_workers(
+    ctx: typer.Context,
+    client: int = client_option(),
+    search: str | None = typer.Option(None, help="Part of a name, employee id or email."),
+    shown: Format | None = format_option(),
+) -> None:
+    """The client's workers, as GET /workers.php lists them."""
+    s, caller = operator(ctx, client)
+    views = console_reads.every(
+        lambda paging: reads.workers(caller, WorkerFilter(client, paging, search=search), queries=s.queries)
+    )
+    emit_rows([worker_record(view) for view in views], COLUMNS, shown, "Workers")

@@ -14,7 +14,7 @@ from starlette.responses import Response
 from workforce_adapters.sql.engine import is_postgres
 from workforce_core.errors import BadRequest, MethodNotAllowed, NotFound, WorkforceError
 from workforce_entrypoints.bootstrap import Services, Settings, bootstrap
-from workforce_entrypoints.http import openapi
+from workforce_entrypoints.http import front, openapi
 from workforce_entrypoints.http.endpoint import Endpoint
 from workforce_entrypoints.http.middleware.body_limit import BodyLimitMiddleware
 from workforce_entrypoints.http.middleware.reply_headers import ReplyHeadersMiddleware
@@ -105,6 +105,7 @@ def create_app(
             built.close()
 
     routes = [
+        *front.routes(),
         *openapi.ROUTES,
         *(route for endpoint in ENDPOINTS for route in endpoint.routes()),
         *console_routes(),

@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 from attrs import frozen
@@ -40,6 +40,10 @@ class Input:
     sent; one made with ``given`` may be left out)."""
 
     required: bool = attrs.field(default=False, kw_only=True)
+    # what a read value is: a command made in code is refused a value of another type (``typed`` below);
+    # empty for kinds whose values the converter builds (nested commands, lists)
+    produces: ClassVar[tuple[type, ...]] = ()
+    described: ClassVar[str] = ""
 
     def read(self, value: Any, field: str) -> Any:  # pragma: no cover - every kind overrides it
         raise NotImplementedError
@@ -47,12 +51,17 @@ class Input:
 
 @frozen
 class Id(Input):
+    produces: ClassVar[tuple[type, ...]] = (int,)
+    described: ClassVar[str] = "a whole number"
+
     def read(self, value: Any, field: str) -> int | None:
         return fields.read_id(value, field, required=self.required)
 
 
 @frozen
 class Text(Input):
+    produces: ClassVar[tuple[type, ...]] = (str,)
+    described: ClassVar[str] = "a string"
     kind: TextKind = single_line
     max_length: int = 255
     may_be_empty: bool = False  # a string must be sent, but "" is a value (an empty survey answer)
@@ -65,12 +74,17 @@ class Text(Input):
 
 @frozen
 class Email(Input):
+    produces: ClassVar[tuple[type, ...]] = (str,)
+    described: ClassVar[str] = "a string"
+
     def read(self, value: Any, field: str) -> str | None:
         return fields.read_email(value, field)
 
 
 @frozen
 class Choice(Input):
+    produces: ClassVar[tuple[type, ...]] = (str,)
+    described: ClassVar[str] = "a string"
     options: tuple[str, ...] = ()
 
     def read(self, value: Any, field: str) -> str | None:
@@ -79,12 +93,18 @@ class Choice(Input):
 
 @frozen
 class Day(Input):
+    produces: ClassVar[tuple[type, ...]] = (date,)
+    described: ClassVar[str] = "a date"
+
     def read(self, value: Any, field: str) -> date | None:
         return fields.read_day(value, field)
 
 
 @frozen
 class Flag(Input):
+    produces: ClassVar[tuple[type, ...]] = (bool,)
+    described: ClassVar[str] = "true or false"
+
     def read(self, value: Any, field: str) -> bool:
         return fields.read_flag(value, field)
 
@@ -92,6 +112,9 @@ class Flag(Input):
 @frozen
 class Money(Input):
     """A rate of pay or charge: 0 to ``maximum``, at most 2 decimals."""
+
+    produces: ClassVar[tuple[type, ...]] = (Decimal,)
+    described: ClassVar[str] = "a Decimal (money is never a float)"
 
     maximum: Decimal = Decimal("9999.99")
 
@@ -103,6 +126,9 @@ class Money(Input):
 class Number(Input):
     """A JSON number from ``low`` to ``high``; ``what`` words the range in the refusal ("{field} must be
     {what}."); ``places``: at most that many decimals."""
+
+    produces: ClassVar[tuple[type, ...]] = (Decimal,)
+    described: ClassVar[str] = "a Decimal"
 
     low: Decimal = Decimal(0)
     high: Decimal = Decimal(0)
@@ -125,6 +151,9 @@ class Whole(Input):
     """A JSON integer from ``low`` to ``high``; ``what`` words the range in the refusal. ``required``:
     null is refused with the same words."""
 
+    produces: ClassVar[tuple[type, ...]] = (int,)
+    described: ClassVar[str] = "a whole number"
+
     low: int = 0
     high: int = 0
     what: str | None = None
@@ -146,6 +175,9 @@ class WrittenInstant:
 class Instant(Input):
     """ISO 8601 with ``Z`` or an offset, or a Europe/London local time (the spec's convention)."""
 
+    produces: ClassVar[tuple[type, ...]] = (WrittenInstant,)
+    described: ClassVar[str] = "an instant as written"
+
     def read(self, value: Any, field: str) -> WrittenInstant | None:
         if value is None:
             return None
@@ -159,6 +191,9 @@ class Instant(Input):
 class ConsoleTime(Input):
     """A time typed at the console: local ``YYYY-MM-DD HH:MM[:SS]`` (Europe/London) or ISO 8601 with an
     offset (``rules.console_times``)."""
+
+    produces: ClassVar[tuple[type, ...]] = (datetime,)
+    described: ClassVar[str] = "an aware datetime"
 
     def read(self, value: Any, field: str) -> datetime | None:
         if value is None:
@@ -199,14 +234,24 @@ class Nested(Input):
     of: type = object
 
 
+def typed(instance: Any, field: attrs.Attribute[Any], value: Any) -> None:
+    """A command made in code (not by the converter) gets the types the converter would give: a float
+    where money is expected is refused here, naming the field, before anything reaches storage."""
+    kind = field.metadata.get(INPUT)
+    if value is None or value is UNSET or not isinstance(kind, Input) or not kind.produces:
+        return
+    if not isinstance(value, kind.produces) or (isinstance(value, bool) and bool not in kind.produces):
+        raise ValidationFailed(field.name, f"{field.name} must be {kind.described}, not {type(value).__name__}.")
+
+
 def given(kind: Input, default: Any = None) -> Any:
     """A command field read with ``kind``; ``default`` when the key is absent."""
-    return attrs.field(default=default, metadata={INPUT: kind})
+    return attrs.field(default=default, metadata={INPUT: kind}, validator=typed)
 
 
 def needed(kind: Input) -> Any:
     """A command field that must be sent: a missing key is read as null, which ``kind`` refuses."""
-    return attrs.field(metadata={INPUT: kind})
+    return attrs.field(metadata={INPUT: kind}, validator=typed)
 
 
 def must_send(field: attrs.Attribute[Any]) -> bool:

@@ -25,6 +25,8 @@ from workforce_core.rules.employee_ids import is_valid_employee_id
 class EmployeeIdInput(Input):
     """1 to 32 letters, digits, dashes or underscores; on creation a blank one is generated instead."""
 
+    produces: ClassVar[tuple[type, ...]] = (str,)
+    described: ClassVar[str] = "a string"
     creating: bool = False
 
     def read(self, value: Any, field: str) -> str | None:

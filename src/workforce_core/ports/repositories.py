@@ -35,6 +35,12 @@ class Repository(Protocol[T]):
         ...
 
 
+class ClientRepository(Repository[ClientAccount], Protocol):
+    def every(self) -> list[ClientAccount]:
+        """Every client account, by id (the agency's console lists them)."""
+        ...
+
+
 class ApiKeyRepository(Repository[ApiKey], Protocol):
     def by_prefix(self, key_prefix: str) -> list[ApiKey]: ...
 

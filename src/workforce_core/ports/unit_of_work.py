@@ -6,7 +6,6 @@ from types import TracebackType
 from typing import Protocol
 
 from workforce_core.events import Event
-from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.amendments import Amendment
 from workforce_core.model.reference import CostCode, Department, Location
 from workforce_core.model.surveys import Survey
@@ -23,6 +22,7 @@ from workforce_core.ports.repositories import (
     ApiKeyRepository,
     AuditLog,
     BookingRepository,
+    ClientRepository,
     RateRuleRepository,
     Repository,
     TimeEntryRepository,
@@ -36,7 +36,7 @@ class UnitOfWork(Protocol):
     same transaction as the change (the outbox), so an event is never lost nor sent for a rollback."""
 
     @property
-    def clients(self) -> Repository[ClientAccount]: ...
+    def clients(self) -> ClientRepository: ...
     @property
     def keys(self) -> ApiKeyRepository: ...
     @property

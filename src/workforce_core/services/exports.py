@@ -10,7 +10,7 @@ only after the commit. A failure at any point leaves no batch, no stamp and no f
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 
@@ -47,12 +47,11 @@ from workforce_core.rules.pay_weeks import week_start
 from workforce_core.rules.payroll_lines import line_figures
 from workforce_core.rules.people import Power
 from workforce_core.services import export_rows
-from workforce_core.services.pay_figures import bring_up_to_date
+from workforce_core.services.pay_figures import Progress, bring_up_to_date
 from workforce_core.services.pay_week_reads import pay_week_views
 from workforce_core.views import PayWeekView
 
 PAGE = 1000  # payroll lines read per page: each page is a fixed number of statements over the week
-Progress = Callable[[int, int], None]  # (lines written, lines in all)
 
 
 @define
@@ -84,7 +83,9 @@ def create_export(
     assert before.lock is not None
     first, last = before.week_start, before.week_end
     start, end = from_local(first, time(0)), from_local(last + timedelta(days=1), time(0))
-    bring_up_to_date(client, start, end, queries=queries, uow=uow)
+    priced = bring_up_to_date(client, start, end, queries=queries, uow=uow, progress=progress)
+    if progress is not None:  # one count over all the work: the shifts priced, then the lines written
+        progress = _after(priced, progress)
     made = _Made()
     kind = command.kind
     header: tuple[str, ...]
@@ -133,6 +134,10 @@ def create_export(
     finally:
         files.discard(written)
     return batch
+
+
+def _after(done_before: int, progress: Progress) -> Progress:
+    return lambda done, total: progress(done_before + done, done_before + total)
 
 
 def _locked_week(

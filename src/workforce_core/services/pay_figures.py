@@ -8,7 +8,7 @@ entries, ``worker_changed`` for a worker's rates or role, ``client_changed`` for
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import date, datetime, time, timedelta
 
 import attrs
@@ -106,19 +106,36 @@ def week_figures(
     return queries.worker_weeks(client.id, week, status)
 
 
+Progress = Callable[[int, int], None]  # (done, in all): long work reports how far it is
+
+
 def bring_up_to_date(
-    client: ClientAccount, start: datetime, end: datetime, *, queries: FigureReads, uow: UnitOfWorkFactory
-) -> None:
+    client: ClientAccount,
+    start: datetime,
+    end: datetime,
+    *,
+    queries: FigureReads,
+    uow: UnitOfWorkFactory,
+    progress: Progress | None = None,
+) -> int:
     """Before a period's figures are summed: price its stale shifts, and the client's stale late clocks
-    (a late clock of an earlier locked week is paid in the week it is due in)."""
-    reprice_in_batches(queries.unpriced_shifts(client.id, start, end), client, uow=uow)
+    (a late clock of an earlier locked week is paid in the week it is due in). Returns how many stale
+    shifts of the period it priced; ``progress`` hears (shifts priced, stale shifts) as it goes."""
+    unpriced = queries.unpriced_shifts(client.id, start, end)
+    reprice_in_batches(unpriced, client, uow=uow, progress=progress)
     with uow(read_only=True) as tx:
         late = tx.figures.late_shifts(client.id)
     shift_figures(late, client, uow=uow)
+    return len(unpriced)
 
 
 def reprice_in_batches(
-    unpriced: Sequence[TimeEntry], client: ClientAccount, *, uow: UnitOfWorkFactory, workers_per_batch: int = 500
+    unpriced: Sequence[TimeEntry],
+    client: ClientAccount,
+    *,
+    uow: UnitOfWorkFactory,
+    workers_per_batch: int = 500,
+    progress: Progress | None = None,
 ) -> int:
     """Reprice the worker-weeks of ``unpriced`` shifts, a batch of workers per transaction (memory stays
     bounded and no transaction holds many workers' locks for long); the worker-weeks repriced."""
@@ -126,10 +143,15 @@ def reprice_in_batches(
     for entry in unpriced:
         by_worker.setdefault(entry.worker_id, []).append(entry)
     workers = sorted(by_worker)
-    repriced = 0
+    repriced = priced = 0
+    if progress is not None:
+        progress(0, len(unpriced))
     for at in range(0, len(workers), workers_per_batch):
         batch = [entry for worker_id in workers[at : at + workers_per_batch] for entry in by_worker[worker_id]]
         repriced += len(reprice(batch, client, uow=uow).repriced)
+        priced += len(batch)
+        if progress is not None:
+            progress(priced, len(unpriced))
     return repriced
 
 

@@ -2,7 +2,7 @@
 services that embed it: scopes, employee ids, money, instants and Europe/London wall times around the
 2026 UK clock changes, rate rules, pricing settings and whole weeks of shifts to price.
 
-Hypothesis is an optional dependency (``pip install 'workforce[testing]'``); only this module imports it.
+Hypothesis is an optional dependency (``pip install 'workforce-staffing[testing]'``); only this module imports it.
 
 In 2026 the clocks go forward at 01:00 UTC on 29 March (01:00-01:59 local does not exist) and back at
 01:00 UTC on 25 October (01:00-01:59 local happens twice: first BST, then GMT).

@@ -1,0 +1,116 @@
+"""``workforce demo`` (issue 21, item 6): a demo worth opening, made through the use cases. Who is free
+finds most workers; there are bookings this week and next; last week is approved, locked and exported,
+paying a late clock of the week before as an adjustment; and a webhook subscription points at the local
+receiver `make receiver` starts (``workforce webhooks receive``), which gets signed deliveries."""
+
+from __future__ import annotations
+
+import io
+import json
+import threading
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+import trustme
+from starlette.testclient import TestClient
+
+from tests.contract.conftest import Console
+from tests.webhook_receiver import write_ca
+from workforce_adapters.json.commands import structure
+from workforce_core.commands.webhooks import UpdateSubscription
+from workforce_core.rules.london import local_date
+from workforce_core.rules.pay_weeks import week_start
+from workforce_core.rules.receiver_urls import parse_networks
+from workforce_core.services import webhooks
+from workforce_core.services.auth import authenticate
+from workforce_core.services.dispatch import dispatch
+from workforce_entrypoints.bootstrap import Webhooks
+from workforce_entrypoints.cli.receiver import receiver
+
+
+@pytest.fixture
+def demo(console: Console) -> dict[str, Any]:
+    code, made = console("demo")
+    assert code == 0, made
+    return dict(made)
+
+
+def _get(api: TestClient, key: str, path: str) -> Any:
+    reply = api.get(f"/api/v1/{path}", headers={"Authorization": f"Bearer {key}"})
+    assert reply.status_code == 200, reply.text
+    return reply.json()["data"]
+
+
+def _full(demo: dict[str, Any]) -> str:
+    return str(next(key["key"] for key in demo["keys"] if key["name"] == "demo-full"))
+
+
+def test_most_workers_are_free_on_a_weekday_morning(demo: dict[str, Any], api: TestClient, console: Console) -> None:
+    today = local_date(console.services.clock.now())
+    monday = week_start(today, 1) + timedelta(days=14)  # a week with no demo bookings
+    slot = f"available_from={monday}T09:00:00Z&available_to={monday}T12:00:00Z"
+    free = _get(api, _full(demo), f"availability.php?{slot}")
+    assert demo["availability_rules"] >= 40
+    assert len([worker for worker in free if worker["available"]]) >= 8
+
+
+def test_bookings_this_week_and_next(demo: dict[str, Any], console: Console) -> None:
+    today = local_date(console.services.clock.now())
+    next_week = (week_start(today, 1) + timedelta(days=7)).isoformat()
+    code, booked = console("shift", "list", "--client", str(demo["client_id"]), "--week", next_week)
+    assert code == 0, booked
+    assert len(booked) == 15  # three workers, five weekdays
+    assert demo["bookings"] >= 15
+
+
+def test_last_week_is_exported_and_pays_a_late_clock_as_an_adjustment(
+    demo: dict[str, Any], api: TestClient, console: Console
+) -> None:
+    key = _full(demo)
+    before_last, last = demo["locked_weeks"]
+    [week] = _get(api, key, f"pay-weeks.php?week_start={last}")
+    assert week["status"] == "exported"
+    assert [batch["kind"] for batch in week["batches"]] == ["payroll"]
+    assert _get(api, key, f"pay-weeks.php?week_start={before_last}")[0]["status"] == "locked"
+    late = _get(api, key, f"timesheets.php?id={demo['late_clock_id']}")
+    assert (late["payroll_status"], late["payroll_excluded_reason"]) == ("excluded", "paid_adjustment")
+    lines = _get(api, key, f"payroll.php?week={last}&adjustments=1")
+    adjustments = [item for line in lines for item in line.get("adjustments", [])]
+    assert [(item["entry_id"], item["state"]) for item in adjustments] == [(demo["late_clock_id"], "paid")]
+
+
+def test_the_demo_subscription_delivers_to_the_local_receiver(
+    demo: dict[str, Any], console: Console, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ca = trustme.CA()
+    monkeypatch.setenv("SSL_CERT_FILE", str(write_ca(ca, tmp_path)))
+    issued = ca.issue_cert("127.0.0.1")
+    cert, key = tmp_path / "receiver.pem", tmp_path / "receiver-key.pem"
+    issued.cert_chain_pems[0].write_to_path(str(cert))
+    issued.private_key_pem.write_to_path(str(key))
+    printed = io.StringIO()
+    server = receiver("127.0.0.1", 0, cert=cert, key=key, secret=demo["webhook"]["secret"], out=printed)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        s = console.services
+        local = attrs.evolve(s.webhooks, trusted_networks=parse_networks("127.0.0.1/32"))
+        assert isinstance(local, Webhooks)
+        port = server.server_address[1]
+        assert demo["webhook"]["url"] == "https://127.0.0.1:8443/demo-webhooks"  # what `make receiver` serves
+        moved = structure(UpdateSubscription, {"url": f"https://127.0.0.1:{port}/demo-webhooks"})
+        caller = authenticate(_full(demo), uow=s.uow, clock=s.clock)
+        webhooks.update_subscription(
+            demo["webhook"]["id"], moved, principal=caller, uow=s.uow, clock=s.clock,
+            resolver=local.resolver, trusted=local.trusted_networks,
+        )  # fmt: skip
+        done = dispatch(uow=s.uow, clock=s.clock, sender=local.sender(s.clock))
+    finally:
+        server.shutdown()
+        server.server_close()
+    lines = [json.loads(line) for line in printed.getvalue().splitlines()]
+    assert done.delivered == len(lines) > 0
+    assert all(line["verified"] for line in lines)
+    assert "export.created" in {line["event"] for line in lines}
