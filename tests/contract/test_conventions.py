@@ -379,7 +379,7 @@ def test_times_are_london_local_with_a_utc_twin(
         ("GET", "/api/v2/workers.php", 404),
         ("GET", "/", 200),  # the front page (issue 21)
         ("GET", "/nothing-here", 404),
-        ("POST", "/favicon.ico", 404),
+        ("POST", "/favicon.png", 404),  # (/favicon.ico is served: browsers ask it of error pages)
         ("DELETE", "/api/v1/workers.php", 405),
         ("GET", "/api/v1/workers.php?id=99999", 404),
     ],
