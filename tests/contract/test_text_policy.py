@@ -126,6 +126,7 @@ WORKER_REFUSALS = [
     ({"job_role": "Picker\nPacker"}, "job_role"),
     ({"job_role": "Picker\x1b"}, "job_role"),
     ({"employee_id": "W\x000002"}, "employee_id"),
+    ({"employee_id": "\x1f"}, "employee_id"),  # str.strip() takes it for blank: refused, not generated
 ]
 
 

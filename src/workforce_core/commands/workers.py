@@ -30,6 +30,8 @@ class EmployeeIdInput(Input):
     creating: bool = False
 
     def read(self, value: Any, field: str) -> str | None:
+        if isinstance(value, str):
+            text.name(value, field)  # the text policy first: "\x1f" is no blank (``str.strip`` takes it as one)
         blank = value is None or (isinstance(value, str) and not value.strip())
         if blank and self.creating:
             return None  # decisions.md: null, "" or spaces mean "not given" on POST, so the ID is generated
