@@ -32,6 +32,9 @@ class Power(StrEnum):
     CLOSE_WEEK = "close_week"  # lock, unlock, close a pay week
     EXPORT = "export"  # make and fetch pay and charge files
     CONSOLE = "console"  # open the agency console at all
+    BOOK = "book"  # requirements, bookings, their changes and cancels, offers, no-shows
+    WORKERS = "workers"  # create and change workers, leavers, do not return, availability, absences
+    RATES = "rates"  # set a worker's pay and charge rates: the roles whose scopes have rates:write
 
 
 _READS = ("workers:read", "timesheets:read", "shifts:read", "onsite:read", "locations:read", "departments:read")
@@ -42,11 +45,12 @@ ROLE_SCOPES: dict[str, tuple[str, ...]] = {
     Role.COORDINATOR: (*_READS, "availability:read", "absences:read"),
     Role.APPROVER: ("timesheets:read", "locations:read", "charges:read"),
 }
+_STAFFING = (Power.BOOK, Power.WORKERS)
 ROLE_POWERS: dict[str, frozenset[Power]] = {
-    Role.OPERATOR: frozenset({Power.CONSOLE, Power.APPROVE, Power.CLOSE_WEEK, Power.EXPORT}),
-    Role.OWNER: frozenset({Power.CONSOLE, Power.APPROVE, Power.CLOSE_WEEK, Power.EXPORT}),
+    Role.OPERATOR: frozenset({Power.CONSOLE, Power.APPROVE, Power.CLOSE_WEEK, Power.EXPORT, *_STAFFING, Power.RATES}),
+    Role.OWNER: frozenset({Power.CONSOLE, Power.APPROVE, Power.CLOSE_WEEK, Power.EXPORT, *_STAFFING, Power.RATES}),
     Role.PAYROLL: frozenset({Power.CONSOLE, Power.APPROVE, Power.CLOSE_WEEK, Power.EXPORT}),
-    Role.COORDINATOR: frozenset({Power.CONSOLE, Power.APPROVE}),
+    Role.COORDINATOR: frozenset({Power.CONSOLE, Power.APPROVE, *_STAFFING}),
     Role.APPROVER: frozenset({Power.CLIENT_SIGN_OFF}),
 }
 
