@@ -10,7 +10,18 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from workforce_entrypoints.web import checks, money, pay_week, signing, timesheet_actions, timesheets
+from workforce_entrypoints.web import (
+    checks,
+    money,
+    pay_week,
+    shift_actions,
+    shifts,
+    signing,
+    timesheet_actions,
+    timesheets,
+    worker_actions,
+    workers,
+)
 
 
 @cache
@@ -35,4 +46,8 @@ def console_routes() -> list[BaseRoute]:
         *pay_week.ROUTES,
         *money.ROUTES,
         *checks.ROUTES,
+        *shift_actions.ROUTES,
+        *shifts.ROUTES,
+        *worker_actions.ROUTES,
+        *workers.ROUTES,
     ]
