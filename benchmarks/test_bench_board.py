@@ -5,8 +5,6 @@ never asserted."""
 
 from __future__ import annotations
 
-import statistics
-import time
 from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -19,7 +17,7 @@ from tests.contract.conftest import World
 from tests.contract.console_pages import Person, make_user
 from tests.databases import SqliteTemplate
 
-from benchmarks.report import note
+from benchmarks.report import median_seconds, note
 from workforce_adapters.passwords import Argon2PasswordHasher
 from workforce_core.model.bookings import Booking
 from workforce_core.model.demands import Demand
@@ -27,7 +25,6 @@ from workforce_entrypoints.bootstrap import Settings, bootstrap
 from workforce_entrypoints.http.app import create_app
 
 WEEK = "2026-11-02"
-ROUNDS = 30
 PEOPLE = 200
 
 
@@ -71,15 +68,6 @@ def board(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Person, in
     services.close()
 
 
-def _timed(call: Any) -> float:
-    times = []
-    for _ in range(ROUNDS):
-        began = time.perf_counter()
-        call()
-        times.append(time.perf_counter() - began)
-    return statistics.median(times)
-
-
 def test_the_shifts_board_of_a_week_of_a_thousand_bookings(benchmark: Any, board: tuple[Person, int, int]) -> None:
     person, client_id, spare = board
     page = f"/console/{client_id}/shifts?week={WEEK}"
@@ -91,8 +79,8 @@ def test_the_shifts_board_of_a_week_of_a_thousand_bookings(benchmark: Any, board
     listed = person.get(requirement)
     assert listed.status_code == 200
     assert "200 workers, best matches first (100 shown)" in listed.text
-    shown = _timed(lambda: person.get(page))
-    free = _timed(lambda: person.get(requirement))
+    shown = median_seconds(lambda: person.get(page))
+    free = median_seconds(lambda: person.get(requirement))
     note(
         f"console shifts board, 1,000-booking week at one site (100 rows, 6 requirements): {shown * 1000:.1f} ms "
         f"median in process; a requirement's page with who is free among 200 workers: {free * 1000:.1f} ms "

@@ -461,3 +461,18 @@ def _principal(services: Services, client_id: int) -> Principal:
 
 def _page() -> Paging:
     return Paging(limit=100)
+
+
+def test_names_with_markup_are_text_on_the_board_and_in_what_was_done(
+    services: Services, world: World, acme: dict[str, int]
+) -> None:
+    odd = world.worker(acme["client"], "<b>Zed & Co</b>", location_id=acme["site"]).worker.id
+    with console(services) as person:
+        signed_in(services, "coordinator", acme["client"], person)
+        demand = add_requirement(person, acme)
+        page = f"/console/{acme['client']}/shifts/requirements/{demand}"
+        booked = person.post(f"{page}/book", {"worker_id": odd}, token=person.csrf(page))
+        assert booked.status_code == 303
+        shown = person.get(booked.headers["location"]).text
+    assert "Done: booked &lt;b&gt;Zed &amp; Co&lt;/b&gt;." in shown
+    assert "<b>Zed" not in shown

@@ -6,7 +6,9 @@ a worker eligibility refuses is named with the reasons in words."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
+from urllib.parse import quote_plus
 
 from starlette.responses import Response
 from starlette.routing import BaseRoute
@@ -18,6 +20,7 @@ from workforce_core.errors import NotEligible, ValidationFailed
 from workforce_core.model.bookings import BookingStatus
 from workforce_core.ports import Paging, WorkerFilter
 from workforce_core.services import bookings, demands, offers, reads
+from workforce_core.views import ShiftView
 from workforce_entrypoints.web import reasons
 from workforce_entrypoints.web.forms import filled
 from workforce_entrypoints.web.timesheets import back_to
@@ -63,22 +66,20 @@ def cancel_requirement(visit: Visit) -> Response:
 
 def book_onto(visit: Visit) -> Response:
     """One click in the who-is-free list: the worker booked onto the requirement, published."""
-    s = visit.services
     given = {**filled(visit, "worker_id"), "demand_id": _demand(visit), "status": BookingStatus.PUBLISHED}
-    command = structure(BookShift, given)
-    try:
-        made = bookings.book(
-            command, client_id=visit.client.client_id, uow=s.uow, clock=s.clock, actor=visit.signed.actor
-        )
-    except NotEligible as error:
-        return _refused(visit, error, command.worker_id)
-    return back_to(visit, f"/shifts/requirements/{_demand(visit)}", f"booked+{made.worker_name}")
+    back = f"/shifts/requirements/{_demand(visit)}"
+    return _book(visit, given, lambda made: (back, f"booked+{quote_plus(made.worker_name)}"))
 
 
 def book_shift(visit: Visit) -> Response:
-    s = visit.services
     given = filled(visit, "worker_id", "location_id", "shift_date", "start_time", "end_time", "break_minutes")
     given |= filled(visit, "job_role", "notes", "status")
+    return _book(visit, given, lambda made: (f"/shifts/bookings/{made.booking.id}", "booked"))
+
+
+def _book(visit: Visit, given: dict[str, Any], then: Callable[[ShiftView], tuple[str, str]]) -> Response:
+    """Book as the person; back to the page ``then`` names, or the refusal in words."""
+    s = visit.services
     command = structure(BookShift, given)
     try:
         made = bookings.book(
@@ -86,7 +87,7 @@ def book_shift(visit: Visit) -> Response:
         )
     except NotEligible as error:
         return _refused(visit, error, command.worker_id)
-    return back_to(visit, f"/shifts/bookings/{made.booking.id}", "booked")
+    return back_to(visit, *then(made))
 
 
 def change_booking(visit: Visit) -> Response:
