@@ -476,3 +476,20 @@ def test_names_with_markup_are_text_on_the_board_and_in_what_was_done(
         shown = person.get(booked.headers["location"]).text
     assert "Done: booked &lt;b&gt;Zed &amp; Co&lt;/b&gt;." in shown
     assert "<b>Zed" not in shown
+
+
+def test_the_workers_list_pages_by_a_hundred_keeping_its_filters(
+    services: Services, world: World, acme: dict[str, int]
+) -> None:
+    for n in range(101):
+        world.worker(acme["client"], f"Temp {n:03d}", location_id=acme["site"])
+    base = f"/console/{acme['client']}/workers"
+    with console(services) as person:
+        signed_in(services, "coordinator", acme["client"], person)
+        first = person.get(f"{base}?q=temp&status=active").text
+        assert "101 workers, 1 to 100 shown" in first
+        link = re.search(r'href="\?([^"]+)">Next page', first)
+        assert link is not None
+        second = person.get(f"{base}?{link.group(1).replace('&amp;', '&')}").text
+    assert re.findall(r'aria-label="Open worker ([^"]+)"', second) == ["Temp 100"]
+    assert "Previous page" in second
