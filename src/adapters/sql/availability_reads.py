@@ -124,3 +124,10 @@ def load_free_facts(engine: Engine, query: FreeFactsQuery) -> FreeFacts:
         rules=tuple(found_rules),
         dnr=tuple(found_dnr),
     )
+
+
+def do_not_return_sites(engine: Engine, client_id: int, worker_id: int) -> tuple[int, ...]:
+    dnr = tables.do_not_return
+    stmt = select(dnr.c.location_id).where(dnr.c.client_id == client_id, dnr.c.worker_id == worker_id)
+    with engine.connect() as connection:
+        return tuple(connection.execute(stmt.order_by(dnr.c.location_id)).scalars())

@@ -9,7 +9,12 @@ from typing import Any, TypeVar
 from sqlalchemy import Engine, func, or_, select
 
 from workforce_adapters.sql import charge_reads, export_batches, figure_reads, payroll_reads, tables
-from workforce_adapters.sql.availability_reads import list_absences, list_availability_rules, load_free_facts
+from workforce_adapters.sql.availability_reads import (
+    do_not_return_sites,
+    list_absences,
+    list_availability_rules,
+    load_free_facts,
+)
 from workforce_adapters.sql.breaks import breaks_by_shift
 from workforce_adapters.sql.demands import list_demands, list_offers
 from workforce_adapters.sql.entry_counts import completed_count
@@ -347,3 +352,6 @@ class SqlQueries:
 
     def free_facts(self, query: FreeFactsQuery) -> FreeFacts:
         return load_free_facts(self.engine, query)
+
+    def do_not_return_sites(self, client_id: int, worker_id: int) -> tuple[int, ...]:
+        return do_not_return_sites(self.engine, client_id, worker_id)

@@ -16,10 +16,14 @@ from workforce_entrypoints.web import (
     pay_week,
     portal,
     setup,
+    shift_actions,
+    shifts,
     signing,
     timesheet_actions,
     timesheets,
     webhooks_setup,
+    worker_actions,
+    workers,
 )
 
 
@@ -48,4 +52,8 @@ def console_routes() -> list[BaseRoute]:
         *portal.ROUTES,
         *setup.ROUTES,
         *webhooks_setup.ROUTES,
+        *shift_actions.ROUTES,
+        *shifts.ROUTES,
+        *worker_actions.ROUTES,
+        *workers.ROUTES,
     ]

@@ -82,3 +82,7 @@ class AvailabilityReads(Protocol):
     def free_facts(self, query: FreeFactsQuery) -> FreeFacts:
         """A fixed number of statements however many workers."""
         ...
+
+    def do_not_return_sites(self, client_id: int, worker_id: int) -> tuple[int, ...]:
+        """The client's sites the worker is marked not to return to, by id."""
+        ...

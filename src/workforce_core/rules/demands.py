@@ -7,12 +7,13 @@ is what is left of the headcount. Every booking onto a requirement is counted un
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, BookingStatus
 from workforce_core.model.demands import Demand, DemandStatus
 
 FILLING_STATUSES: tuple[str, ...] = (*LIVE_BOOKING_STATUSES, BookingStatus.COMPLETED)
+SOON = timedelta(days=7)  # the shifts board marks open requirements starting this soon
 
 
 def open_places(headcount: int, filled: int) -> int:
@@ -38,3 +39,9 @@ def refusal(demand: Demand, filled: int, now: datetime) -> str | None:
         DemandStatus.FINISHED: f"requirement {demand.id} is finished.",
         DemandStatus.FILLED: f"requirement {demand.id} is full.",
     }[DemandStatus(status)]
+
+
+def needs_filling(demand: Demand, filled: int, now: datetime) -> bool:
+    """An open requirement (not full, cancelled or finished) that starts within ``SOON``: the shifts
+    board's warning. One already under way still counts until its end."""
+    return demand_status(demand, filled, now) == DemandStatus.OPEN and demand.start <= now + SOON

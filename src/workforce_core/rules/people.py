@@ -36,6 +36,9 @@ class Power(StrEnum):
     EXPORT = "export"  # make and fetch pay and charge files
     CONSOLE = "console"  # open the agency console at all
     SETUP = "setup"  # the account's settings, API keys and users
+    BOOK = "book"  # requirements, bookings, their changes and cancels, offers, no-shows
+    WORKERS = "workers"  # create and change workers, leavers, do not return, availability, absences
+    RATES = "rates"  # set a worker's pay and charge rates: the roles whose scopes have rates:write
 
 
 _READS = ("workers:read", "timesheets:read", "shifts:read", "onsite:read", "locations:read", "departments:read")
@@ -46,11 +49,16 @@ ROLE_SCOPES: dict[str, tuple[str, ...]] = {
     Role.COORDINATOR: (*_READS, "availability:read", "absences:read"),
     Role.APPROVER: ("timesheets:read", "locations:read", "charges:read"),
 }
+_STAFFING = (Power.BOOK, Power.WORKERS)
 ROLE_POWERS: dict[str, frozenset[Power]] = {
-    Role.OPERATOR: frozenset({Power.CONSOLE, Power.APPROVE, Power.CLOSE_WEEK, Power.EXPORT, Power.SETUP}),
-    Role.OWNER: frozenset({Power.CONSOLE, Power.APPROVE, Power.CLOSE_WEEK, Power.EXPORT, Power.SETUP}),
+    Role.OPERATOR: frozenset(
+        {Power.CONSOLE, Power.APPROVE, Power.CLOSE_WEEK, Power.EXPORT, Power.SETUP, *_STAFFING, Power.RATES}
+    ),
+    Role.OWNER: frozenset(
+        {Power.CONSOLE, Power.APPROVE, Power.CLOSE_WEEK, Power.EXPORT, Power.SETUP, *_STAFFING, Power.RATES}
+    ),
     Role.PAYROLL: frozenset({Power.CONSOLE, Power.APPROVE, Power.CLOSE_WEEK, Power.EXPORT}),
-    Role.COORDINATOR: frozenset({Power.CONSOLE, Power.APPROVE}),
+    Role.COORDINATOR: frozenset({Power.CONSOLE, Power.APPROVE, *_STAFFING}),
     Role.APPROVER: frozenset({Power.CLIENT_SIGN_OFF}),
 }
 

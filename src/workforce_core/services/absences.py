@@ -13,18 +13,25 @@ from attrs import frozen
 from workforce_core.commands.absences import CreateAbsence
 from workforce_core.errors import Conflict, InvalidParameter, NotFound
 from workforce_core.model.absences import Absence, AbsenceStatus
+from workforce_core.model.people import Actor
 from workforce_core.model.principal import Principal
 from workforce_core.ports import AbsenceFilter, AbsenceView, Clock, Page, Paging, Queries, UnitOfWorkFactory
+from workforce_core.rules import people
+from workforce_core.rules.people import Power
 
 DECISIONS = {"approve": AbsenceStatus.APPROVED, "decline": AbsenceStatus.DECLINED}
 
 
-def create_absence(command: CreateAbsence, *, approve: bool, uow: UnitOfWorkFactory, clock: Clock) -> AbsenceView:
-    """A worker's absence, ``requested`` (or ``approved`` with ``approve``)."""
+def create_absence(
+    command: CreateAbsence, *, approve: bool, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None
+) -> AbsenceView:
+    """A worker's absence, ``requested`` (or ``approved`` with ``approve``); ``actor``: a person whose
+    role looks after workers (a worker they do not reach is 404)."""
+    people.require(actor, Power.WORKERS)
     now = clock.now()
     with uow() as tx:
         worker = tx.workers.get(command.worker_id)
-        if worker is None:
+        if worker is None or not people.reaches(actor, worker.client_id, worker.location_id):
             raise NotFound("The worker was not found.", field="worker_id")
         absence = tx.absences.add(
             Absence(
@@ -43,14 +50,17 @@ def create_absence(command: CreateAbsence, *, approve: bool, uow: UnitOfWorkFact
     return AbsenceView(absence, worker.name)
 
 
-def decide_absence(absence_id: int, decision: str, *, uow: UnitOfWorkFactory, clock: Clock) -> AbsenceView:
+def decide_absence(
+    absence_id: int, decision: str, *, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None
+) -> AbsenceView:
     """Approve or decline a requested absence; any other status is 409 ``conflict``."""
+    people.require(actor, Power.WORKERS)
     if decision not in DECISIONS:
         raise InvalidParameter("decision", "decision must be approve or decline.")
     with uow() as tx:
         absence = tx.absences.get(absence_id)
         worker = tx.workers.get(absence.worker_id) if absence is not None else None
-        if absence is None or worker is None:
+        if absence is None or worker is None or not people.reaches(actor, worker.client_id, worker.location_id):
             raise NotFound("The absence was not found.", field="absence_id")
         if absence.status != AbsenceStatus.REQUESTED:
             raise Conflict(f"absence {absence.id} is {absence.status}, not requested.", absence_id=absence.id)

@@ -30,9 +30,11 @@ from workforce_core.ports import (
     Queries,
     UnitOfWorkFactory,
 )
+from workforce_core.rules import people
 from workforce_core.rules.access import owned_site
 from workforce_core.rules.eligibility import Slot, eligibility
 from workforce_core.rules.london import local_date
+from workforce_core.rules.people import Power
 from workforce_core.rules.slots import LONGEST
 from workforce_core.rules.who_is_free import FreeWorker, order_key, role_match, stated
 from workforce_core.rules.worker_facts import Facts, known, people_at, window
@@ -43,7 +45,9 @@ from workforce_core.rules.worker_facts import Facts, known, people_at, window
 def add_rule(
     command: AddAvailabilityRule, *, principal: Principal, uow: UnitOfWorkFactory, clock: Clock
 ) -> WorkerAvailability:
-    """A new rule for one of the client's workers (one the key sees): 404 ``worker_id`` otherwise."""
+    """A new rule for one of the client's workers (one the key sees): 404 ``worker_id`` otherwise. A
+    person (``principal.actor``) needs a role that looks after workers."""
+    people.require(principal.actor, Power.WORKERS)
     with uow() as tx:
         worker = tx.workers.get(command.worker_id)
         if worker is None or worker.client_id != principal.client_id or not principal.sees_site(worker.location_id):
@@ -69,6 +73,7 @@ def add_rule(
 
 def retire_rule(rule_id: int, *, principal: Principal, uow: UnitOfWorkFactory, clock: Clock) -> WorkerAvailability:
     """DELETE: the rule stops counting from now (``retired_at``); a retired rule is 409 ``conflict``."""
+    people.require(principal.actor, Power.WORKERS)
     with uow() as tx:
         rule = tx.availability.get(rule_id)
         worker = tx.workers.get(rule.worker_id) if rule is not None else None

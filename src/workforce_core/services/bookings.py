@@ -25,12 +25,15 @@ from workforce_core.errors import (
     WeekLocked,
 )
 from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, Booking, BookingStatus, Confirmation
+from workforce_core.model.people import Actor
 from workforce_core.model.principal import Principal
 from workforce_core.model.reference import Location
 from workforce_core.model.workers import Worker
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
+from workforce_core.rules import people
 from workforce_core.rules.eligibility import Eligibility, Known, Slot, eligibility
 from workforce_core.rules.london import LONDON
+from workforce_core.rules.people import Power
 from workforce_core.rules.slots import slot_times
 from workforce_core.rules.worker_facts import Facts, known, people_at, window
 from workforce_core.services import demands, no_shows
@@ -77,12 +80,15 @@ def book(
     uow: UnitOfWorkFactory,
     clock: Clock,
     principal: Principal | None = None,
+    actor: Actor | None = None,
 ) -> ShiftView:
     """Book the client's worker at one of its sites, or onto a requirement (``demand_id``: its site, date,
-    times, break and role); ``principal``: the API key, None from the console."""
+    times, break and role); ``principal``: the API key, None from the console; ``actor``: the person at
+    the console (a role that books; a site they do not reach is 404)."""
+    people.require(actor, Power.BOOK)
     now = clock.now()
     with uow() as tx:
-        view = place(tx, command, client_id=client_id, now=now, principal=principal)
+        view = place(tx, command, client_id=client_id, now=now, principal=principal, actor=actor)
         recorded = [events.Event("shift.created", client_id, now, view)]
         if principal is not None:
             recorded.append(events.Event("shift_created", client_id, now, view))
@@ -92,12 +98,18 @@ def book(
 
 
 def place(
-    tx: UnitOfWork, command: BookShift, *, client_id: int, now: datetime, principal: Principal | None = None
+    tx: UnitOfWork,
+    command: BookShift,
+    *,
+    client_id: int,
+    now: datetime,
+    principal: Principal | None = None,
+    actor: Actor | None = None,
 ) -> ShiftView:
     """The booking itself, in an open unit of work, recording no event (an offer's acceptance sends none)."""
     worker = _worker(tx, client_id, command.worker_id)
     if command.demand_id is not None:  # the requirement's place is held under its lock, after the worker's
-        demand = demands.hold_place(tx, client_id, command.demand_id, principal, now)
+        demand = demands.hold_place(tx, client_id, command.demand_id, principal, now, actor)
         site = tx.locations.get(demand.location_id)
         assert site is not None
         slot = Slot(site.id, demand.shift_date, demand.start, demand.end, demand.job_role, demand.break_minutes)
@@ -105,7 +117,7 @@ def place(
         day, start, end, site_id = command.shift_date, command.start_time, command.end_time, command.location_id
         if day is None or start is None or end is None or site_id is None:  # pragma: no cover - BookShift checks
             raise ValidationFailed("shift_date", "shift_date, start_time, end_time and location_id are required.")
-        site = _site(tx, client_id, site_id, principal)
+        site = _site(tx, client_id, site_id, principal, actor)
         slot = _slot(site.id, day, start, end, command.break_minutes or 0)
         slot = attrs.evolve(slot, job_role=command.job_role)
     _not_locked(tx, client_id, site.id, slot.shift_date)
@@ -142,13 +154,15 @@ def update(
     uow: UnitOfWorkFactory,
     clock: Clock,
     principal: Principal | None = None,
+    actor: Actor | None = None,
 ) -> Changed:
     """PUT: change times, break, role, worker, site, notes or draft/published. A worked booking may change
     only its notes (409 ``worked``); a cancelled one nothing (409 ``conflict``)."""
+    people.require(actor, Power.BOOK)
     sent = command.sent()
     now = clock.now()
     with uow() as tx:
-        booking = _booking(tx, client_id, booking_id, principal)
+        booking = _booking(tx, client_id, booking_id, principal, actor)
         worked = booking.status == BookingStatus.COMPLETED or tx.entries.worked_against(booking.id)
         if worked and set(sent) - {"notes"}:
             raise Conflict(f"booking {booking.id} was worked: only its notes can change.", reason_code="worked")
@@ -157,7 +171,7 @@ def update(
         worker_id = sent.get("worker_id", booking.worker_id)
         worker = _worker(tx, client_id, worker_id) if "worker_id" in sent else tx.workers.lock(booking.worker_id)
         assert worker is not None
-        site = _site(tx, client_id, sent["location_id"], principal) if "location_id" in sent else None
+        site = _site(tx, client_id, sent["location_id"], principal, actor) if "location_id" in sent else None
         site = site or tx.locations.get(booking.location_id)
         assert site is not None
         old_start, old_end = _walls(booking)
@@ -221,12 +235,15 @@ def cancel(
     uow: UnitOfWorkFactory,
     clock: Clock,
     principal: Principal | None = None,
+    actor: Actor | None = None,
 ) -> ShiftView:
     """Cancel with one of the spec's cancel statuses: sets ``cancelled_at`` and ``cancel_reason``;
-    ``confirmation`` becomes ``n/a``. Worked: 409 ``worked``; already cancelled: 409 ``conflict``."""
+    ``confirmation`` becomes ``n/a``. Worked: 409 ``worked``; already cancelled: 409 ``conflict``.
+    The status ``no_show`` marks a no-show (``shift.no_show`` too, once)."""
+    people.require(actor, Power.BOOK)
     now = clock.now()
     with uow() as tx:
-        booking = _booking(tx, client_id, booking_id, principal)
+        booking = _booking(tx, client_id, booking_id, principal, actor)
         worker = tx.workers.lock(booking.worker_id)
         assert worker is not None
         if booking.status == BookingStatus.COMPLETED or tx.entries.worked_against(booking.id):
@@ -299,18 +316,24 @@ def _worker(tx: UnitOfWork, client_id: int, worker_id: int) -> Worker:
     return worker
 
 
-def _site(tx: UnitOfWork, client_id: int, location_id: int, principal: Principal | None) -> Location:
+def _site(
+    tx: UnitOfWork, client_id: int, location_id: int, principal: Principal | None, actor: Actor | None = None
+) -> Location:
     site = tx.locations.get(location_id)
-    if site is None or site.client_id != client_id:
+    if site is None or site.client_id != client_id or not people.reaches(actor, client_id, site.id):
         raise LocationNotFound(field="location_id")
     if principal is not None and not principal.sees_site(site.id):
         raise LocationNotAllowed(field="location_id")
     return site
 
 
-def _booking(tx: UnitOfWork, client_id: int, booking_id: int, principal: Principal | None) -> Booking:
+def _booking(
+    tx: UnitOfWork, client_id: int, booking_id: int, principal: Principal | None, actor: Actor | None = None
+) -> Booking:
     booking = tx.bookings.get(booking_id)
     if booking is None or booking.client_id != client_id:
+        raise NotFound("The booking was not found.")
+    if not people.reaches(actor, client_id, booking.location_id):
         raise NotFound("The booking was not found.")
     if principal is not None and not principal.sees_site(booking.location_id):
         raise NotFound("The booking was not found.")

@@ -16,10 +16,13 @@ from attrs import frozen
 from workforce_core.commands.demands import CreateDemand
 from workforce_core.errors import Conflict, InvalidParameter, NotFound, ValidationFailed, WeekLocked
 from workforce_core.model.demands import Demand, DemandStatus
+from workforce_core.model.people import Actor
 from workforce_core.model.principal import Principal
 from workforce_core.ports import Clock, DemandFilter, Page, Paging, Queries, ShiftFilter, UnitOfWork, UnitOfWorkFactory
+from workforce_core.rules import people
 from workforce_core.rules.access import owned_site, visible_sites
 from workforce_core.rules.demands import demand_status, refusal
+from workforce_core.rules.people import Power
 from workforce_core.rules.slots import slot_times
 from workforce_core.views import DemandView
 
@@ -40,7 +43,9 @@ class DemandQuery:
 
 def create(command: CreateDemand, *, principal: Principal, uow: UnitOfWorkFactory, clock: Clock) -> DemandView:
     """POST /demands.php: a requirement at one of the key's sites; ``source`` ``api``, ``series_id`` null.
-    A date in a locked pay week is 409 ``week_locked``."""
+    A date in a locked pay week is 409 ``week_locked``. A person at the console (``principal.actor``)
+    needs a role that books."""
+    people.require(principal.actor, Power.BOOK)
     now = clock.now()
     with uow() as tx:
         site = owned_site(principal, tx.locations.get(command.location_id), field="location_id")
@@ -63,6 +68,7 @@ def create(command: CreateDemand, *, principal: Principal, uow: UnitOfWorkFactor
                 break_minutes=break_minutes,
                 job_role=command.job_role,
                 notes=command.notes,
+                source="api" if principal.actor is None else "console",
             )
         )
         tx.commit()
@@ -96,13 +102,16 @@ def demands(principal: Principal, query: DemandQuery, *, queries: Queries, clock
     return Page((shown,), found.total)
 
 
-def cancel(demand_id: int, cancel_reason: str | None, *, uow: UnitOfWorkFactory, clock: Clock) -> DemandView:
+def cancel(
+    demand_id: int, cancel_reason: str | None, *, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None
+) -> DemandView:
     """Console ``demand cancel``: the requirement takes no more bookings (those made stay as they are).
     Already cancelled: 409 ``conflict``; in a locked pay week: 409 ``week_locked``."""
+    people.require(actor, Power.BOOK)
     now = clock.now()
     with uow() as tx:
         demand = tx.demands.lock(demand_id)
-        if demand is None:
+        if demand is None or not people.reaches(actor, demand.client_id, demand.location_id):
             raise NotFound("The requirement was not found.")
         if demand.status == DemandStatus.CANCELLED:
             raise Conflict(f"requirement {demand.id} is already cancelled.")
@@ -117,12 +126,19 @@ def cancel(demand_id: int, cancel_reason: str | None, *, uow: UnitOfWorkFactory,
     return DemandView(after, site.name if site else None, filled, demand_status(after, filled, now))
 
 
-def hold_place(tx: UnitOfWork, client_id: int, demand_id: int, principal: Principal | None, now: datetime) -> Demand:
+def hold_place(
+    tx: UnitOfWork,
+    client_id: int,
+    demand_id: int,
+    principal: Principal | None,
+    now: datetime,
+    actor: Actor | None = None,
+) -> Demand:
     """The requirement a booking goes onto, locked for the transaction: 404 ``not_found`` (``field``
     ``demand_id``) when absent, another client's or outside a site-limited key; 409 ``conflict`` when it
     is cancelled, finished or full."""
     demand = tx.demands.lock(demand_id)
-    if demand is None or demand.client_id != client_id:
+    if demand is None or demand.client_id != client_id or not people.reaches(actor, client_id, demand.location_id):
         raise NotFound("The requirement was not found.", field="demand_id")
     if principal is not None and not principal.sees_site(demand.location_id):
         raise NotFound("The requirement was not found.", field="demand_id")

@@ -18,10 +18,13 @@ from workforce_core.commands.demands import SendOffers
 from workforce_core.errors import Conflict, NotFound
 from workforce_core.model.bookings import BookingStatus
 from workforce_core.model.demands import Offer, OfferStatus
+from workforce_core.model.people import Actor
 from workforce_core.model.principal import Principal
 from workforce_core.ports import Clock, OfferFilter, Page, Paging, Queries, UnitOfWorkFactory
+from workforce_core.rules import people
 from workforce_core.rules.access import visible_sites
 from workforce_core.rules.demands import refusal
+from workforce_core.rules.people import Power
 from workforce_core.services import bookings
 from workforce_core.views import OfferView
 
@@ -53,14 +56,15 @@ def offers(principal: Principal, query: OfferQuery, *, queries: Queries) -> Page
     )
 
 
-def send(command: SendOffers, *, uow: UnitOfWorkFactory, clock: Clock) -> list[OfferView]:
+def send(command: SendOffers, *, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None) -> list[OfferView]:
     """Offer an open requirement to each worker (each once; all or none): another client's worker 404
     (``field`` ``worker_id``); a requirement cancelled, finished or full, or a worker who already has an
-    unanswered offer of it, 409 ``conflict``."""
+    unanswered offer of it, 409 ``conflict``. ``actor``: a person whose role books, reaching its site."""
+    people.require(actor, Power.BOOK)
     now = clock.now()
     with uow() as tx:
         demand = tx.demands.lock(command.demand_id)
-        if demand is None:
+        if demand is None or not people.reaches(actor, demand.client_id, demand.location_id):
             raise NotFound("The requirement was not found.", field="demand_id")
         why = refusal(demand, tx.demands.filled(demand.id), now)
         if why is not None:

@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 import attrs
+from attrs import frozen
 
 from workforce_core import events
 from workforce_core.commands.workers import CreateWorker, UpdateWorker
@@ -20,12 +21,15 @@ from workforce_core.errors import (
     ValidationFailed,
 )
 from workforce_core.model.audit import AuditEntry
+from workforce_core.model.people import Actor
 from workforce_core.model.principal import Principal
 from workforce_core.model.reference import CostCode, Department, Location
-from workforce_core.model.workers import EDITABLE_FIELDS, Worker
+from workforce_core.model.workers import EDITABLE_FIELDS, RATE_FIELDS, Worker
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
+from workforce_core.rules import people
 from workforce_core.rules.access import owned_site
 from workforce_core.rules.employee_ids import employee_id_key, generated_employee_id
+from workforce_core.rules.people import Power
 from workforce_core.rules.scopes import require_rates_write
 from workforce_core.rules.stale_weeks import PRICED_WORKER_FIELDS
 from workforce_core.services.pay_figures import worker_changed
@@ -42,15 +46,19 @@ def create_worker(
     clock: Clock,
     principal: Principal | None = None,
     pending: bool = False,
+    actor: Actor | None = None,
 ) -> WorkerView:
-    """A new worker. ``principal`` is the API key (None from the console); ``pending`` = self-registered."""
-    require_rates_write(command.sent(), principal)
+    """A new worker. ``principal`` is the API key (None from the console); ``pending`` = self-registered;
+    ``actor``: the person at the console (a role that looks after workers; rates only with ``rates``)."""
+    _allowed(command.sent(), principal, actor)
     values = command.sent()
     generate = values.get("employee_id") is None
     now = clock.now()
     with uow() as tx:
-        if tx.clients.get(client_id) is None:  # the console names the client
+        if tx.clients.get(client_id) is None or not people.reaches_account(actor, client_id):  # the console names it
             raise NotFound(f"client {client_id} not found")
+        if not people.reaches(actor, client_id, values.get("location_id")):
+            raise ValidationFailed("location_id", "give one of your sites as the worker's location_id.")
         if principal is not None and principal.site_ids is not None and values.get("location_id") is None:
             raise ValidationFailed("location_id", "a site-limited key must give the worker's location_id.")
         refs = _references(tx, client_id, values, principal)
@@ -76,12 +84,13 @@ def create_worker(
         view = WorkerView.of(worker, *refs)
         if not pending:
             tx.record(events.worker_created(view, client_id=client_id, at=now, via_api=principal is not None))
-        if principal is not None:
-            _audit(tx, principal, "worker.created", worker.id, {k: (None, v) for k, v in values.items()}, now)
+        if principal is not None or actor is not None:
+            who = _Who(client_id, principal, actor)
+            _audit(tx, who, "worker.created", worker.id, {k: (None, v) for k, v in values.items()}, now)
             if generate:
                 _audit(
                     tx,
-                    principal,
+                    who,
                     "worker.employee_id_generated",
                     worker.id,
                     {"employee_id": (None, employee_id)},
@@ -99,13 +108,17 @@ def update_worker(
     uow: UnitOfWorkFactory,
     clock: Clock,
     principal: Principal | None = None,
+    actor: Actor | None = None,
 ) -> WorkerView:
-    """A partial change. Only fields whose value really changes are written and announced."""
-    require_rates_write(command.sent(), principal)
+    """A partial change. Only fields whose value really changes are written and announced; ``actor`` as
+    for ``create_worker`` (``active`` false with a ``leave_reason`` and ``end_date`` is the leaver)."""
+    _allowed(command.sent(), principal, actor)
     values = command.sent()
     now = clock.now()
     with uow() as tx:
         worker = _visible_worker(tx, worker_id, client_id, principal)
+        if not people.reaches(actor, worker.client_id, worker.location_id):
+            raise NotFound()
         if worker.anonymised_at is not None:
             raise Conflict("an anonymised worker cannot be changed.")
         before = attrs.asdict(worker, recurse=False)
@@ -117,6 +130,8 @@ def update_worker(
         merged = {**before, **changed}
         if principal is not None and principal.site_ids is not None and merged["location_id"] is None:
             raise ValidationFailed("location_id", "a site-limited key cannot clear the worker's location_id.")
+        if "location_id" in changed and not people.reaches(actor, client_id, merged["location_id"]):
+            raise ValidationFailed("location_id", "give one of your sites as the worker's location_id.")
         if merged["start_date"] and merged["end_date"] and merged["end_date"] < merged["start_date"]:
             raise ValidationFailed("end_date", "end_date cannot be before start_date.")
         refs = _references(tx, client_id, merged, principal, only=set(changed))
@@ -136,10 +151,10 @@ def update_worker(
                         via_api=principal is not None,
                     )
                 )
-            if principal is not None:
+            if principal is not None or actor is not None:
                 _audit(
                     tx,
-                    principal,
+                    _Who(client_id, principal, actor),
                     "worker.updated",
                     worker.id,
                     {k: (before[k], v) for k, v in changed.items()},
@@ -281,9 +296,27 @@ def _free_number(tx: UnitOfWork, client_id: int, start: int) -> int:
     return number
 
 
+@frozen
+class _Who:
+    """Who a worker's audit entry names: the API key, or the person at the console."""
+
+    client_id: int
+    principal: Principal | None
+    actor: Actor | None
+
+
+def _allowed(sent: Mapping[str, Any], principal: Principal | None, actor: Actor | None) -> None:
+    """A person needs a role that looks after workers, and ``rates`` to set a rate (403 before any value
+    is looked at); a key needs ``rates:write`` for a rate."""
+    people.require(actor, Power.WORKERS)
+    if any(name in RATE_FIELDS for name in sent):
+        people.require(actor, Power.RATES)
+    require_rates_write(sent, principal)
+
+
 def _audit(
     tx: UnitOfWork,
-    principal: Principal,
+    who: _Who,
     action: str,
     entity_id: int,
     changes: Mapping[str, tuple[Any, Any]],
@@ -294,9 +327,9 @@ def _audit(
 
     tx.audit.add(
         AuditEntry(
-            client_id=principal.client_id,
-            api_key_id=principal.key.id if principal.key else None,
-            user_id=principal.actor.user_id if principal.actor else None,
+            client_id=who.client_id,
+            api_key_id=who.principal.key.id if who.principal and who.principal.key else None,
+            user_id=_user_of(who),
             action=action,
             entity="worker",
             entity_id=entity_id,
@@ -304,3 +337,9 @@ def _audit(
             changes={k: {"before": plain(b), "after": plain(a)} for k, (b, a) in changes.items()},
         )
     )
+
+
+def _user_of(who: _Who) -> int | None:
+    if who.actor is not None:
+        return who.actor.user_id
+    return who.principal.actor.user_id if who.principal and who.principal.actor else None
