@@ -38,6 +38,7 @@ from workforce_entrypoints.environment import DATABASE_ENV as DATABASE_ENV  # re
 RATE_LIMIT_ENV = "WORKFORCE_RATE_LIMIT_STORAGE"
 TRUSTED_NETWORKS_ENV = "WORKFORCE_WEBHOOK_TRUSTED_NETWORKS"
 MAIL_OUTBOX_ENV = "WORKFORCE_MAIL_OUTBOX"
+PUBLIC_URL_ENV = "WORKFORCE_PUBLIC_URL"  # the address people reach the service at (links in mail)
 DEFAULT_MAIL_OUTBOX = "mail-outbox"  # a Maildir the operator's mail agent sends from
 REDIS_SCHEMES = ("redis://", "rediss://", "redis+unix://")
 
@@ -51,6 +52,7 @@ class Settings:
     rate_limit_storage: str | None = None
     webhook_trusted_networks: str | None = None
     mail_outbox: str = DEFAULT_MAIL_OUTBOX
+    public_url: str | None = None
 
     @classmethod
     def from_env(cls, database_url: str | None = None) -> Settings:
@@ -59,6 +61,7 @@ class Settings:
             rate_limit_storage=os.environ.get(RATE_LIMIT_ENV) or None,
             webhook_trusted_networks=os.environ.get(TRUSTED_NETWORKS_ENV) or None,
             mail_outbox=os.environ.get(MAIL_OUTBOX_ENV) or DEFAULT_MAIL_OUTBOX,
+            public_url=os.environ.get(PUBLIC_URL_ENV) or None,
         )
 
 

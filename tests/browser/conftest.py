@@ -111,7 +111,9 @@ def server_url(live: Live) -> str:
     return live.url
 
 
-@pytest.fixture(scope="session")
+# Module scope, not session: Playwright's sync API keeps an asyncio loop running in the thread while it
+# is started, and a test of another module run after it on the same worker (``asyncio.run``) would fail.
+@pytest.fixture(scope="module")
 def playwright_driver() -> Iterator[Playwright]:
     if not CHROMIUM.exists():
         reason = f"{CHROMIUM} is not installed: the browser tests need Debian's chromium package"
@@ -122,7 +124,7 @@ def playwright_driver() -> Iterator[Playwright]:
         yield driver
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright_driver: Playwright) -> Iterator[Browser]:
     launched = playwright_driver.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
     yield launched

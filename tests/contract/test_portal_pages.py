@@ -8,6 +8,7 @@ import re
 from datetime import UTC, date, datetime
 from pathlib import Path
 
+import attrs
 import pytest
 
 from tests.clocks import FakeClock
@@ -218,3 +219,19 @@ def test_an_ended_link_and_an_unknown_one_are_404(
     with console(services) as contact:
         assert contact.get(found.group(1)).status_code == 404
         assert contact.get("/portal/link/not-a-token").status_code == 404
+
+
+def test_a_links_address_is_the_public_url_when_one_is_set(
+    services: Services, hirer: dict[str, object], tmp_path: Path
+) -> None:
+    outbox = MaildirOutbox(tmp_path / "mail")
+    services.mailer = outbox
+    services.settings = attrs.evolve(services.settings, public_url="https://agency.example/")
+    client = int(str(hirer["client"]))
+    with console(services) as staff:
+        sign_in_as(services, "owner", client, staff)
+        token = staff.csrf(f"/console/{client}/timesheets?week={WEEK}")
+        staff.post(f"/console/{client}/sign-off-links", {"user_id": hirer["user"], "week": WEEK}, token=token)
+    ((_, _, body),) = outbox.messages()
+    assert "https://agency.example/portal/link/" in body
+    assert "testserver" not in body

@@ -30,6 +30,10 @@ from workforce_entrypoints.http.storage_threads import StorageThreads
 from workforce_entrypoints.web.rendering import render
 
 COOKIE = "workforce_session"
+REFUSALS: dict[Power, str] = {
+    Power.CONSOLE: "The agency console is for the agency's and the client account's staff.",
+    Power.CLIENT_SIGN_OFF: "The client portal is for the client's hirer contacts.",
+}
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "x-csrf-token"
 log = logging.getLogger("workforce.web")
@@ -46,7 +50,7 @@ class Visit:
     path: Mapping[str, Any]
     form: FormData | None
     token: str | None = None  # the session cookie's value
-    base_url: str = ""  # the site as the browser reached it (links in mail)
+    base_url: str = ""  # WORKFORCE_PUBLIC_URL, else the site as the browser reached it (links in mail)
     principal: Principal | None = None
 
     @property
@@ -141,7 +145,7 @@ def _visit(
 ) -> Response:
     token = request.cookies.get(COOKIE)
     signed = signed_in(token, uow=services.uow, clock=services.clock)
-    base = str(request.base_url).rstrip("/")
+    base = (services.settings.public_url or str(request.base_url)).rstrip("/")
     visit = Visit(services, signed, request.query_params, request.path_params, form, token, base)
     try:
         if form is not None:
@@ -149,8 +153,7 @@ def _visit(
             if not isinstance(sent, str) or not secrets.compare_digest(sent, signed.session.csrf_token):
                 raise CsrfRefused()
         if power is not None and not people.may(signed.actor, power):
-            where = "agency console is for staff" if power == Power.CONSOLE else "client portal is for hirer contacts"
-            raise RoleNotAllowed(f"The {where}; your role does not open it.")
+            raise RoleNotAllowed(REFUSALS.get(power, f"A {signed.actor.role} may not open this page."))
         if client:
             client_id = request.path_params["client_id"]
             visit.principal = acting_for(signed.actor, client_id, uow=services.uow)
