@@ -36,6 +36,11 @@ def downgrade(engine: Engine, revision: str) -> None:
         command.downgrade(config, revision)
 
 
+def migration_scripts() -> ScriptDirectory:
+    """The migrations, for tests and tools that walk them."""
+    return ScriptDirectory.from_config(_config())
+
+
 def head_revision() -> str | None:
     return ScriptDirectory.from_config(_config()).get_current_head()
 
