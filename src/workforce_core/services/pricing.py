@@ -21,7 +21,7 @@ from workforce_core.model.rates import PricingSettings, RateRule
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.ports import PayWeekLocks, PricingInputs, PricingReads, UnitOfWorkFactory
-from workforce_core.rules.late_clocks import Late, candidate_weeks, late_clocks
+from workforce_core.rules.late_clocks import Late, candidate_weeks, late_clocks, locked_by
 from workforce_core.rules.london import local_date
 from workforce_core.rules.paid_time import PaidTime, paid_time
 from workforce_core.rules.pay_gate import LATE_CLOCK, GateInput, GateResult, pay_gate
@@ -71,12 +71,7 @@ def late_of(shifts: Iterable[TimeEntry], client: ClientAccount, locks: PayWeekLo
     settings = client.settings
     start_day, require = settings.pay_week_start_day, settings.require_client_approval
     paid = locks.adjustments_paid([shift.id for shift in late])
-    standing = locks.standing(client.id, candidate_weeks(late, start_day, require))
-    held = {(lock.week_start, lock.location_id) for lock in standing}
-
-    def locked(week: date, site_id: int | None) -> bool:
-        return (week, None) in held or (site_id is not None and (week, site_id) in held)
-
+    locked = locked_by(locks.standing(client.id, candidate_weeks(late, start_day, require)))
     return late_clocks(late, start_day=start_day, require_client_approval=require, paid=paid, locked=locked)
 
 
