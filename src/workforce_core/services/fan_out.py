@@ -2,9 +2,10 @@
 
 A batch of events is fanned out in one transaction, with the events marked, so a crash leaves either
 all of a batch's rows or none. A subscription gets the events recorded after it was created (or last
-resumed), never earlier ones, however late the dispatcher runs. A subscription gets only its own client's events, and only those its
-key may still read (the webhook policy's ``receives`` and ``refusal``); one whose key or account no
-longer works gets nothing new, and its waiting deliveries are recorded as refused with the reason.
+resumed), never earlier ones, however late the dispatcher runs; only its own client's events, and only
+those its key may still read (the webhook policy's ``receives`` and ``refusal``); one whose key or
+account no longer works gets nothing new, and its waiting deliveries are recorded as refused with the
+reason.
 """
 
 from __future__ import annotations
