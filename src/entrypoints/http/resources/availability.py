@@ -50,7 +50,7 @@ def _who_is_free(call: Call, given: dict[str, datetime | None]) -> Response:
         available_from=start,
         available_to=end,
         location_id=location_id,
-        job_role=p.text("job_role", max_length=100),
+        job_role=p.words("job_role", max_length=100),
     )
     found = availability.who_is_free(call.principal, query, queries=call.services.queries)
     items = [free_worker_record(item) for item in found.page.items]

@@ -35,7 +35,7 @@ def get(call: Call) -> Response:
         active=p.boolean("active"),
         dormant=p.boolean("dormant"),
         updated_since=p.instant("updated_since"),
-        search=p.text("search") or None,
+        search=p.words("search"),
     )
     page = reads.workers(call.principal, query, queries=call.services.queries, location_id=p.identifier("location_id"))
     if query.id is not None:
