@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -165,3 +166,32 @@ def test_a_charge_file_holds_exactly_its_schedules_lines_and_a_late_clock_is_cha
     assert filed(WEEK) == scheduled(WEEK)
     assert filed("2026-11-16") == scheduled("2026-11-16")
     assert (scheduled(WEEK)[0], scheduled("2026-11-16")[0]) == ([first], [late])
+
+
+def test_price_explain_of_a_locked_shift_shows_its_frozen_figures_and_what_they_were_made_from(
+    api: TestClient, agency: Agency, console: Console
+) -> None:
+    first = agency.shift("2026-11-10 08:00", "2026-11-10 16:30")
+    pay_week(console, agency, "lock")
+    code, before = console("price", "explain", str(first))
+    assert code == 0, before
+    assert (before["pricing"]["source"], before["pricing"]["explanation"]["made_from"]) == ("locked", "engine")
+    (rule,) = api.get("/api/v1/rate-rules.php", headers=agency.headers).json()["data"]
+    path = agency.tmp / "dearer.json"
+    path.write_text(json.dumps({**RULE_R, "pay": {"pay_rate": 20.00}}))
+    assert console("rate-rule", "update", str(rule["id"]), "--file", str(path))[0] == 0  # the rule changes in place
+    api_view = agency.entry(api, first, include_pricing="true", explain="true")["pricing"]
+    code, shown = console("price", "explain", str(first))
+    assert code == 0, shown
+    pricing = shown["pricing"]
+    assert (
+        (pricing["source"], pricing["pay_amount"]) == ("locked", 96.0) == (api_view["source"], api_view["pay_amount"])
+    )
+    explanation = pricing["explanation"]
+    assert explanation == api_view["explanation"]
+    assert (explanation["made_from"], explanation["rule"]["id"], explanation["base_pay_rate"]) == (
+        "stored_figures", rule["id"], 12.0
+    )  # fmt: skip
+    assert [(line["element"], line["pay_rate"], line["pay"]) for line in explanation["lines"]] == [
+        ("regular", 12.0, 96.0)
+    ]
