@@ -380,7 +380,7 @@ def test_clashing_is_the_recorded_shift_ending_latest_after_the_instant(backend:
 def test_the_blockers_of_a_clock_in_are_the_open_shift_and_the_clashing_one_in_one_read(backend: Backend) -> None:
     with backend.uow() as tx:
         worker = _worker(tx, _client(tx).id)
-        _shift(tx, worker, T0 - timedelta(hours=20), None)  # open, but outside an 18-hour window
+        stale = _shift(tx, worker, T0 - timedelta(hours=20), None)  # open, but outside an 18-hour window
         _shift(tx, worker, T0, 2)  # ends 10:00
         late = _shift(tx, worker, T0 + timedelta(hours=3), 3)  # ends 14:00
         newest = _shift(tx, worker, T0 + timedelta(hours=15), None)  # open since 23:00
@@ -388,10 +388,10 @@ def test_the_blockers_of_a_clock_in_are_the_open_shift_and_the_clashing_one_in_o
     window = T0 - timedelta(hours=18)
     with backend.uow(read_only=True) as tx:
         blockers = tx.entries.clock_in_blockers
-        assert blockers(worker.id, window, T0 + timedelta(hours=1)) == (newest, late)
-        assert blockers(worker.id, window, T0 + timedelta(hours=14)) == (newest, None)
-        assert blockers(worker.id, T0 + timedelta(hours=16), T0 + timedelta(hours=1)) == (None, late)
-        assert blockers(worker.id + 1, window, T0) == (None, None)
+        assert blockers(worker.id, window, T0 + timedelta(hours=1)) == (newest, late, (stale,))
+        assert blockers(worker.id, window, T0 + timedelta(hours=14)) == (newest, None, (stale,))
+        assert blockers(worker.id, T0 + timedelta(hours=16), T0 + timedelta(hours=1)) == (None, late, (stale, newest))
+        assert blockers(worker.id + 1, window, T0) == (None, None, ())
 
 
 def test_breaks_of_lists_the_break_entries_of_one_shift(backend: Backend) -> None:
