@@ -998,6 +998,22 @@ def test_an_offer_reads_back_equal_and_the_waiting_one_is_the_unanswered_one(bac
         assert tx.offers.waiting(demand.id, ann.id) is None
 
 
+def test_the_unanswered_offers_are_found_by_requirement_or_by_the_end_of_theirs(backend: Backend) -> None:
+    with backend.uow() as tx:
+        client = _client(tx)
+        site = _site(tx, client.id)
+        ann = _worker(tx, client.id)
+        early, late = _demand(tx, site, T0, 8), _demand(tx, site, T0 + timedelta(days=1), 8)
+        waiting = [tx.offers.add(Offer(client.id, demand.id, ann.id, T0)) for demand in (early, late, early)]
+        tx.offers.add(Offer(client.id, early.id, ann.id, T0, status="declined", answered_at=T0))
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        assert tx.offers.unanswered(demand_id=early.id) == [waiting[0], waiting[2]]
+        assert tx.offers.unanswered(ended_by=T0 + timedelta(hours=8)) == [waiting[0], waiting[2]]  # ends then
+        assert tx.offers.unanswered(ended_by=T0 + timedelta(hours=7)) == []
+        assert tx.offers.unanswered() == waiting
+
+
 @pytest.mark.postgres
 def test_on_postgresql_two_locks_at_once_both_pass_their_checks_and_the_second_fails_on_the_index(
     postgres_schema: PostgresSchema,

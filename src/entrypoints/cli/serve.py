@@ -6,7 +6,8 @@ throttle counts. A connection must send its request head within ``--header-timeo
 (``request_head``), and past ``--limit-concurrency`` open connections new requests get 503. The rate
 limits' storage is chosen once for all the processes. Replies do not name the server software. A
 webhook dispatcher runs beside the server, in the serving process (one however many ``--workers``),
-unless ``--no-dispatch``.
+unless ``--no-dispatch``; so do the timed jobs (``cli.schedule``: auto clock-out, offer expiry), unless
+``--no-schedule``.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from workforce_adapters.sql.engine import is_postgres, make_engine
 from workforce_entrypoints.bootstrap import DATABASE_ENV, RATE_LIMIT_ENV, Settings, bootstrap, rate_limit_storage
 from workforce_entrypoints.cli.output import command, fail
 from workforce_entrypoints.cli.request_head import DEFAULT_HEADER_SECONDS, HEADER_TIMEOUT_ENV, RequestHeadDeadline
+from workforce_entrypoints.cli.schedule import run_until
 from workforce_entrypoints.cli.state import database_url
 from workforce_entrypoints.cli.webhooks import dispatch_until
 from workforce_entrypoints.http.storage_threads import MAX_THREADS, THREADS_ENV
@@ -74,6 +76,13 @@ def serve(
         help="Deliver webhooks in the background (one dispatcher for the server); --no-dispatch when "
         "`workforce webhooks dispatch` runs elsewhere.",
     ),
+    schedule: bool = typer.Option(
+        True,
+        "--schedule/--no-schedule",
+        help="Run the timed jobs in the background every 5 minutes: the auto clock-out rule and the expiry of "
+        "offers whose requirement has ended; --no-schedule when `timesheet auto-close` and `offer expire` run "
+        "elsewhere (cron).",
+    ),
 ) -> None:
     """Run the HTTP API (refuses a database that is not migrated)."""
     url = database_url(ctx)
@@ -102,6 +111,9 @@ def serve(
     if dispatch:
         background = bootstrap(Settings.from_env(url))
         threading.Thread(target=dispatch_until, args=(stop, background), name="webhook-dispatcher", daemon=True).start()
+    if schedule:
+        timed = bootstrap(Settings.from_env(url))
+        threading.Thread(target=run_until, args=(stop, timed), name="timed-jobs", daemon=True).start()
     try:
         _serve(host, port, workers, proxies, limit_concurrency)
     finally:

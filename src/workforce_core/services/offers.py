@@ -102,3 +102,35 @@ def answer(offer_id: int, given: Answer, *, uow: UnitOfWorkFactory, clock: Clock
         assert worker is not None
         tx.commit()
     return OfferView(after, worker.name)
+
+
+def withdraw(offer_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> OfferView:
+    """The agency takes back an offer still ``sent``: ``withdrawn`` (else 409 ``conflict``); no event."""
+    now = clock.now()
+    with uow() as tx:
+        offer = tx.offers.lock(offer_id)
+        if offer is None:
+            raise NotFound("The offer was not found.")
+        if offer.status != OfferStatus.SENT:
+            raise Conflict(f"offer {offer.id} was already answered ({offer.status}).")
+        after = attrs.evolve(offer, status=OfferStatus.WITHDRAWN, answered_at=now)
+        tx.offers.update(after)
+        worker = tx.workers.get(offer.worker_id)
+        assert worker is not None
+        tx.commit()
+    return OfferView(after, worker.name)
+
+
+def expire(*, uow: UnitOfWorkFactory, clock: Clock) -> list[int]:
+    """Offers still ``sent`` when their requirement has finished (its end has passed) become ``expired``
+    (``serve`` runs this on its schedule; ``workforce offer expire`` at once); their ids, no event."""
+    now = clock.now()
+    with uow() as tx:
+        lapsed = [
+            attrs.evolve(offer, status=OfferStatus.EXPIRED, answered_at=now)
+            for offer in tx.offers.unanswered(ended_by=now)
+        ]
+        for offer in lapsed:
+            tx.offers.update(offer)
+        tx.commit()
+    return [offer.id for offer in lapsed]
