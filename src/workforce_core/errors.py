@@ -6,6 +6,8 @@ Extra fields (``field``, ``parameter``, ``required_scope``, ``entry_id`` ...) tr
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 
@@ -105,10 +107,29 @@ class InvalidParameter(WorkforceError):
 
 
 class ValidationFailed(WorkforceError):
+    """400 ``validation_failed``: ``field`` names the first fault (in the spec's order) and ``errors``
+    every fault of the request, each ``{field, message}`` (the first is ``field``'s)."""
+
     code, status, default_message = "validation_failed", 400, "A body field is missing or not valid."
 
     def __init__(self, field: str | None, message: str | None = None) -> None:
         super().__init__(message or f"The field {field} is missing or not valid.", field=field)
+        self.extra["errors"] = [{"field": field, "message": self.message}]
+
+    @staticmethod
+    def of_all(faults: Sequence[ValidationFailed]) -> ValidationFailed:
+        """The first of ``faults``, its ``errors`` listing every one of them (with the faults each lists)."""
+        first = faults[0]
+        if len(faults) == 1:
+            return first
+        made = copy.copy(first)
+        made.extra = {**first.extra, "errors": [error for fault in faults for error in fault.extra["errors"]]}
+        return made
+
+    @property
+    def field(self) -> str | None:
+        found: str | None = self.extra["field"]
+        return found
 
 
 class BadRequest(WorkforceError):

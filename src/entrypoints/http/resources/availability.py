@@ -60,7 +60,7 @@ def _who_is_free(call: Call, given: dict[str, datetime | None]) -> Response:
 def post(call: Call) -> Response:
     s = call.services
     rule = availability.add_rule(
-        structure(AddAvailabilityRule, call.body()), principal=call.principal, uow=s.uow, clock=s.clock
+        structure(AddAvailabilityRule, call.body(), exact=True), principal=call.principal, uow=s.uow, clock=s.clock
     )
     return record(availability_rule_record(rule), status=201, message="Availability rule added.")
 

@@ -49,7 +49,7 @@ def post(call: Call) -> Response:
     body = call.body()
     require_rates_write(body, call.principal)  # 403 before any value of the body is looked at
     view = create_worker(
-        structure(CreateWorker, body),
+        structure(CreateWorker, body, exact=True),
         client_id=call.principal.client_id,
         principal=call.principal,
         uow=s.uow,
@@ -67,7 +67,7 @@ def put(call: Call) -> Response:
     require_rates_write(body, call.principal)
     view = update_worker(
         worker_id,
-        structure(UpdateWorker, body),
+        structure(UpdateWorker, body, exact=True),
         client_id=call.principal.client_id,
         principal=call.principal,
         uow=s.uow,
