@@ -114,16 +114,21 @@ class ValidationFailed(WorkforceError):
 
     def __init__(self, field: str | None, message: str | None = None) -> None:
         super().__init__(message or f"The field {field} is missing or not valid.", field=field)
-        self.extra["errors"] = [{"field": field, "message": self.message}]
+        self.also: tuple[ValidationFailed, ...] = ()  # the request's other faults, after this one
+
+    @property
+    def errors(self) -> list[dict[str, str | None]]:
+        """Every fault, this one first: ``{field, message}`` each (the envelope's ``errors``)."""
+        return [{"field": self.field, "message": self.message}, *(e for fault in self.also for e in fault.errors)]
 
     @staticmethod
     def of_all(faults: Sequence[ValidationFailed]) -> ValidationFailed:
-        """The first of ``faults``, its ``errors`` listing every one of them (with the faults each lists)."""
+        """The first of ``faults``, the others (and the faults each lists) listed after it in ``errors``."""
         first = faults[0]
         if len(faults) == 1:
             return first
         made = copy.copy(first)
-        made.extra = {**first.extra, "errors": [error for fault in faults for error in fault.extra["errors"]]}
+        made.also = (*first.also, *faults[1:])
         return made
 
     @property

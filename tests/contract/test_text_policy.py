@@ -281,10 +281,7 @@ def test_survey_and_rate_rule_texts_follow_the_policy() -> None:
     for raw, field, command in cases:
         with pytest.raises(ValidationFailed) as refused:
             structure(command, raw)
-        assert refused.value.extra == {
-            "field": field,
-            "errors": [{"field": field, "message": refused.value.message}],
-        }, raw
+        assert refused.value.extra == {"field": field}, raw
 
 
 # ---- the property: any text in any write field, never a 500 ------------------------------------------------

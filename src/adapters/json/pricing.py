@@ -91,11 +91,7 @@ def stored_explained(stored: ShiftFigures, now: ShiftPricing, *, pay: bool, char
         "pay_adjustment_minutes": now.entry.pay_adjustment_minutes,
         "paid_minutes": stored.paid_minutes,
     }
-    if pay:
-        out["base_pay_rate"] = decimal_number(stored.base_pay)
-    if charge:
-        out["base_charge_rate"] = decimal_number(stored.base_charge)
-    out["parity"] = stored.parity
+    out.update(_rates(stored.base_pay, stored.base_charge, pay=pay, charge=charge), parity=stored.parity)
     out["intervals"] = []
     out["lines"] = _lines(stored.lines or (), pay=pay, charge=charge)
     return out
@@ -152,11 +148,7 @@ def explained(priced: ShiftPricing, *, pay: bool, charge: bool) -> dict[str, Any
         "pay_adjustment_minutes": entry.pay_adjustment_minutes,
         "paid_minutes": priced.paid_minutes,
     }
-    if pay:
-        out["base_pay_rate"] = decimal_number(priced.base_pay)
-    if charge:
-        out["base_charge_rate"] = decimal_number(priced.base_charge)
-    out["parity"] = priced.parity
+    out.update(_rates(priced.base_pay, priced.base_charge, pay=pay, charge=charge), parity=priced.parity)
     intervals = []
     for run in priced.price.runs if priced.price else ():
         item: dict[str, Any] = {
@@ -178,3 +170,13 @@ def explained(priced: ShiftPricing, *, pay: bool, charge: bool) -> dict[str, Any
     out["intervals"] = intervals
     out["lines"] = _lines(priced.price.lines if priced.price else (), pay=pay, charge=charge)
     return out
+
+
+def _rates(base_pay: Decimal | None, base_charge: Decimal | None, *, pay: bool, charge: bool) -> dict[str, Any]:
+    """The base rates an explanation shows: each with its scope only."""
+    shown: dict[str, Any] = {}
+    if pay:
+        shown["base_pay_rate"] = decimal_number(base_pay)
+    if charge:
+        shown["base_charge_rate"] = decimal_number(base_charge)
+    return shown
