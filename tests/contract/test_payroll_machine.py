@@ -154,7 +154,7 @@ class PayrollCycle(RuleBasedStateMachine):
         assert batch.total_pay == sum((line[3] for line in self.frozen[day]), Decimal(0))
         if kind == "pkg_b":  # a charge file holds exactly the schedule's lines
             lines = self._charges(day).lines
-            assert batch.entry_ids == tuple(sorted(e for line in lines for e in line.group.entry_ids))
+            assert batch.entry_ids == tuple(sorted(self._charged(day)))
             assert batch.total_charge == sum((line.amount for line in lines), Decimal(0))
         filed = self.filed if kind == "pkg_a" else self.charged
         for entry_id in batch.entry_ids:
@@ -163,8 +163,8 @@ class PayrollCycle(RuleBasedStateMachine):
 
     @rule()
     def every_shift_is_charged_once_across_the_weeks_schedules(self) -> None:
-        charged = [e for n in range(7) for line in self._charges(FIRST_WEEK + timedelta(weeks=n)).lines
-                   for e in line.group.entry_ids]  # fmt: skip
+        weeks = [self._charged(FIRST_WEEK + timedelta(weeks=n)) for n in range(7)]  # a shift's minutes may
+        charged = [entry_id for week in weeks for entry_id in week]  # make several lines of one week
         assert len(charged) == len(set(charged)), sorted(charged)
 
     @rule()
@@ -189,6 +189,10 @@ class PayrollCycle(RuleBasedStateMachine):
         principal = Principal(self.key, self._client(), effective_scopes(self.key.scopes, legacy=False))
         query = ChargeQuery(week_start=week, include_entries=True)
         return charges(principal, query, queries=self.queries, uow=self.uow, now=self.clock.now())
+
+    def _charged(self, week: date) -> set[int]:
+        """The shifts the week's charge schedule holds."""
+        return {entry_id for line in self._charges(week).lines for entry_id in line.group.entry_ids}
 
     def _client(self) -> Any:
         with self.uow(read_only=True) as tx:
