@@ -6,6 +6,8 @@ Extra fields (``field``, ``parameter``, ``required_scope``, ``entry_id`` ...) tr
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 
@@ -105,10 +107,34 @@ class InvalidParameter(WorkforceError):
 
 
 class ValidationFailed(WorkforceError):
+    """400 ``validation_failed``: ``field`` names the first fault (in the spec's order) and ``errors``
+    every fault of the request, each ``{field, message}`` (the first is ``field``'s)."""
+
     code, status, default_message = "validation_failed", 400, "A body field is missing or not valid."
 
     def __init__(self, field: str | None, message: str | None = None) -> None:
         super().__init__(message or f"The field {field} is missing or not valid.", field=field)
+        self.also: tuple[ValidationFailed, ...] = ()  # the request's other faults, after this one
+
+    @property
+    def errors(self) -> list[dict[str, str | None]]:
+        """Every fault, this one first: ``{field, message}`` each (the envelope's ``errors``)."""
+        return [{"field": self.field, "message": self.message}, *(e for fault in self.also for e in fault.errors)]
+
+    @staticmethod
+    def of_all(faults: Sequence[ValidationFailed]) -> ValidationFailed:
+        """The first of ``faults``, the others (and the faults each lists) listed after it in ``errors``."""
+        first = faults[0]
+        if len(faults) == 1:
+            return first
+        made = copy.copy(first)
+        made.also = (*first.also, *faults[1:])
+        return made
+
+    @property
+    def field(self) -> str | None:
+        found: str | None = self.extra["field"]
+        return found
 
 
 class BadRequest(WorkforceError):

@@ -230,6 +230,19 @@ class ShiftPricing:
     def flags(self) -> tuple[str, ...]:
         return self.gate.flags
 
+    def makes(self, stored: ShiftFigures) -> bool:
+        """Whether this working makes exactly ``stored`` (the same rule, rates, gate and money): then it
+        explains them; else they were made otherwise (frozen by a lock from a rule changed since)."""
+        made = self.figures()
+        return (
+            made.rule_id == stored.rule_id
+            and (made.base_pay, made.base_charge, made.parity) == (stored.base_pay, stored.base_charge, stored.parity)
+            and (made.paid_minutes, made.unpaid_break_minutes) == (stored.paid_minutes, stored.unpaid_break_minutes)
+            and (made.gate.status, made.gate.reason) == (stored.gate.status, stored.gate.reason)
+            and (made.lines is None) == (stored.lines is None)
+            and made.element_figures() == stored.element_figures()
+        )
+
     def figures(self) -> ShiftFigures:
         """What is stored of this pricing: the figures every read shows, without the working."""
         entry = self.entry

@@ -95,6 +95,24 @@ def test_an_absence_made_approved_blocks_and_a_declined_one_does_not(s: Setup) -
     assert s.book(bob.id).status_code == 201
 
 
+def test_an_approved_or_requested_absence_can_be_cancelled_and_then_blocks_nothing(s: Setup) -> None:
+    approved = s.absence("--approve")
+    assert s.book().json()["block_codes"] == ["absence"]
+    s.clock.advance(hours=1)
+    code, cancelled = s.console("absence", "cancel", str(approved["id"]))
+    assert code == 0, cancelled
+    assert (cancelled["status"], cancelled["updated_at_utc"]) == ("cancelled", "2026-11-18T13:00:00Z")
+    assert s.book().status_code == 201
+    requested = s.absence(first="2026-11-23")
+    assert s.console("absence", "cancel", str(requested["id"]))[1]["status"] == "cancelled"
+    assert s.listed("status=cancelled") == sorted([approved["id"], requested["id"]], reverse=True)
+    code, again = s.console("absence", "cancel", str(approved["id"]))
+    assert (code, again["error_code"], again["absence_id"]) == (1, "conflict", approved["id"])
+    declined = s.absence(first="2026-11-24")
+    assert s.console("absence", "decide", str(declined["id"]), "decline")[0] == 0
+    assert s.console("absence", "cancel", str(declined["id"]))[1]["error_code"] == "conflict"
+
+
 def test_deciding_twice_or_wrongly_is_refused_with_json_on_stderr(s: Setup) -> None:
     made = s.absence()
     assert s.console("absence", "decide", str(made["id"]), "approve")[0] == 0

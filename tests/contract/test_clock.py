@@ -181,6 +181,18 @@ def test_an_open_shift_older_than_18_hours_does_not_block_a_new_clock_in(s: Setu
     assert s.entries() == 2
 
 
+def test_a_clock_in_closes_the_workers_shift_left_open_over_18_hours_as_a_missed_clock_out(s: Setup) -> None:
+    stale = s.clock_("in").json()["data"]["entry_id"]
+    s.clock.advance(hours=20)
+    fresh = s.clock_("in")
+    assert fresh.status_code == 201, fresh.text
+    closed = s.api.get(f"/api/v1/timesheets.php?id={stale}", headers=s.headers).json()["data"]
+    assert (closed["clock_out_utc"], closed["clock_out_method"]) == ("2026-11-18T20:00:00Z", "auto")  # 8 h default
+    (event,) = s.world.outbox("time_entry.auto_closed")
+    assert (event["data"]["entry_id"], event["data"]["change"]) == (stale, "missed_clockout")
+    assert s.clock_("out").json()["data"]["entry_id"] == fresh.json()["data"]["entry_id"]
+
+
 def test_clock_out_without_an_open_shift_is_409_no_open_clock_in(s: Setup) -> None:
     reply = s.clock_("out")
     assert (reply.status_code, reply.json()["error_code"]) == (409, "no_open_clock_in")

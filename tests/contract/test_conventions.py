@@ -99,7 +99,33 @@ def test_an_error_reply_is_the_error_envelope(api: TestClient, client_id: int, r
 
 def test_validation_failed_carries_the_field(api: TestClient, client_id: int, reader: dict[str, str]) -> None:
     body = assert_error(post_worker(api, reader, name=""), 400, "validation_failed", field="name")
-    assert set(body) == {"error", "message", "status", "error_code", "field"}
+    assert set(body) == {"error", "message", "status", "error_code", "field", "errors"}
+    assert body["errors"] == [{"field": "name", "message": body["message"]}]
+
+
+def test_an_unknown_body_field_is_refused_and_every_fault_is_listed_in_errors(
+    api: TestClient, world: World, client_id: int, clock: FakeClock
+) -> None:
+    clock.set(datetime(2026, 11, 18, 12, 0, tzinfo=UTC))
+    key = world.key(client_id)
+    site = world.site(client_id, "Depot", geofence_mode="disabled")
+    worker = world.worker(client_id, "Ann Booked", location_id=site.id).worker
+    booked = {"worker_id": worker.id, "location_id": site.id, "shift_date": "2026-11-20"}
+    shift = data(
+        api.post(path("shifts"), headers=key, json={**booked, "start_time": "09:00", "end_time": "17:00"}), 201
+    )
+    colour = api.put(f"{path('shifts')}?id={shift['id']}", headers=key, json={"colour": "red"})
+    body = assert_error(colour, 400, "validation_failed", field="colour")  # was 200, changing nothing
+    assert body["errors"] == [{"field": "colour", "message": "colour is not a field of this request."}]
+    missing = assert_error(api.post(path("demands"), headers=key, json={"colour": 1}), 400, "validation_failed")
+    fields = [error["field"] for error in missing["errors"]]
+    assert fields == ["location_id", "start_time", "end_time", "headcount", "colour"]  # the spec's order, then unknown
+    assert missing["field"] == fields[0]
+    assert all(error["message"] for error in missing["errors"])
+    hook = {"url": "https://hooks.example.com/in", "events": ["clock_in", "clock.teleported", "shift.nope"]}
+    named = assert_error(api.post(path("webhooks"), headers=key, json=hook), 400, "validation_failed", field="events")
+    assert '"clock.teleported"' in named["message"]
+    assert '"shift.nope"' in named["message"]
 
 
 def test_insufficient_scope_carries_the_required_scope(api: TestClient, world: World, client_id: int) -> None:

@@ -155,10 +155,12 @@ def test_pkg_b_holds_the_charge_lines_and_payroll_the_payroll_lines(agency: Agen
     assert sum((Decimal(row["amount"]) for row in rows), Decimal(0)) == Decimal(str(charged["total_charge"]))
     assert {row["reference"] for row in rows} == {schedule["reference"]}
     assert "'=Cy" in {row["worker_name"] for row in rows}  # a formula-looking name reaches the sheet as text
-    assert (charged["format"], charged["stamps_entries"], charged["line_count"]) == ("pkg_b_charges", False, len(rows))
-    assert set(agency.stamped().values()) == {None}  # a charge file pays nobody
+    assert (charged["format"], charged["stamps_entries"], charged["line_count"]) == ("pkg_b_charges", True, len(rows))
+    assert set(agency.stamped().values()) == {charged["id"]}  # the latest pkg_a or pkg_b file holding it
     code, paid = agency.export("payroll", agency.tmp / "payroll.csv")
     assert code == 0, paid
+    assert paid["stamps_entries"] is False
+    assert set(agency.stamped().values()) == {charged["id"]}  # a payroll lines file names nothing
     rows = read_csv(agency.tmp / "payroll.csv")
     lines = agency.payroll_lines()
     assert [(int(r["worker_id"]), Decimal(r["gross_pay"])) for r in rows] == [

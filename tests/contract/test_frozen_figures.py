@@ -5,6 +5,10 @@ makes the week live again and the next lock freezes it again. On SQLite and Post
 
 from __future__ import annotations
 
+import csv
+import io
+import json
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -129,3 +133,65 @@ def test_a_late_clock_is_due_in_the_next_open_week_then_paid_there_once_and_neve
     assert (again["entry_ids"], again["gross_pay"]) == ([first], 96.0)
     assert agency.entry(api, late)["payroll_excluded_reason"] == "paid_adjustment"
     assert (charged(WEEK), charged("2026-11-16")) == ([first], [late])
+
+
+def test_a_charge_file_holds_exactly_its_schedules_lines_and_a_late_clock_is_charged_once(
+    api: TestClient, agency: Agency, console: Console, clock: FakeClock
+) -> None:
+    first = agency.shift("2026-11-10 08:00", "2026-11-10 16:30")
+    pay_week(console, agency, "lock")
+    late = agency.shift("2026-11-11 08:00", "2026-11-11 11:00")  # charged with its adjust week, 16 November
+    clock.set(clock.now().replace(day=24))
+    code, body = console("pay-week", "lock", "--client", str(agency.account.id), "--week", "2026-11-16")
+    assert code == 0, body
+
+    def filed(week: str) -> tuple[list[int], Decimal, list[Decimal]]:
+        out = agency.tmp / f"charges-{week}.csv"
+        made, batch = console(
+            *("export", "create", "--client", str(agency.account.id), "--week", week, "--kind", "pkg_b"),
+            *("--out", str(out)),
+        )
+        assert made == 0, batch
+        detail = api.get(f"/api/v1/export-batches.php?id={batch['id']}", headers=agency.headers).json()["data"]
+        amounts = [Decimal(row["amount"]) for row in csv.DictReader(io.StringIO(out.read_text()))]
+        return detail["entry_ids"], Decimal(str(batch["total_charge"])), amounts
+
+    def scheduled(week: str) -> tuple[list[int], Decimal, list[Decimal]]:
+        reply = api.get(f"/api/v1/charges.php?week_start={week}&include_entries=1", headers=agency.headers)
+        assert reply.status_code == 200, reply.text
+        lines = reply.json()["data"]["lines"]
+        amounts = [Decimal(str(line["amount"])) for line in lines]
+        return [e for line in lines for e in line["entry_ids"]], sum(amounts, Decimal(0)), amounts
+
+    assert filed(WEEK) == scheduled(WEEK)
+    assert filed("2026-11-16") == scheduled("2026-11-16")
+    assert (scheduled(WEEK)[0], scheduled("2026-11-16")[0]) == ([first], [late])
+
+
+def test_price_explain_of_a_locked_shift_shows_its_frozen_figures_and_what_they_were_made_from(
+    api: TestClient, agency: Agency, console: Console
+) -> None:
+    first = agency.shift("2026-11-10 08:00", "2026-11-10 16:30")
+    pay_week(console, agency, "lock")
+    code, before = console("price", "explain", str(first))
+    assert code == 0, before
+    assert (before["pricing"]["source"], before["pricing"]["explanation"]["made_from"]) == ("locked", "engine")
+    (rule,) = api.get("/api/v1/rate-rules.php", headers=agency.headers).json()["data"]
+    path = agency.tmp / "dearer.json"
+    path.write_text(json.dumps({**RULE_R, "pay": {"pay_rate": 20.00}}))
+    assert console("rate-rule", "update", str(rule["id"]), "--file", str(path))[0] == 0  # the rule changes in place
+    api_view = agency.entry(api, first, include_pricing="true", explain="true")["pricing"]
+    code, shown = console("price", "explain", str(first))
+    assert code == 0, shown
+    pricing = shown["pricing"]
+    assert (
+        (pricing["source"], pricing["pay_amount"]) == ("locked", 96.0) == (api_view["source"], api_view["pay_amount"])
+    )
+    explanation = pricing["explanation"]
+    assert explanation == api_view["explanation"]
+    assert (explanation["made_from"], explanation["rule"]["id"], explanation["base_pay_rate"]) == (
+        "stored_figures", rule["id"], 12.0
+    )  # fmt: skip
+    assert [(line["element"], line["pay_rate"], line["pay"]) for line in explanation["lines"]] == [
+        ("regular", 12.0, 96.0)
+    ]

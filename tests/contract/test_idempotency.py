@@ -10,6 +10,7 @@ from starlette.testclient import TestClient
 
 from tests.contract.conftest import World
 from workforce_adapters.sql import tables
+from workforce_core.services import accounts
 from workforce_core.services.idempotency import fingerprint
 
 WORKERS = "/api/v1/workers.php"
@@ -46,6 +47,30 @@ def test_keys_are_per_api_key(api: TestClient, world: World) -> None:
     two = {**world.key(account.id), "Idempotency-Key": "same"}
     assert api.post(WORKERS, headers=one, json={"name": "Ann"}).status_code == 201
     assert api.post(WORKERS, headers=two, json={"name": "Ann"}).status_code == 201
+
+
+def test_a_retry_sent_with_the_replacing_key_of_a_rotation_replays_and_other_keys_do_not(
+    api: TestClient, world: World
+) -> None:
+    account = world.account()
+    old = world.key(account.id)
+    body = {"name": "Ann Rotated"}
+    first = api.post(WORKERS, headers={**old, "Idempotency-Key": "hire-ann"}, json=body)
+    assert first.status_code == 201
+    rotated = accounts.rotate_key(world.key_id(old), uow=world.uow, clock=world.clock)
+    newer = {"Authorization": f"Bearer {rotated.secret}"}
+    again = api.post(WORKERS, headers={**newer, "Idempotency-Key": "hire-ann"}, json=body)
+    assert (again.status_code, again.content, again.headers["idempotent-replayed"]) == (201, first.content, "true")
+    twice = accounts.rotate_key(rotated.key.id, uow=world.uow, clock=world.clock)  # the chain, however long
+    third = api.post(
+        WORKERS, headers={"Authorization": f"Bearer {twice.secret}", "Idempotency-Key": "hire-ann"}, json=body
+    )
+    assert third.content == first.content
+    reused = api.post(WORKERS, headers={**newer, "Idempotency-Key": "hire-ann"}, json={"name": "Bob"})
+    assert reused.json()["error_code"] == "idempotency_key_reused"  # the reuse rule holds across the chain
+    other = {**world.key(account.id), "Idempotency-Key": "hire-ann"}  # another key of the account: its own
+    assert api.post(WORKERS, headers=other, json=body).status_code == 201
+    assert api.get(WORKERS, headers=old).json()["pagination"]["total"] == 2
 
 
 def test_a_refusal_is_replayed_too(api: TestClient, world: World) -> None:

@@ -162,3 +162,28 @@ def test_filters_paging_scope_and_site_limited_keys(s: Setup) -> None:
     bad = s.api.get(f"{OFFERS}?status=maybe", headers=s.headers)
     assert (bad.status_code, bad.json()["parameter"]) == (400, "status")
     assert s.api.post(OFFERS, headers=s.headers, json={}).status_code == 405
+
+
+def test_an_offer_is_withdrawn_by_the_agency_or_with_its_requirement_and_expires_when_it_ends(
+    s: Setup, clock: FakeClock
+) -> None:
+    taken_back, answered = s.sent(s.demand, s.ann, s.bob)
+    assert s.answer(answered, "decline")[0] == 0
+    code, shown = s.console("offer", "withdraw", str(taken_back))
+    assert (code, shown["status"]) == (0, "withdrawn")
+    assert s.console("offer", "withdraw", str(answered))[1]["error_code"] == "conflict"  # answered already
+    assert s.answer(taken_back, "accept")[1]["error_code"] == "conflict"  # nothing left to answer
+    other = s.requirement()
+    (cancelled_with,) = s.sent(other, s.ann)
+    assert s.console("demand", "cancel", str(other))[0] == 0
+    later = s.requirement(shift_date="2026-11-25")
+    (lapses,) = s.sent(later, s.ann)
+    (still,) = s.sent(s.requirement(shift_date="2026-11-27"), s.ann)
+    clock.set(datetime(2026, 11, 25, 17, 0, tzinfo=UTC))  # the requirement of the 25th has ended
+    code, expired = s.console("offer", "expire")
+    assert (code, expired) == (0, {"count": 1, "offer_ids": [lapses]})
+    statuses = {offer["id"]: offer["status"] for offer in s.listed()}
+    assert [statuses[i] for i in (taken_back, answered, cancelled_with, lapses, still)] == [
+        "withdrawn", "declined", "withdrawn", "expired", "sent"
+    ]  # fmt: skip
+    assert s.listed("status=expired")[0]["id"] == lapses

@@ -3,8 +3,10 @@ freezes (TimeEntry ``locked``, refused approvals, bookings), two locks at once, 
 
 from __future__ import annotations
 
+import json
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +16,7 @@ from starlette.testclient import TestClient
 from tests.clocks import FakeClock
 from tests.contract.conftest import Console, World
 from tests.contract.helpers import assert_error
+from tests.contract.test_pricing import RULE_R
 from workforce_adapters.sql import tables
 from workforce_core.commands.pay_weeks import LockPayWeek
 from workforce_core.commands.time_records import AddBreak, Backfill
@@ -192,7 +195,7 @@ def test_pay_weeks_lists_the_current_week_and_the_seven_before_newest_first_with
     assert (current["status"], current["ended"], current["shifts"]) == ("open", False, 1)
     assert (last["status"], last["shifts_not_approved"], last["locked"], last["batches"]) == ("checking", 1, False, [])
     assert (before["status"], before["shifts"], before["shifts_not_approved"]) == ("ready_to_lock", 1, 0)
-    assert before["late_adjustments_due"] is None
+    assert (before["late_adjustments_due"], before["late_adjustments_paid"], before["late_clocks_in_week"]) == (0, 0, 0)
     assert before["lock_id"] is None
     assert week.pay_week("close", "--week", LAST_WEEK)[0] == 0
     locked = week.weeks(f"week_start={LAST_WEEK}")["data"]
@@ -255,3 +258,29 @@ def test_twenty_six_weeks_is_the_most_and_the_scope_is_payroll_read(week: Week) 
     assert len(week.weeks("from=2026-01-05&to=2026-07-05")["data"]) == 26
     reply = week.api.get(PAY_WEEKS, headers=week.world.key(week.client.id, ("timesheets:read",)))
     assert_error(reply, 403, "insufficient_scope", required_scope="payroll:read")
+
+
+def test_the_late_clock_counts_show_a_late_clock_in_its_week_then_due_then_paid_in_the_next(
+    week: Week, tmp_path: Path
+) -> None:
+    (tmp_path / "rule.json").write_text(json.dumps(RULE_R))  # a rate: the adjust week's lock pays the late clock
+    assert (
+        week.console("rate-rule", "create", "--client", str(week.client.id), "--file", str(tmp_path / "rule.json"))[0]
+        == 0
+    )
+    week.shift("2026-11-10")
+    assert week.pay_week("close", "--week", LAST_WEEK)[0] == 0
+    late = week.shift("2026-11-12")  # recorded into the locked week
+    assert week.console("timesheet", "approve", str(late))[0] == 0  # owed from today, in this week
+
+    def counts(day: str, headers: dict[str, str] | None = None) -> tuple[int, int, int]:
+        (found,) = week.weeks(f"week_start={day}", headers)["data"]
+        return found["late_clocks_in_week"], found["late_adjustments_due"], found["late_adjustments_paid"]
+
+    assert (counts(LAST_WEEK), counts("2026-11-16")) == ((1, 0, 0), (0, 1, 0))
+    south = week.world.key(week.client.id, ("payroll:read",), location_ids=(week.south.id,))
+    assert (counts(LAST_WEEK, south), counts("2026-11-16", south)) == ((0, 0, 0), (0, 0, 0))  # another site's
+    week.clock.set(NOON + timedelta(days=6))  # Tuesday 24th: the adjust week has ended; its lock pays it
+    code, body = week.pay_week("lock", "--week", "2026-11-16")
+    assert code == 0, body
+    assert (counts(LAST_WEEK), counts("2026-11-16")) == ((1, 0, 0), (0, 0, 1))

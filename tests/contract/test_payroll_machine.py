@@ -4,6 +4,8 @@ closes, unlocks, exports and weeks passing,
 - a locked week's payroll lines never change until it is unlocked;
 - no shift is paid twice: across every locked week's lines, and across the pay files of different weeks,
   a shift appears at most once;
+- no shift is charged twice: a charge (pkg_b) file holds exactly its week's charge schedule, and a shift
+  appears in at most one week's schedule and one week's charge files (late clocks with their adjust week);
 - each line's gross pay is the sum of its pay element rows, each rounded once, and each pay file's total
   is the sum of its week's lines.
 """
@@ -35,9 +37,10 @@ from workforce_core.commands.workers import CreateWorker
 from workforce_core.errors import WorkforceError
 from workforce_core.model.accounts import ClientSettings
 from workforce_core.model.principal import Principal
-from workforce_core.ports import Paging
+from workforce_core.ports import Charges, Paging
 from workforce_core.rules.scopes import effective_scopes
 from workforce_core.services import accounts, approvals, pay_weeks, reference, time_records, workers
+from workforce_core.services.charges import ChargeQuery, charges
 from workforce_core.services.exports import create_export
 from workforce_core.services.payroll import PayrollQuery, payroll
 from workforce_core.services.rate_rules import create_rate_rule
@@ -85,6 +88,7 @@ class PayrollCycle(RuleBasedStateMachine):
         self.entries: list[int] = []
         self.frozen: dict[date, list[tuple[Any, ...]]] = {}  # locked week -> its lines when locked
         self.filed: dict[int, set[date]] = {}  # shift -> the weeks whose pay files held it
+        self.charged: dict[int, set[date]] = {}  # shift -> the weeks whose charge files held it
 
     def teardown(self) -> None:
         self.engine.dispose()
@@ -110,6 +114,12 @@ class PayrollCycle(RuleBasedStateMachine):
             if approve:
                 approvals.approve([entry.id], uow=self.uow, clock=self.clock)
 
+    @rule(data=st.data(), worker=st.integers(0, 1), day=st.integers(0, 6), start=st.integers(5, 15))
+    def clock_late_into_a_locked_week(self, data: st.DataObject, worker: int, day: int, start: int) -> None:
+        if self.frozen:
+            week = data.draw(st.sampled_from(sorted(self.frozen)))
+            self.type_in_a_shift(worker, (week - FIRST_WEEK).days // 7, day, start, hours=3, approve=True)
+
     @rule(data=st.data())
     def approve(self, data: st.DataObject) -> None:
         if self.entries:
@@ -134,17 +144,28 @@ class PayrollCycle(RuleBasedStateMachine):
             pay_weeks.unlock_week(UnlockPayWeek(client_id=self.client_id, week=day), uow=self.uow, clock=self.clock)
             self.frozen.pop(day, None)
 
-    @rule(week=st.integers(0, 6))
-    def export(self, week: int) -> None:
-        day = FIRST_WEEK + timedelta(weeks=week)
-        if day not in self.frozen:
+    @rule(data=st.data(), kind=st.sampled_from(["pkg_a", "pkg_b"]))
+    def export(self, data: st.DataObject, kind: str) -> None:
+        if not self.frozen:
             return  # only a locked week is exported (the refusal has its own tests)
-        command = CreateExport(client_id=self.client_id, week=day, kind="pkg_a")
+        day = data.draw(st.sampled_from(sorted(self.frozen)))
+        command = CreateExport(client_id=self.client_id, week=day, kind=kind)
         batch = create_export(command, uow=self.uow, queries=self.queries, files=CsvExportFiles(), clock=self.clock)
         assert batch.total_pay == sum((line[3] for line in self.frozen[day]), Decimal(0))
+        if kind == "pkg_b":  # a charge file holds exactly the schedule's lines
+            lines = self._charges(day).lines
+            assert batch.entry_ids == tuple(sorted(self._charged(day)))
+            assert batch.total_charge == sum((line.amount for line in lines), Decimal(0))
+        filed = self.filed if kind == "pkg_a" else self.charged
         for entry_id in batch.entry_ids:
-            self.filed.setdefault(entry_id, set()).add(day)
-        assert all(len(weeks) == 1 for weeks in self.filed.values()), self.filed
+            filed.setdefault(entry_id, set()).add(day)
+        assert all(len(weeks) == 1 for weeks in filed.values()), filed
+
+    @rule()
+    def every_shift_is_charged_once_across_the_weeks_schedules(self) -> None:
+        weeks = [self._charged(FIRST_WEEK + timedelta(weeks=n)) for n in range(7)]  # a shift's minutes may
+        charged = [entry_id for week in weeks for entry_id in week]  # make several lines of one week
+        assert len(charged) == len(set(charged)), sorted(charged)
 
     @rule()
     def a_week_passes(self) -> None:
@@ -163,6 +184,15 @@ class PayrollCycle(RuleBasedStateMachine):
             row = line.row
             lines.append((row.worker_id, row.shifts, row.paid_minutes, line.figures.gross_pay, row.entry_ids))
         return lines
+
+    def _charges(self, week: date) -> Charges:
+        principal = Principal(self.key, self._client(), effective_scopes(self.key.scopes, legacy=False))
+        query = ChargeQuery(week_start=week, include_entries=True)
+        return charges(principal, query, queries=self.queries, uow=self.uow, now=self.clock.now())
+
+    def _charged(self, week: date) -> set[int]:
+        """The shifts the week's charge schedule holds."""
+        return {entry_id for line in self._charges(week).lines for entry_id in line.group.entry_ids}
 
     def _client(self) -> Any:
         with self.uow(read_only=True) as tx:

@@ -382,7 +382,7 @@ def test_clashing_is_the_recorded_shift_ending_latest_after_the_instant(backend:
 def test_the_blockers_of_a_clock_in_are_the_open_shift_and_the_clashing_one_in_one_read(backend: Backend) -> None:
     with backend.uow() as tx:
         worker = _worker(tx, _client(tx).id)
-        _shift(tx, worker, T0 - timedelta(hours=20), None)  # open, but outside an 18-hour window
+        stale = _shift(tx, worker, T0 - timedelta(hours=20), None)  # open, but outside an 18-hour window
         _shift(tx, worker, T0, 2)  # ends 10:00
         late = _shift(tx, worker, T0 + timedelta(hours=3), 3)  # ends 14:00
         newest = _shift(tx, worker, T0 + timedelta(hours=15), None)  # open since 23:00
@@ -390,10 +390,10 @@ def test_the_blockers_of_a_clock_in_are_the_open_shift_and_the_clashing_one_in_o
     window = T0 - timedelta(hours=18)
     with backend.uow(read_only=True) as tx:
         blockers = tx.entries.clock_in_blockers
-        assert blockers(worker.id, window, T0 + timedelta(hours=1)) == (newest, late)
-        assert blockers(worker.id, window, T0 + timedelta(hours=14)) == (newest, None)
-        assert blockers(worker.id, T0 + timedelta(hours=16), T0 + timedelta(hours=1)) == (None, late)
-        assert blockers(worker.id + 1, window, T0) == (None, None)
+        assert blockers(worker.id, window, T0 + timedelta(hours=1)) == (newest, late, (stale,))
+        assert blockers(worker.id, window, T0 + timedelta(hours=14)) == (newest, None, (stale,))
+        assert blockers(worker.id, T0 + timedelta(hours=16), T0 + timedelta(hours=1)) == (None, late, (stale, newest))
+        assert blockers(worker.id + 1, window, T0) == (None, None, ())
 
 
 def test_breaks_of_lists_the_break_entries_of_one_shift(backend: Backend) -> None:
@@ -998,6 +998,22 @@ def test_an_offer_reads_back_equal_and_the_waiting_one_is_the_unanswered_one(bac
         tx.commit()
     with backend.uow(read_only=True) as tx:
         assert tx.offers.waiting(demand.id, ann.id) is None
+
+
+def test_the_unanswered_offers_are_found_by_requirement_or_by_the_end_of_theirs(backend: Backend) -> None:
+    with backend.uow() as tx:
+        client = _client(tx)
+        site = _site(tx, client.id)
+        ann = _worker(tx, client.id)
+        early, late = _demand(tx, site, T0, 8), _demand(tx, site, T0 + timedelta(days=1), 8)
+        waiting = [tx.offers.add(Offer(client.id, demand.id, ann.id, T0)) for demand in (early, late, early)]
+        tx.offers.add(Offer(client.id, early.id, ann.id, T0, status="declined", answered_at=T0))
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        assert tx.offers.unanswered(demand_id=early.id) == [waiting[0], waiting[2]]
+        assert tx.offers.unanswered(ended_by=T0 + timedelta(hours=8)) == [waiting[0], waiting[2]]  # ends then
+        assert tx.offers.unanswered(ended_by=T0 + timedelta(hours=7)) == []
+        assert tx.offers.unanswered() == waiting
 
 
 @pytest.mark.postgres

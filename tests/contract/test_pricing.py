@@ -324,3 +324,19 @@ def test_rates_with_more_than_four_decimals_are_refused(agency: Agency) -> None:
     code, error = agency.rule({**RULE_R, "pay": {"pay_rate": 12.12345}})
     assert code == 1
     assert (error["error_code"], error["field"]) == ("validation_failed", "pay.pay_rate")
+
+
+def test_a_shift_its_booked_break_covers_pays_nothing_and_is_flagged_break_exceeds_shift(
+    api: TestClient, agency: Agency, clock: FakeClock
+) -> None:
+    agency.rule()
+    clock.set(datetime(2026, 11, 16, 7, 0, tzinfo=UTC))  # book ahead, then work it
+    where = {"worker_id": agency.worker.id, "location_id": agency.site.id, "shift_date": "2026-11-16"}
+    booked = api.post("/api/v1/shifts.php", headers=agency.headers, json={
+        **where, "start_time": "08:00", "end_time": "09:00", "break_minutes": 30})  # fmt: skip
+    assert booked.status_code == 201, booked.text
+    clock.set(datetime(2026, 11, 20, 12, 0, tzinfo=UTC))
+    entry_id = agency.shift("2026-11-16 08:00", "2026-11-16 08:10")  # 10 minutes under a 30-minute break
+    shown = agency.entry(api, entry_id, include_pricing="true")
+    assert (shown["paid_minutes"], shown["pricing"]["pay_amount"]) == (0, 0.0)
+    assert shown["pricing"]["flags"] == ["break_exceeds_shift"]

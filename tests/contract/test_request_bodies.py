@@ -41,7 +41,7 @@ def test_a_streamed_body_over_the_limit_without_a_length_is_413(api: TestClient,
 def test_a_body_just_under_the_limit_is_read(api: TestClient, world: World) -> None:
     account = world.account()
     headers = world.key(account.id)
-    body = json.dumps({"name": "Ann", "padding": "z" * (1024 * 1024 - 100)})
+    body = json.dumps({"name": "Ann"}) + " " * (1024 * 1024 - 100)  # JSON whitespace: unknown fields are refused
     reply = api.post("/api/v1/workers.php", headers={**headers, "Content-Type": "application/json"}, content=body)
     assert reply.status_code == 201
 

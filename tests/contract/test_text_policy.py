@@ -375,3 +375,16 @@ def test_any_text_in_any_clock_field_is_never_a_500(s: Setup, field: str, action
         assert field == "employee_id"
     s.clock.advance(minutes=1)
     s.clock_("out")  # leave no shift open for the next example
+
+
+def test_search_and_job_role_are_trimmed_as_the_names_they_look_for_were(s: Setup) -> None:
+    made = data(s.send("POST", path("workers"), {"name": " Zed Trim", "job_role": " Loader"}), 201)
+    assert made["name"] == "Zed Trim"
+    found = data(s.api.get(path("workers"), headers=s.headers, params={"search": " Zed Trim "}))
+    assert [worker["id"] for worker in found] == [made["id"]]
+    everyone = data(s.api.get(path("workers"), headers=s.headers, params={"search": "   "}))
+    assert made["id"] in [worker["id"] for worker in everyone]  # blank: no search, as a blank field is
+    slot = "available_from=2026-12-01T09:00:00Z&available_to=2026-12-01T17:00:00Z"
+    free = s.api.get(f"{path('availability')}?{slot}&job_role=%20Loader%20", headers=s.headers)
+    assert free.status_code == 200, free.text
+    assert made["id"] in [item["worker_id"] for item in free.json()["data"]]

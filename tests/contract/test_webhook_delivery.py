@@ -28,6 +28,7 @@ from tests.webhook_receiver import HOST_NAME, Received, Receiver, receiving, wri
 from workforce_core.rules.receiver_urls import parse_networks
 from workforce_core.services import accounts
 from workforce_core.services.dispatch import DispatchReport, dispatch
+from workforce_core.services.fan_out import fan_out
 from workforce_entrypoints.bootstrap import Services, Settings, bootstrap
 
 WEBHOOKS = path("webhooks")
@@ -333,3 +334,31 @@ def test_two_dispatchers_on_one_postgresql_database_make_each_attempt_once(
     )
     assert sum(r.attempts for r in reports) == 60
     assert {d["attempt"] for d in _log(api, key, failing["id"])} == {2}
+
+
+def test_a_subscription_receives_only_the_events_recorded_after_it_was_created_or_resumed(
+    api: TestClient, world: World
+) -> None:
+    account = world.account()
+    key = world.key(account.id)
+    site = world.site(account.id, geofence_mode="disabled")
+    url = "https://hooks.example.com/in"
+
+    def hire(name: str) -> None:
+        data(api.post(WORKERS, headers=key, json={"name": name, "location_id": site.id}), 201)
+
+    older = _subscribe(api, key, url, ["worker.created"])
+    hire("Before")  # no dispatcher runs until the end: every event waits in the outbox
+    newer = _subscribe(api, key, url, ["worker.created"])
+    hire("Between")
+    assert api.put(f"{WEBHOOKS}?id={older['id']}", headers=key, json={"active": False}).status_code == 200
+    hire("Paused")
+    assert api.put(f"{WEBHOOKS}?id={older['id']}", headers=key, json={"active": True}).status_code == 200
+    hire("After")
+    fan_out(uow=world.uow, clock=world.clock)
+
+    def names(subscription: dict[str, Any]) -> list[str]:
+        return sorted(delivery["payload"]["data"]["name"] for delivery in _log(api, key, subscription["id"]))
+
+    assert names(older) == ["After"]  # resumed: the events from then on (those before were not fanned out yet)
+    assert names(newer) == ["After", "Between", "Paused"]  # not the one recorded before it was made

@@ -415,6 +415,18 @@ def test_a_booked_break_is_taken_when_nothing_else_is_recorded(r: Pricing) -> No
     assert (price.paid.break_source, price.paid_minutes) == ("booking", 450)
 
 
+def test_a_shift_shorter_than_its_booked_break_pays_nothing_and_is_flagged_break_exceeds_shift(r: Pricing) -> None:
+    r.world.book("2026-11-17", "08:00", "09:00", break_minutes=30)
+    sid = r.shift("2026-11-17 08:00", "2026-11-17 08:10")  # 10 minutes under a booked 30-minute break
+    r.approve(sid)
+    priced = r.priced(sid)
+    assert (priced.paid.break_source, priced.paid_minutes, priced.flags) == ("booking", 0, ("break_exceeds_shift",))
+    r.world.book("2026-11-18", "08:00", "09:00", break_minutes=30)
+    whole = r.shift("2026-11-18 08:00", "2026-11-18 08:30")  # a break as long as the shift: flagged too
+    fits = r.shift("2026-11-19 08:00", "2026-11-19 08:31", break_minutes=30)
+    assert (r.priced(whole).flags, r.priced(fits).flags) == (("break_exceeds_shift",), ())
+
+
 def test_an_accepted_amendment_is_priced_with_its_new_times(r: Pricing) -> None:
     sid = r.shift("2026-11-17 08:00", "2026-11-17 16:30")
     stayed = RaiseAmendment(entry_id=sid, reason="stayed late", clock_out=at("2026-11-17 17:30"))

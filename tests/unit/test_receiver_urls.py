@@ -6,7 +6,7 @@ import ipaddress
 
 import pytest
 
-from tests.resolvers import DNS
+from tests.resolvers import DNS, TableResolver
 from workforce_core.rules.receiver_urls import UnsafeUrl, check, ipv4_literal, parse_networks, receiver
 
 HOSTILE_URLS = [
@@ -158,3 +158,14 @@ def test_short_hex_octal_and_decimal_ipv4_forms_are_read_as_inet_aton_reads_them
 def test_the_target_keeps_path_and_query() -> None:
     assert receiver("https://hooks.example.com/a/b?c=d").target == "/a/b?c=d"
     assert receiver("https://hooks.example.com").target == "/"
+
+
+def test_a_name_is_decided_by_its_addresses_so_localhost_passes_where_loopback_is_trusted() -> None:
+    machine = TableResolver({"localhost": ["127.0.0.1", "::1"], "api.localhost": ["127.0.0.1"]})
+    loopback = parse_networks("127.0.0.0/8, ::1/128")
+    assert check("https://localhost:8443/hook", machine, loopback).addresses == ("127.0.0.1", "::1")
+    assert check("https://api.localhost/", machine, loopback).addresses == ("127.0.0.1",)
+    with pytest.raises(UnsafeUrl, match="::1 is not a public address"):  # every address must be allowed
+        check("https://localhost:8443/hook", machine, parse_networks("127.0.0.0/8"))
+    with pytest.raises(UnsafeUrl, match="not a public address"):  # nothing trusted: loopback is refused
+        check("https://localhost/", machine)

@@ -80,3 +80,15 @@ def test_verify_checks_both_signatures_and_says_whether_the_timestamp_is_recent(
     lower = {name.lower(): value for name, value in _headers(at=now).items()}
     assert verify(SECRET, lower, BODY, now=now).verified
     assert verify(SECRET, {}, BODY, now=now).timestamp_recent is None
+
+
+@pytest.mark.parametrize(
+    "secret",
+    ["whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaS", "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"],  # the reference tests'
+)
+def test_a_secret_without_base64_padding_signs_and_verifies_as_the_reference_library_does(secret: str) -> None:
+    at = datetime.now(UTC)
+    headers = delivery_headers(secret=secret, event="clock_in", delivery_id=7, body=BODY, at=at)
+    assert headers["webhook-signature"] == Webhook(secret).sign("7", at, BODY.decode("utf-8"))
+    assert verify(secret, headers, BODY, now=at).verified
+    assert Webhook(secret).verify(BODY, headers) == json.loads(BODY)

@@ -3,8 +3,9 @@
 A command class says, field by field, how its JSON value is read (``workforce_core.commands.inputs``);
 this converter builds each class's structuring function from that, with cattrs, and turns what
 cattrs reports into the spec's error: ``ValidationFailed`` naming the field at fault (the first, in
-the order the command declares its fields). The HTTP resources and the console call ``structure``
-the same way, so a bad value answers the same from both.
+the order the command declares its fields) and listing every fault in ``errors``; a key that is no
+field of the command is a fault too ("not a field of this request"). The HTTP resources and the
+console call ``structure`` the same way, so a bad value answers the same from both.
 
 A field of a nested command (``Nested``, ``Items(indexed=True)``) is named by its path from the top,
 ``pay.pay_rate`` or ``overtime_tiers[1].after_hours``: while a nested object is structured, its path
@@ -13,7 +14,7 @@ is the context's ``_where``, and each field's reader is given the field's whole 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from contextvars import ContextVar
 from typing import Any, TypeVar
 
@@ -35,6 +36,7 @@ def is_command(cls: Any) -> bool:
 
 
 _where: ContextVar[str] = ContextVar("where", default="")  # the path of the object being structured, "" or "pay."
+_exact: ContextVar[bool] = ContextVar("exact", default=False)  # a request body: unknown keys are faults
 
 
 def _hook(kind: Input, name: str) -> Callable[[Any, Any], Any]:
@@ -76,21 +78,39 @@ def _required(cls: type[Any]) -> tuple[str, ...]:
     return tuple(f.name for f in attrs.fields(cls) if must_send(f))
 
 
-def structure(cls: type[C], raw: Mapping[str, Any]) -> C:
+def structure(cls: type[C], raw: Mapping[str, Any], *, exact: bool = False) -> C:
     """``raw`` (a JSON object) as a ``cls`` command, or ``ValidationFailed`` naming the field at fault.
-    A required key that is missing is read as null, so its own reader says it is required."""
-    return _structure(cls, raw, "")
+    A required key that is missing is read as null, so its own reader says it is required. ``exact`` (a
+    request body): a key that is no field of the command, nested ones too, is a fault."""
+    token = _exact.set(exact)
+    try:
+        return _structure(cls, raw, "")
+    finally:
+        _exact.reset(token)
+
+
+def _fields(cls: type[Any]) -> frozenset[str]:
+    return frozenset(f.name for f in attrs.fields(cls) if input_of(f) is not None)
 
 
 def _structure(cls: type[C], raw: Mapping[str, Any], where: str) -> C:
     given = {**dict.fromkeys(_required(cls)), **raw}
+    known = _fields(cls)
+    unknown = [  # after the command's own faults: the spec's order knows nothing of them
+        ValidationFailed(f"{where}{key}", f"{where}{key} is not a field of this request.")
+        for key in (raw if _exact.get() else ())
+        if key not in known
+    ]
     token = _where.set(where)
     try:
-        return converter.structure(given, cls)
+        made = converter.structure(given, cls)
     except ClassValidationError as failed:
-        raise _first_fault(failed, getattr(cls, "CHECK_ORDER", ())) from None
+        raise _reported([*_faults(failed, getattr(cls, "CHECK_ORDER", ())), *unknown]) from None
     finally:
         _where.reset(token)
+    if unknown:
+        raise _reported(unknown)
+    return made
 
 
 def _field_of(error: BaseException) -> str | None:
@@ -98,17 +118,28 @@ def _field_of(error: BaseException) -> str | None:
     return notes[0].name if notes else None
 
 
-def _first_fault(failed: ClassValidationError, order: tuple[str, ...] = ()) -> WorkforceError:
-    """The fault to name: the first in the command's ``CHECK_ORDER`` when it has one, else in the
-    order its fields are declared (cattrs reports every field's fault)."""
+def _faults(failed: ClassValidationError, order: tuple[str, ...] = ()) -> list[WorkforceError]:
+    """Every fault cattrs reports, in the command's ``CHECK_ORDER`` when it has one, else in the order
+    its fields are declared; a nested command's own faults in its place."""
     faults = list(failed.exceptions)
     if order:
         rank = {name: n for n, name in enumerate(order)}
         faults.sort(key=lambda error: rank.get(_field_of(error) or "", len(rank)))
-    error = faults[0]
-    if isinstance(error, WorkforceError):
-        return error
-    if isinstance(error, ClassValidationError):
-        return _first_fault(error)
-    field = _field_of(error)
-    return ValidationFailed(field, f"{field or 'the body'} is not valid.")
+    found: list[WorkforceError] = []
+    for error in faults:
+        if isinstance(error, ClassValidationError):
+            found.extend(_faults(error))
+        elif isinstance(error, WorkforceError):
+            found.append(error)
+        else:
+            field = _field_of(error)
+            found.append(ValidationFailed(field, f"{field or 'the body'} is not valid."))
+    return found
+
+
+def _reported(faults: Sequence[WorkforceError]) -> WorkforceError:
+    """The first fault, with every body fault listed in its ``errors`` when it is a body fault."""
+    first = faults[0]
+    if not isinstance(first, ValidationFailed):
+        return first
+    return ValidationFailed.of_all([first, *(fault for fault in faults[1:] if isinstance(fault, ValidationFailed))])

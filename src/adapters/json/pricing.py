@@ -6,6 +6,7 @@ Pay figures appear only for a reader with ``pay:read``, charge figures only with
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
@@ -15,7 +16,7 @@ from workforce_core.model.time_entries import TimeEntry
 from workforce_core.rules.london import local_text
 from workforce_core.rules.paid_time import MINUTE
 from workforce_core.rules.pay_gate import NO_GATE, OPEN_CLOCK_OUT
-from workforce_core.rules.pricing import pennies
+from workforce_core.rules.pricing import Line, pennies
 from workforce_core.views import ShiftFigures, ShiftPricing
 
 PAYROLL_FIELDS = ("paid_minutes", "paid_hours", "unpaid_break_minutes", "payroll_status", "payroll_excluded_reason")
@@ -60,8 +61,52 @@ def pricing_record(
     body["elements"] = elements
     body["flags"] = list(priced.flags)
     if explanation is not None:
-        body["explanation"] = explained(explanation, pay=pay, charge=charge)
+        if explanation.makes(priced):
+            body["explanation"] = {**explained(explanation, pay=pay, charge=charge), "made_from": "engine"}
+        else:
+            body["explanation"] = stored_explained(priced, explanation, pay=pay, charge=charge)
     return body
+
+
+def stored_explained(stored: ShiftFigures, now: ShiftPricing, *, pay: bool, charge: bool) -> dict[str, Any]:
+    """Stored figures the engine would no longer make (frozen by a lock, the rule changed since),
+    explained by what they were made from: the rule, the gate, the minutes, the rates and the lines
+    as stored. The minute-by-minute working of a rule as it was is not kept, so ``intervals`` is empty."""
+    rule = None
+    if stored.rule_id is not None:
+        name = now.rule.name if now.rule is not None and now.rule.id == stored.rule_id else f"rule {stored.rule_id}"
+        rule = {"id": stored.rule_id, "name": name, "why": "the rule the stored figures were made with"}
+    out: dict[str, Any] = {
+        "made_from": "stored_figures",
+        "rule": rule,
+        "payroll_status": stored.gate.status,
+        "payroll_excluded_reason": stored.gate.reason,
+        "total_minutes": now.paid.total_minutes,
+        "break": {
+            "minutes": stored.unpaid_break_minutes,
+            "source": "stored",
+            "unpaid_minutes": stored.unpaid_break_minutes,
+            "unpaid_taken": [],
+        },
+        "pay_adjustment_minutes": now.entry.pay_adjustment_minutes,
+        "paid_minutes": stored.paid_minutes,
+    }
+    out.update(_rates(stored.base_pay, stored.base_charge, pay=pay, charge=charge), parity=stored.parity)
+    out["intervals"] = []
+    out["lines"] = _lines(stored.lines or (), pay=pay, charge=charge)
+    return out
+
+
+def _lines(lines: Iterable[Line], *, pay: bool, charge: bool) -> list[dict[str, Any]]:
+    shown = []
+    for line in lines:
+        row: dict[str, Any] = {"element": line.element, "minutes": line.minutes}
+        if pay:
+            row.update(pay_rate=float(line.pay_rate), pay=float(pennies(line.pay)))
+        if charge:
+            row.update(charge_rate=float(line.charge_rate), charge=float(pennies(line.charge)))
+        shown.append(row)
+    return shown
 
 
 def _at(start: datetime, minutes: int) -> str | None:
@@ -103,11 +148,7 @@ def explained(priced: ShiftPricing, *, pay: bool, charge: bool) -> dict[str, Any
         "pay_adjustment_minutes": entry.pay_adjustment_minutes,
         "paid_minutes": priced.paid_minutes,
     }
-    if pay:
-        out["base_pay_rate"] = decimal_number(priced.base_pay)
-    if charge:
-        out["base_charge_rate"] = decimal_number(priced.base_charge)
-    out["parity"] = priced.parity
+    out.update(_rates(priced.base_pay, priced.base_charge, pay=pay, charge=charge), parity=priced.parity)
     intervals = []
     for run in priced.price.runs if priced.price else ():
         item: dict[str, Any] = {
@@ -127,13 +168,15 @@ def explained(priced: ShiftPricing, *, pay: bool, charge: bool) -> dict[str, Any
             item["charge_uplifts"] = {name: float(c) for name, _, c in run.uplifts}
         intervals.append(item)
     out["intervals"] = intervals
-    lines = []
-    for line in priced.price.lines if priced.price else ():
-        row: dict[str, Any] = {"element": line.element, "minutes": line.minutes}
-        if pay:
-            row.update(pay_rate=float(line.pay_rate), pay=float(pennies(line.pay)))
-        if charge:
-            row.update(charge_rate=float(line.charge_rate), charge=float(pennies(line.charge)))
-        lines.append(row)
-    out["lines"] = lines
+    out["lines"] = _lines(priced.price.lines if priced.price else (), pay=pay, charge=charge)
     return out
+
+
+def _rates(base_pay: Decimal | None, base_charge: Decimal | None, *, pay: bool, charge: bool) -> dict[str, Any]:
+    """The base rates an explanation shows: each with its scope only."""
+    shown: dict[str, Any] = {}
+    if pay:
+        shown["base_pay_rate"] = decimal_number(base_pay)
+    if charge:
+        shown["base_charge_rate"] = decimal_number(base_charge)
+    return shown

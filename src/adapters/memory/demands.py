@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from workforce_adapters.memory.repositories import MemoryRepository, MemoryTable
 from workforce_core.model.bookings import Booking
 from workforce_core.model.demands import Demand, Offer, OfferStatus
@@ -21,8 +23,23 @@ class MemoryDemandRepository(MemoryRepository[Demand]):
 
 
 class MemoryOfferRepository(MemoryRepository[Offer]):
+    def __init__(self, table: MemoryTable[Offer], demands: MemoryTable[Demand]) -> None:
+        super().__init__(table)
+        self._demands = demands
+
     def lock(self, id: int) -> Offer | None:
         return self.get(id)
+
+    def unanswered(self, *, demand_id: int | None = None, ended_by: datetime | None = None) -> list[Offer]:
+        ended = None if ended_by is None else {d.id for d in self._demands.where(lambda d: d.end <= ended_by)}
+        found = self._table.where(
+            lambda o: (
+                o.status == OfferStatus.SENT
+                and (demand_id is None or o.demand_id == demand_id)
+                and (ended is None or o.demand_id in ended)
+            )
+        )
+        return sorted(found, key=lambda o: o.id)
 
     def waiting(self, demand_id: int, worker_id: int) -> Offer | None:
         found = self._table.where(

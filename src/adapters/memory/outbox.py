@@ -43,3 +43,7 @@ class MemoryOutbox:
         if ids:
             self.uow.before_write()
             self.pending.update(ids)
+
+    def last_id(self) -> int:
+        with self.uow.store.lock:
+            return len(self.uow.store.outbox)

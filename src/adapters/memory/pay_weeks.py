@@ -12,6 +12,7 @@ from workforce_core.model.exports import ExportBatch
 from workforce_core.model.pay_weeks import FrozenEntry, PayWeekLock, ShiftPayment, WeekCounts
 from workforce_core.model.time_entries import ApprovalStatus, ClientApproval, TimeEntry
 from workforce_core.ports import WeekSpan, WeekTallies
+from workforce_core.rules.pay_gate import LATE_CLOCK
 
 NEARBY = timedelta(hours=48)
 
@@ -139,7 +140,11 @@ class MemoryPayWeekLocks:
             candidates.extend(e for e in waiting if e.clock_out is None or _reached(e, mine, first))
         workers = {e.worker_id for e in candidates}
         context = [e for e in mine if e.worker_id in workers and first - NEARBY <= e.clock_in < last + NEARBY]
-        return WeekTallies(counts, tuple(sorted(candidates, key=lambda e: e.id)), tuple(context))
+        late = tuple(
+            e for e in mine if LATE_CLOCK in e.risk_flags and (location_ids is None or e.location_id in location_ids)
+        )
+        paid = self.adjustments_paid([e.id for e in late])
+        return WeekTallies(counts, tuple(sorted(candidates, key=lambda e: e.id)), tuple(context), late, paid)
 
 
 def _reached(shift: TimeEntry, shifts: list[TimeEntry], first: datetime) -> bool:

@@ -221,8 +221,13 @@ class MemoryTimeEntryRepository(MemoryRepository[TimeEntry]):
 
     def clock_in_blockers(
         self, worker_id: int, since: datetime, at: datetime
-    ) -> tuple[TimeEntry | None, TimeEntry | None]:
-        return self.open_shift(worker_id, since), self.clashing(worker_id, at)
+    ) -> tuple[TimeEntry | None, TimeEntry | None, tuple[TimeEntry, ...]]:
+        stale = self._table.where(
+            lambda e: (
+                e.worker_id == worker_id and e.entry_type == "shift" and e.clock_out is None and e.clock_in < since
+            )
+        )
+        return self.open_shift(worker_id, since), self.clashing(worker_id, at), tuple(sorted(stale, key=lambda e: e.id))
 
     def open_before(self, cutoff: datetime) -> list[TimeEntry]:
         return self._table.where(lambda e: e.entry_type == "shift" and e.clock_out is None and e.clock_in < cutoff)

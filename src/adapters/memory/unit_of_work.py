@@ -72,7 +72,7 @@ class MemoryUnitOfWork:
         self._entries = MemoryTimeEntryRepository(t["entries"])
         self._bookings = MemoryBookingRepository(t["bookings"])
         self._demands = MemoryDemandRepository(t["demands"], t["bookings"])
-        self._offers = MemoryOfferRepository(t["offers"])
+        self._offers = MemoryOfferRepository(t["offers"], t["demands"])
         self._surveys = MemorySurveyRepository(t["surveys"])
         self._amendments: MemoryRepository[Amendment] = MemoryRepository(t["amendments"])
         self._rate_rules = MemoryRateRuleRepository(t["rate_rules"])

@@ -24,7 +24,7 @@ ROLE = func.coalesce(B.c.job_role, W.c.job_role)
 def _where(query: ChargeFilter, *, late_too: bool = False) -> list[ColumnElement[bool]]:
     """The period's shifts at the client's sites; with ``late_too``, also the late clocks charged in it."""
     own = and_(TE.c.clock_in >= query.start, TE.c.clock_in < query.end)
-    if late_too and query.first_day is not None and query.last_day is not None:
+    if late_too:
         late = and_(LATE, F.c.adjust_week.between(query.first_day, query.last_day))
         own = or_(and_(own, F.c.adjust_week.is_(None)), late)
     where = [F.c.client_id == query.client_id, F.c.location_id.is_not(None), own]

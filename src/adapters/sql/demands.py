@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, Engine, Select, case, func, literal, select
@@ -56,6 +57,15 @@ class SqlOfferRepository(SqlRepository[Offer]):
         c = self.table.c
         found = self._many(c.demand_id == demand_id, c.worker_id == worker_id, c.status == OfferStatus.SENT)
         return found[0] if found else None
+
+    def unanswered(self, *, demand_id: int | None = None, ended_by: datetime | None = None) -> list[Offer]:
+        c, d = self.table.c, tables.demands.c
+        where = [c.status == OfferStatus.SENT]
+        if demand_id is not None:
+            where.append(c.demand_id == demand_id)
+        if ended_by is not None:
+            where.append(c.demand_id.in_(select(d.id).where(d.end <= ended_by)))
+        return self._many(*where)
 
 
 def list_demands(engine: Engine, query: DemandFilter) -> Page[DemandView]:

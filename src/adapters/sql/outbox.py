@@ -6,7 +6,7 @@ import json
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import Connection, select, update
+from sqlalchemy import Connection, func, select, update
 
 from workforce_adapters.sql import tables
 from workforce_core.model.outbox import OutboxEvent
@@ -36,3 +36,6 @@ class SqlOutbox:
         if ids:
             c = tables.outbox.c
             self.connection.execute(update(tables.outbox).where(c.id.in_(list(ids))).values(dispatched_at=at))
+
+    def last_id(self) -> int:
+        return int(self.connection.execute(select(func.coalesce(func.max(tables.outbox.c.id), 0))).scalar_one())

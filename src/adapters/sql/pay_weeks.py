@@ -179,7 +179,24 @@ def tally(
         te.c.worker_id.in_(workers),
     )
     context = tuple(from_row(TimeEntry, row) for row in connection.execute(around.order_by(te.c.id)).mappings())
-    return WeekTallies(counts, candidates, context)
+    late, paid = _late_clocks(connection, client_id, location_ids)
+    return WeekTallies(counts, candidates, context, late, paid)
+
+
+def _late_clocks(
+    connection: Connection, client_id: int, location_ids: tuple[int, ...] | None
+) -> tuple[tuple[TimeEntry, ...], dict[int, date]]:
+    """The client's late clocks at the sites (found by the ``late_clocks`` index), and their payments."""
+    te, noted, paid = tables.time_entries, tables.late_clocks, tables.shift_payments
+    where = [noted.c.client_id == client_id, te.c.entry_type == "shift"]
+    if location_ids is not None:
+        where.append(te.c.location_id.in_(location_ids))
+    query = select(te, paid.c.week_start.label("paid_week")).select_from(
+        noted.join(te, te.c.id == noted.c.entry_id).outerjoin(paid, paid.c.entry_id == te.c.id)
+    )
+    rows = connection.execute(query.where(*where).order_by(te.c.id)).mappings().all()
+    late = tuple(from_row(TimeEntry, row) for row in rows)
+    return late, {row["id"]: row["paid_week"] for row in rows if row["paid_week"] is not None}
 
 
 def _in_weeks(te: Any, client_id: int, weeks: Sequence[WeekSpan], location_ids: tuple[int, ...] | None) -> list[Any]:

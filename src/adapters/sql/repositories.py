@@ -262,23 +262,21 @@ class SqlTimeEntryRepository(SqlRepository[TimeEntry]):
 
     def clock_in_blockers(
         self, worker_id: int, since: datetime, at: datetime
-    ) -> tuple[TimeEntry | None, TimeEntry | None]:
-        """Both reads of a clock-in as one statement, each a range of the worker's clock-out index: the
-        open shifts since ``since`` and the recorded shifts ending after ``at`` (normally none)."""
+    ) -> tuple[TimeEntry | None, TimeEntry | None, tuple[TimeEntry, ...]]:
+        """The reads of a clock-in as one statement, each a range of the worker's clock-out index: the
+        open shifts (since ``since``, and the stale ones before it) and the recorded shifts ending after
+        ``at`` (normally none)."""
         c = self.table.c
         shifts = select(self.table).where(c.worker_id == worker_id, c.entry_type == "shift")
-        rows = self.connection.execute(
-            union_all(
-                shifts.where(c.clock_out.is_(None), c.clock_in >= since),
-                shifts.where(c.clock_out > at),
-            )
-        )
+        rows = self.connection.execute(union_all(shifts.where(c.clock_out.is_(None)), shifts.where(c.clock_out > at)))
         found = [from_row(TimeEntry, row) for row in rows.mappings()]
-        open_ = [e for e in found if e.clock_out is None]
+        open_ = [e for e in found if e.clock_out is None and e.clock_in >= since]
+        stale = tuple(sorted((e for e in found if e.clock_out is None and e.clock_in < since), key=lambda e: e.id))
         ended = [e for e in found if e.clock_out is not None]
         return (
             max(open_, key=lambda e: (e.clock_in, e.id), default=None),
             max(ended, key=lambda e: (e.clock_out or at, e.id), default=None),
+            stale,
         )
 
     def open_before(self, cutoff: datetime) -> list[TimeEntry]:

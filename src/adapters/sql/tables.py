@@ -517,6 +517,7 @@ webhook_subscriptions = Table(
     Column("description", String(255), nullable=True),
     Column("created_at", UtcDateTime, nullable=False),
     Column("updated_at", UtcDateTime, nullable=True),
+    Column("events_after", Integer, nullable=True),  # migration 0022: receives the outbox events after it
 )
 
 webhook_deliveries = Table(

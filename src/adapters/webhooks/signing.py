@@ -30,9 +30,11 @@ def service_signature(secret: str, body: bytes) -> str:
 
 
 def signing_key(secret: str) -> bytes:
-    """The Standard Webhooks key: the bytes of the base64 after ``whsec_``."""
+    """The Standard Webhooks key: the bytes of the base64 after ``whsec_``, its padding optional (the
+    reference libraries pad it themselves)."""
+    text = secret.removeprefix(SECRET_PREFIX)
     try:
-        return base64.b64decode(secret.removeprefix(SECRET_PREFIX), validate=True)
+        return base64.b64decode(text + "=" * (-len(text) % 4), validate=True)
     except (binascii.Error, ValueError):
         raise ValueError("the secret is not whsec_ followed by base64") from None
 

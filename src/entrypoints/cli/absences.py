@@ -50,3 +50,11 @@ def decide(
     """Approve or decline a requested absence."""
     s = services(ctx)
     emit(absence_record(absences.decide_absence(absence_id, decision, uow=s.uow, clock=s.clock)))
+
+
+@app.command("cancel")
+@command
+def cancel(ctx: typer.Context, absence_id: int = typer.Argument(..., metavar="ID")) -> None:
+    """Cancel a requested or approved absence (it no longer blocks bookings)."""
+    s = services(ctx)
+    emit(absence_record(absences.cancel_absence(absence_id, uow=s.uow, clock=s.clock)))

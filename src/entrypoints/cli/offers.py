@@ -41,3 +41,21 @@ def answer(
     s = services(ctx)
     view = offers.answer(offer_id, "accept" if reply == "accept" else "decline", uow=s.uow, clock=s.clock)
     emit(offer_record(view))
+
+
+@app.command("withdraw")
+@command
+def withdraw(ctx: typer.Context, offer_id: int = typer.Argument(..., metavar="ID")) -> None:
+    """Take back an offer not answered yet (status withdrawn)."""
+    s = services(ctx)
+    emit(offer_record(offers.withdraw(offer_id, uow=s.uow, clock=s.clock)))
+
+
+@app.command("expire")
+@command
+def expire(ctx: typer.Context) -> None:
+    """Offers not answered by the end of their requirement become expired (``serve`` does it every few
+    minutes); prints {count, offer_ids}."""
+    s = services(ctx)
+    lapsed = offers.expire(uow=s.uow, clock=s.clock)
+    emit({"count": len(lapsed), "offer_ids": lapsed})

@@ -19,7 +19,7 @@ from typer._click.exceptions import ClickException as UsageProblem
 from typer._click.exceptions import NoArgsIsHelpError
 from typer.core import TyperGroup
 
-from workforce_core.errors import WorkforceError
+from workforce_core.errors import ValidationFailed, WorkforceError
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -105,7 +105,8 @@ def command(fn: Callable[P, R]) -> Callable[P, R]:
         except (typer.Exit, typer.Abort):
             raise
         except WorkforceError as error:
-            fail(error.code, error.message, **error.extra)
+            listed = {"errors": error.errors} if isinstance(error, ValidationFailed) else {}
+            fail(error.code, error.message, **error.extra, **listed)
         except Exception as error:  # a console user must never see a traceback
             log.debug("command failed", exc_info=True)
             fail("server_error", f"{type(error).__name__}: the command failed; nothing was changed.")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from workforce_adapters.json import payroll_fields, pricing_record
-from workforce_core.services.pricing import price_entry
+from workforce_core.services.pricing import explain_entry
 from workforce_entrypoints.cli.output import command, emit
 from workforce_entrypoints.cli.state import services
 
@@ -16,13 +16,14 @@ app = typer.Typer(help="Pricing: explain how a shift was priced.", no_args_is_he
 @command
 def explain(ctx: typer.Context, entry_id: int = typer.Argument(..., metavar="ENTRY_ID")) -> None:
     """The rule chosen and why, the break taken, each interval with its day type, night band and
-    overtime tier, the rates and the figures (pay and charge)."""
+    overtime tier, the rates and the figures (pay and charge). A shift of a locked week shows its
+    frozen figures, explained by what they were made from."""
     s = services(ctx)
-    priced = price_entry(entry_id, uow=s.uow)
+    shown = explain_entry(entry_id, uow=s.uow)  # a locked week's shift: its frozen figures
     emit(
         {
             "entry_id": entry_id,
-            **payroll_fields(priced.entry, priced.figures()),
-            "pricing": pricing_record(priced.figures(), pay=True, charge=True, explanation=priced),
+            **payroll_fields(shown.working.entry, shown.figures),
+            "pricing": pricing_record(shown.figures, pay=True, charge=True, explanation=shown.working),
         }
     )

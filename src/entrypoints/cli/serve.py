@@ -6,7 +6,8 @@ throttle counts. A connection must send its request head within ``--header-timeo
 (``request_head``), and past ``--limit-concurrency`` open connections new requests get 503. The rate
 limits' storage is chosen once for all the processes. Replies do not name the server software. A
 webhook dispatcher runs beside the server, in the serving process (one however many ``--workers``),
-unless ``--no-dispatch``; so does the clients' sign-off deadline, a pass every five minutes.
+unless ``--no-dispatch``; so do the timed jobs (``cli.schedule``: auto clock-out, offer expiry, the
+clients' sign-off deadline), unless ``--no-schedule``.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from workforce_adapters.sql.engine import is_postgres, make_engine
 from workforce_entrypoints.bootstrap import DATABASE_ENV, RATE_LIMIT_ENV, Settings, bootstrap, rate_limit_storage
 from workforce_entrypoints.cli.output import command, fail
 from workforce_entrypoints.cli.request_head import DEFAULT_HEADER_SECONDS, HEADER_TIMEOUT_ENV, RequestHeadDeadline
+from workforce_entrypoints.cli.schedule import run_until
 from workforce_entrypoints.cli.state import database_url
-from workforce_entrypoints.cli.timesheets import sign_off_until
 from workforce_entrypoints.cli.webhooks import dispatch_until
 from workforce_entrypoints.http.storage_threads import MAX_THREADS, THREADS_ENV
 
@@ -75,6 +76,13 @@ def serve(
         help="Deliver webhooks in the background (one dispatcher for the server); --no-dispatch when "
         "`workforce webhooks dispatch` runs elsewhere.",
     ),
+    schedule: bool = typer.Option(
+        True,
+        "--schedule/--no-schedule",
+        help="Run the timed jobs in the background every 5 minutes: the auto clock-out rule and the expiry of "
+        "offers whose requirement has ended; --no-schedule when `timesheet auto-close` and `offer expire` run "
+        "elsewhere (cron).",
+    ),
 ) -> None:
     """Run the HTTP API (refuses a database that is not migrated)."""
     url = database_url(ctx)
@@ -103,7 +111,8 @@ def serve(
     background = bootstrap(Settings.from_env(url))
     if dispatch:
         threading.Thread(target=dispatch_until, args=(stop, background), name="webhook-dispatcher", daemon=True).start()
-    threading.Thread(target=sign_off_until, args=(stop, background), name="sign-off-deadline", daemon=True).start()
+    if schedule:
+        threading.Thread(target=run_until, args=(stop, background), name="timed-jobs", daemon=True).start()
     try:
         _serve(host, port, workers, proxies, limit_concurrency)
     finally:

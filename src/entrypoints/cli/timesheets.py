@@ -5,8 +5,6 @@ Times are local Europe/London ``YYYY-MM-DD HH:MM`` (or ISO 8601 with ``Z`` or an
 
 from __future__ import annotations
 
-import logging
-import threading
 from typing import Any
 
 import typer
@@ -28,7 +26,6 @@ from workforce_core.rules.fields import read_choice
 from workforce_core.services import amendments, approvals, console_reads, corrections, sign_off, time_records
 from workforce_core.services.time_reads.timesheets import TimesheetQuery, timesheets
 from workforce_core.views import EntryView
-from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.cli.output import Format, command, emit, emit_rows, format_option
 from workforce_entrypoints.cli.reading import client_option, in_week, week_option
 from workforce_entrypoints.cli.state import services
@@ -39,8 +36,6 @@ app = typer.Typer(
 )
 COLUMNS = ("id", "worker_name", "location_name", "clock_in", "clock_out", "paid_hours", "pay_amount", "approval_status")
 
-SIGN_OFF_INTERVAL = 300.0  # seconds between the deadline's passes in ``serve``
-log = logging.getLogger("workforce.cli")
 IDS = typer.Argument(..., metavar="ID...", help="Time entry ids (shifts).")
 TIME_HELP = 'Local time "YYYY-MM-DD HH:MM" (Europe/London).'
 
@@ -194,17 +189,6 @@ def auto_sign_off(ctx: typer.Context) -> None:
     """Sign off (via auto) the shifts still pending the client's sign-off past its deadline (cron: hourly)."""
     s = services(ctx)
     emit(entries(sign_off.auto_sign_off(uow=s.uow, queries=s.queries, clock=s.clock)))
-
-
-def sign_off_until(stop: threading.Event, built: Services, *, interval: float = SIGN_OFF_INTERVAL) -> None:
-    """The deadline's pass every ``interval`` seconds until ``stop`` (``serve``'s background work); a
-    failed pass is logged and the next one tried."""
-    while not stop.is_set():
-        try:
-            sign_off.auto_sign_off(uow=built.uow, queries=built.queries, clock=built.clock)
-        except Exception:
-            log.exception("a sign-off deadline pass failed; trying again")
-        stop.wait(interval)
 
 
 @app.command("amend")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from decimal import Decimal
+from functools import partial
 from typing import Any
 
 from attrs import define, evolve, frozen
@@ -153,7 +154,9 @@ class Endpoint:
         key = idempotency.valid_key(key)
         print_ = idempotency.fingerprint(request.method, request.url.path, request.url.query, raw_body)
         now = services.clock.now()
-        begun = await threads.run(idempotency.begin, services.idempotency, principal.api_key.id, key, print_, now)
+        begun = await threads.run(
+            partial(idempotency.begin, uow=services.uow), services.idempotency, principal.api_key, key, print_, now
+        )
         if isinstance(begun, StoredReply):
             return Response(
                 begun.body, status_code=begun.status, headers={**dict(begun.headers), "Idempotent-Replayed": "true"}

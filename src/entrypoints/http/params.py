@@ -44,6 +44,12 @@ class Params:
             raise InvalidParameter(name, f"{name} is at most {max_length} characters.")
         return value
 
+    def words(self, name: str, *, max_length: int = 200) -> str | None:
+        """Text looked up among stored text (``search``, ``job_role``): trimmed as stored text is; blank
+        is not given."""
+        value = self.text(name, max_length=max_length)
+        return value.strip() or None if value is not None else None
+
     def integer(self, name: str, *, low: int = 1, high: int = MAX_ID) -> int | None:
         value = self.text(name)
         if value is None or value == "":

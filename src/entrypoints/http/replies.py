@@ -62,6 +62,7 @@ def error_body(error: WorkforceError) -> dict[str, Any]:
     }
     if isinstance(error, ValidationFailed):
         body["field"] = error.extra.get("field")
+        body["errors"] = error.errors
     body.update({k: v for k, v in error.extra.items() if k not in body})
     return body
 

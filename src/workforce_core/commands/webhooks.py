@@ -6,6 +6,7 @@ use case, which has the resolver. ``events`` are catalogue names, or ``["*"]`` a
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from attrs import frozen
@@ -38,10 +39,14 @@ class EventNames(Input):
     def read(self, value: Any, field: str) -> tuple[str, ...]:
         if not isinstance(value, list) or not value or len(value) > len(CATALOGUE):
             raise ValidationFailed(field, f'{field} is a list of event names from the catalogue, or ["*"].')
+        unknown = [
+            name for name in value if not isinstance(name, str) or (name != ALL_EVENTS and name not in EVENT_TYPES)
+        ]
+        if unknown:
+            named = ", ".join(json.dumps(name)[:80] for name in unknown)
+            raise ValidationFailed(field, f"{field} holds names that are not events of the catalogue: {named}.")
         names: list[str] = []
         for name in value:
-            if not isinstance(name, str) or (name != ALL_EVENTS and name not in EVENT_TYPES):
-                raise ValidationFailed(field, f"{field} holds a name that is not an event of the catalogue.")
             if name not in names:
                 names.append(name)
         if ALL_EVENTS in names and len(names) > 1:

@@ -27,8 +27,9 @@ FORMATS: dict[str, str] = {
     ExportKind.PAYROLL: "payroll_lines",
 }
 
-# a pay file stamps ``exported_batch_id`` on the shifts it paid; the charge file does not (it pays nobody)
-STAMPS_ENTRIES: dict[str, bool] = {ExportKind.PKG_A: True, ExportKind.PKG_B: False, ExportKind.PAYROLL: True}
+# ``exported_batch_id`` is "the latest pkg_a or pkg_b file holding it" (the spec): those two stamp their
+# shifts; the ``payroll`` lines file does not
+STAMPS_ENTRIES: dict[str, bool] = {ExportKind.PKG_A: True, ExportKind.PKG_B: True, ExportKind.PAYROLL: False}
 
 
 @define

@@ -25,7 +25,8 @@ PAY_WEEK_STATUSES: tuple[str, ...] = tuple(PayWeekStatus)
 class WeekCounts:
     """The spec's counts of one pay week (of the whole client, or of some of its sites).
 
-    The late-clock counts are None until late clocks are recorded (never invent a value)."""
+    The late-clock counts: the late clocks recorded into the week, those due in it and those it paid
+    (None only where nobody counted them)."""
 
     shifts: int = 0
     shifts_not_approved: int = 0

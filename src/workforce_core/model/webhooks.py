@@ -24,7 +24,12 @@ class Subscription:
     active: bool = True
     description: str | None = None
     updated_at: datetime | None = None
+    events_after: int | None = None  # receives the outbox events after this one (None: all; made before it was kept)
     id: int = 0
+
+    def receives_event(self, outbox_id: int) -> bool:
+        """Whether an outbox event was recorded after the subscription was created (or last resumed)."""
+        return self.events_after is None or outbox_id > self.events_after
 
 
 @define

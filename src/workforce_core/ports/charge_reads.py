@@ -3,27 +3,39 @@ and what the gate held back per site."""
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from typing import Protocol
 
 from attrs import frozen
 
 from workforce_core.model.reference import Location
-from workforce_core.rules.london import local_date
+from workforce_core.rules.london import from_local, local_date
 
 CURRENCY = "GBP"
 
 
 @frozen
 class ChargeFilter:
+    """A charge schedule's period, by local days: the shifts clocked in from ``first_day`` to ``last_day``,
+    and the late clocks charged in it (those whose adjust week, due or paid, starts in it). The schedule
+    and the ``pkg_b`` file of a week ask the same filter, so they hold the same lines."""
+
     client_id: int
-    start: datetime  # clock-ins from (inclusive) ...
-    end: datetime  # ... to (exclusive)
+    first_day: date
+    last_day: date
     location_ids: tuple[int, ...] | None = None
     with_entries: bool = False
-    first_day: date | None = None  # the period's local days: a late clock is charged in the period
-    last_day: date | None = None  # holding the first day of the pay week it is due (or was paid) in
+
+    @property
+    def start(self) -> datetime:
+        """Clock-ins from (inclusive) ..."""
+        return from_local(self.first_day, time(0))
+
+    @property
+    def end(self) -> datetime:
+        """... to (exclusive)."""
+        return from_local(self.last_day + timedelta(days=1), time(0))
 
 
 @frozen

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Protocol
 
 from workforce_core.model.demands import Demand, Offer
@@ -41,4 +42,8 @@ class OfferRepository(Protocol):
 
     def waiting(self, demand_id: int, worker_id: int) -> Offer | None:
         """The worker's offer for the requirement still ``sent`` (unanswered), if any."""
+        ...
+
+    def unanswered(self, *, demand_id: int | None = None, ended_by: datetime | None = None) -> list[Offer]:
+        """Offers still ``sent``, by id: of one requirement, or of the requirements that ended by then."""
         ...

@@ -18,3 +18,7 @@ class Outbox(Protocol):
     def mark_fanned_out(self, ids: Sequence[int], at: datetime) -> None:
         """Record that these events have their delivery rows (in this transaction)."""
         ...
+
+    def last_id(self) -> int:
+        """The id of the latest event recorded (0 when none): a subscription made now receives the later ones."""
+        ...

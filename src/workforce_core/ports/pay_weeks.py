@@ -37,6 +37,8 @@ class WeekTallies:
     counts: Mapping[date, WeekCounts]
     candidates: tuple[TimeEntry, ...] = ()
     context: tuple[TimeEntry, ...] = ()
+    late: tuple[TimeEntry, ...] = ()  # the client's late clocks (flagged ``locked_week``) at the sites, any week
+    paid: Mapping[int, date] = {}  # of them, those paid as an adjustment: the week that paid each
 
 
 class PayWeekTallies(Protocol):

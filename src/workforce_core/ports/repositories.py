@@ -84,9 +84,10 @@ class TimeEntryRepository(Repository[TimeEntry], Protocol):
 
     def clock_in_blockers(
         self, worker_id: int, since: datetime, at: datetime
-    ) -> tuple[TimeEntry | None, TimeEntry | None]:
-        """What can refuse a clock-in at ``at``, in one read: ``open_shift(worker_id, since)`` and
-        ``clashing(worker_id, at)``."""
+    ) -> tuple[TimeEntry | None, TimeEntry | None, tuple[TimeEntry, ...]]:
+        """What a clock-in at ``at`` must look at, in one read: ``open_shift(worker_id, since)``,
+        ``clashing(worker_id, at)``, and the worker's shifts still open from before ``since`` (by id),
+        which the clock-in closes (``missed_clockout``)."""
         ...
 
     def overlapping(

@@ -12,6 +12,7 @@ from functools import partial
 
 from attrs import frozen
 
+from workforce_core.model.pay_weeks import PayWeekLock
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.rules.london import local_date
 from workforce_core.rules.pay_gate import LATE_CLOCK, counts_toward_parity
@@ -75,6 +76,17 @@ def late_clocks(
                 owed = adjust_week(day, start_day, partial(_locked_at, locked, shift.location_id))
             found[shift.id] = Late("due", owed)
     return found
+
+
+def locked_by(locks: Iterable[PayWeekLock]) -> Callable[[date, int | None], bool]:
+    """``locked(week, site)`` for ``late_clocks``: whether one of these standing locks (whole client, or
+    that site's) holds the week."""
+    held = {(lock.week_start, lock.location_id) for lock in locks}
+
+    def locked(week: date, site_id: int | None) -> bool:
+        return (week, None) in held or (site_id is not None and (week, site_id) in held)
+
+    return locked
 
 
 def candidate_weeks(shifts: Iterable[TimeEntry], start_day: int, require_client_approval: bool) -> set[date]:

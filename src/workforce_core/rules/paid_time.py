@@ -12,6 +12,7 @@ from attrs import frozen
 from workforce_core.model.rates import RateRule
 
 MINUTE = timedelta(minutes=1)
+BREAK_EXCEEDS_SHIFT = "break_exceeds_shift"  # the pricing flag of a shift its break covers whole
 
 
 @frozen
@@ -22,6 +23,7 @@ class PaidTime:
     unpaid_break_minutes: int
     runs: tuple[tuple[int, int], ...]  # paid worked minutes as [start, end) minute offsets from clock-in
     extra_minutes: int  # a positive pay adjustment: regular minutes after the end
+    break_exceeds_shift: bool = False  # the break given (before it is cut to the shift) is as long as it or longer
 
     @property
     def worked_minutes(self) -> int:
@@ -80,6 +82,7 @@ def paid_time(
         taken, source = rule.auto_lunch_minutes, "auto_lunch"
     else:
         taken, source = 0, "none"
+    too_long = taken > 0 and taken >= total  # no minute of the shift is left to work (a manual break is refused so)
     taken = max(0, min(taken, total))
     paid_break = (rule.paid_break_minutes or 0) if rule is not None else 0
     unpaid = max(0, taken - paid_break)
@@ -107,4 +110,4 @@ def paid_time(
         trim -= cut
         if runs[-1][0] == runs[-1][1]:
             runs.pop()
-    return PaidTime(total, taken, source, unpaid, tuple(runs), extra)
+    return PaidTime(total, taken, source, unpaid, tuple(runs), extra, too_long)

@@ -4,8 +4,10 @@
 info, odd IPv4 spellings such as ``0x7f.1``, ``127.1`` or ``2130706433``, zone ids, control
 characters). ``refused_address(ip)`` refuses every address that is not public, IPv4 addresses hidden
 inside IPv6 ones (mapped, NAT64, 6to4, Teredo) included. ``check`` puts the two together with a
-``Resolver``: every address a name resolves to must pass, and the sender connects only to those.
-An operator's trusted networks (``WORKFORCE_WEBHOOK_TRUSTED_NETWORKS``) are allowed on any port.
+``Resolver``: every address a name resolves to must pass, and the sender connects only to those. A
+name is decided by its addresses alone: ``localhost`` resolves to loopback addresses, refused unless an
+operator trusts them. An operator's trusted networks (``WORKFORCE_WEBHOOK_TRUSTED_NETWORKS``) are
+allowed on any port.
 """
 
 from __future__ import annotations
@@ -178,9 +180,7 @@ def _host(text: str) -> tuple[str, IPAddress | None]:
         return str(v4), v4
     if not _NAME.match(name):
         raise UnsafeUrl("the host name cannot be read")
-    if name == "localhost" or name.endswith(".localhost"):
-        raise UnsafeUrl("the host is this machine")
-    return name, None
+    return name, None  # a name is judged by the addresses it resolves to (``localhost`` too)
 
 
 def embedded_ipv4(address: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:

@@ -1,7 +1,8 @@
 """Absences: made and decided at the console (``workforce absence ...``), read at GET /absences.php.
 
 ``requested`` -> ``approved`` or ``declined`` (``absence decide``); ``absence create --approve`` records
-one approved at once. An approved absence blocks booking the worker on its days (``absence``).
+one approved at once; a requested or approved one -> ``cancelled`` (``absence cancel``). An approved
+absence blocks booking the worker on its days (``absence``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from workforce_core.rules import people
 from workforce_core.rules.people import Power
 
 DECISIONS = {"approve": AbsenceStatus.APPROVED, "decline": AbsenceStatus.DECLINED}
+CANCELLABLE = (AbsenceStatus.REQUESTED, AbsenceStatus.APPROVED)
 
 
 def create_absence(
@@ -65,6 +67,23 @@ def decide_absence(
         if absence.status != AbsenceStatus.REQUESTED:
             raise Conflict(f"absence {absence.id} is {absence.status}, not requested.", absence_id=absence.id)
         absence.status = DECISIONS[decision]
+        absence.updated_at = clock.now()
+        tx.absences.update(absence)
+        tx.commit()
+    return AbsenceView(absence, worker.name)
+
+
+def cancel_absence(absence_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> AbsenceView:
+    """Cancel a requested or approved absence (it blocks nothing more); declined or cancelled already:
+    409 ``conflict``. No event (the catalogue has none for absences)."""
+    with uow() as tx:
+        absence = tx.absences.get(absence_id)
+        worker = tx.workers.get(absence.worker_id) if absence is not None else None
+        if absence is None or worker is None:
+            raise NotFound("The absence was not found.", field="absence_id")
+        if absence.status not in CANCELLABLE:
+            raise Conflict(f"absence {absence.id} is {absence.status}: it cannot be cancelled.", absence_id=absence.id)
+        absence.status = AbsenceStatus.CANCELLED
         absence.updated_at = clock.now()
         tx.absences.update(absence)
         tx.commit()

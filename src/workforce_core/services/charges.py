@@ -8,7 +8,7 @@ back, by reason. ``reference`` is the same for the same client and period.
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 
 from attrs import frozen
@@ -17,7 +17,7 @@ from workforce_core.errors import InvalidParameter
 from workforce_core.model.principal import Principal
 from workforce_core.ports import ChargeFilter, ChargeLine, Charges, Queries, SiteTotal, UnitOfWorkFactory
 from workforce_core.rules.charges import DEFAULT_VAT_RATE, line_amount, vat
-from workforce_core.rules.london import from_local, local_date
+from workforce_core.rules.london import local_date
 from workforce_core.rules.pay_weeks import week_start
 from workforce_core.services.pay_figures import bring_up_to_date
 from workforce_core.services.time_reads.filters import site_filter
@@ -64,9 +64,8 @@ def charges(
     client = principal.client
     first, last = period_asked(query, client.settings.pay_week_start_day, now)
     sites = site_filter(principal, queries, query.location_id)
-    start, end = from_local(first, time(0)), from_local(last + timedelta(days=1), time(0))
-    bring_up_to_date(client, start, end, queries=queries, uow=uow)
-    wanted = ChargeFilter(client.id, start, end, sites, query.include_entries, first, last)
+    wanted = ChargeFilter(client.id, first, last, sites, query.include_entries)
+    bring_up_to_date(client, wanted.start, wanted.end, queries=queries, uow=uow)
     lines = tuple(
         ChargeLine(group, line_amount(group.charge_rate, group.minutes)) for group in queries.charge_groups(wanted)
     )

@@ -43,8 +43,9 @@ from workforce_core.rules.employee_ids import employee_id_key
 from workforce_core.rules.geofence import FenceCheck, check_fence
 from workforce_core.rules.london import local_text, utc_text
 from workforce_core.services.bookings import complete_booking, require_live
-from workforce_core.services.entry_edits import check_breaks
+from workforce_core.services.entry_edits import EntryViews, check_breaks
 from workforce_core.services.late_clocks import record_entry
+from workforce_core.services.open_shifts import close_open_shift
 from workforce_core.services.pay_figures import entries_changed
 from workforce_core.views import ClockResult, EntryView
 
@@ -179,7 +180,7 @@ def _clock_in(
     now: datetime,
     backdated: bool,
 ) -> ClockResult:
-    open_shift, clash = tx.entries.clock_in_blockers(worker.id, now - OPEN_WINDOW, at)
+    open_shift, clash, missed = tx.entries.clock_in_blockers(worker.id, now - OPEN_WINDOW, at)
     if open_shift is not None:
         raise AlreadyClockedIn(entry_id=_shown_id(open_shift, principal))
     if clash is not None:
@@ -220,6 +221,10 @@ def _clock_in(
         entry.flag("dormant_worker")
         woken = attrs.evolve(worker, dormant_since=None, updated_at=now)
         tx.workers.update(woken)
+    if missed:  # shifts left open more than 18 hours: closed as the auto clock-out rule would, by this clock-in
+        views = EntryViews(tx)
+        for stale in missed:
+            close_open_shift(tx, views, stale, at, now, "missed_clockout")
     entry = record_entry(tx, entry)
     view = EntryView.of(entry, worker, site)
     base = clock_base(view)

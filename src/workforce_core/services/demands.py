@@ -15,7 +15,7 @@ from attrs import frozen
 
 from workforce_core.commands.demands import CreateDemand
 from workforce_core.errors import Conflict, InvalidParameter, NotFound, ValidationFailed, WeekLocked
-from workforce_core.model.demands import Demand, DemandStatus
+from workforce_core.model.demands import Demand, DemandStatus, OfferStatus
 from workforce_core.model.people import Actor
 from workforce_core.model.principal import Principal
 from workforce_core.ports import Clock, DemandFilter, Page, Paging, Queries, ShiftFilter, UnitOfWork, UnitOfWorkFactory
@@ -120,6 +120,8 @@ def cancel(
             demand, status=DemandStatus.CANCELLED, cancel_reason=cancel_reason, cancelled_at=now, updated_at=now
         )
         tx.demands.update(after)
+        for offer in tx.offers.unanswered(demand_id=demand.id):  # its unanswered offers are taken back
+            tx.offers.update(attrs.evolve(offer, status=OfferStatus.WITHDRAWN, answered_at=now))
         filled = tx.demands.filled(demand.id)
         site = tx.locations.get(demand.location_id)
         tx.commit()

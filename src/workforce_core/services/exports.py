@@ -189,9 +189,8 @@ def _payroll_rows(
 def _charge_rows(
     queries: Queries, client: ClientAccount, first: date, last: date, made: _Made, progress: Progress | None
 ) -> Iterator[Sequence[Cell]]:
-    start, end = from_local(first, time(0)), from_local(last + timedelta(days=1), time(0))
     reference = f"CHG-{client.id}-{first:%Y%m%d}-{last:%Y%m%d}"  # the same reference as GET /charges.php
-    groups = queries.charge_groups(ChargeFilter(client.id, start, end, None, with_entries=True))
+    groups = queries.charge_groups(ChargeFilter(client.id, first, last, with_entries=True))  # the schedule's lines
     for group in groups:
         line = ChargeLine(group, line_amount(group.charge_rate, group.minutes))
         made.lines += 1

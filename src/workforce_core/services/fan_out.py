@@ -1,9 +1,11 @@
 """Fan-out: each new outbox event becomes one delivery row per active subscription that should get it.
 
 A batch of events is fanned out in one transaction, with the events marked, so a crash leaves either
-all of a batch's rows or none. A subscription gets only its own client's events, and only those its
-key may still read (the webhook policy's ``receives`` and ``refusal``); one whose key or account no
-longer works gets nothing new, and its waiting deliveries are recorded as refused with the reason.
+all of a batch's rows or none. A subscription gets the events recorded after it was created (or last
+resumed), never earlier ones, however late the dispatcher runs; only its own client's events, and only
+those its key may still read (the webhook policy's ``receives`` and ``refusal``); one whose key or
+account no longer works gets nothing new, and its waiting deliveries are recorded as refused with the
+reason.
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ def _fan_out_batch(*, uow: UnitOfWorkFactory, clock: Clock, batch: int) -> FanOu
             if event.client_id not in by_client:
                 by_client[event.client_id] = tx.subscriptions.for_client(event.client_id, active=True)
             for subscription in by_client[event.client_id]:
-                if not policy.receives(subscription.events, event.event):
+                if not policy.receives(subscription.events, event.event) or not subscription.receives_event(event.id):
                     continue
                 subscriber = subscribers.get(subscription.id) or _loaded(tx, subscription, subscribers)
                 if attempts.refusal(subscriber, event.event, now) is not None:

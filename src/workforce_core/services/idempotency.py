@@ -1,6 +1,8 @@
 """Idempotency-Key: the same key with the same request replays the first reply and does nothing again.
 
-Kept 24 hours per API key. The fingerprint is the method, path (``.php`` or not), query and the
+Kept 24 hours per API key and its rotation chain: a key and the keys that replaced it share their
+records (a retry sent with the replacing key replays), another key of the account never does (its
+scopes and sites may differ). The fingerprint is the method, path (``.php`` or not), query and the
 SHA-256 of the body bytes. A claim is leased while its request runs; a crashed holder's lease
 lapses, so a claim never blocks for ever. The request's change and its reply are committed
 together (``KeyedWork``): a crash before that commit leaves nothing done, and a retry runs; after
@@ -13,7 +15,8 @@ import hashlib
 from datetime import datetime
 
 from workforce_core.errors import IdempotencyInProgress, IdempotencyKeyReused, InvalidParameter
-from workforce_core.ports import IdempotencyStore, KeyedWork, StoredReply
+from workforce_core.model.keys import ApiKey
+from workforce_core.ports import IdempotencyStore, KeyedWork, StoredReply, UnitOfWorkFactory
 from workforce_core.ports.idempotency import RETENTION
 
 HEADER = "Idempotency-Key"
@@ -34,9 +37,24 @@ def fingerprint(method: str, path: str, query: str, body: bytes) -> str:
     return hashlib.sha256(f"{method}\n{path}\n{query}\n{digest}".encode()).hexdigest()
 
 
-def begin(store: IdempotencyStore, owner: int, key: str, print_: str, now: datetime) -> StoredReply | KeyedWork:
+def owner_of(api_key: ApiKey, *, uow: UnitOfWorkFactory) -> int:
+    """Whose Idempotency-Keys a request's are: the first key of its rotation chain (``replaces_id``)."""
+    owner = api_key
+    with uow(read_only=True) as tx:
+        while owner.replaces_id is not None:
+            replaced = tx.keys.get(owner.replaces_id)
+            if replaced is None:
+                break
+            owner = replaced
+    return owner.id
+
+
+def begin(
+    store: IdempotencyStore, api_key: ApiKey, key: str, print_: str, now: datetime, *, uow: UnitOfWorkFactory
+) -> StoredReply | KeyedWork:
     """The stored reply to replay, or the units of work to run this request in (the claim is held).
     Records past their 24 hours are dropped first (an indexed delete), so the table stays small."""
+    owner = owner_of(api_key, uow=uow) if api_key.replaces_id is not None else api_key.id
     store.purge(now - RETENTION)
     claim = store.claim(owner, key, print_, now=now, lease_seconds=LEASE_SECONDS)
     if claim.outcome == "replay":

@@ -20,7 +20,7 @@ from workforce_core.model.bookings import BookingStatus
 from workforce_core.model.demands import Offer, OfferStatus
 from workforce_core.model.people import Actor
 from workforce_core.model.principal import Principal
-from workforce_core.ports import Clock, OfferFilter, Page, Paging, Queries, UnitOfWorkFactory
+from workforce_core.ports import Clock, OfferFilter, Page, Paging, Queries, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules import people
 from workforce_core.rules.access import visible_sites
 from workforce_core.rules.demands import refusal
@@ -90,11 +90,7 @@ def answer(offer_id: int, given: Answer, *, uow: UnitOfWorkFactory, clock: Clock
     cancelled or finished: the offer then stays ``sent``); ``decline`` only records the answer."""
     now = clock.now()
     with uow() as tx:
-        offer = tx.offers.lock(offer_id)
-        if offer is None:
-            raise NotFound("The offer was not found.")
-        if offer.status != OfferStatus.SENT:
-            raise Conflict(f"offer {offer.id} was already answered ({offer.status}).")
+        offer = _unanswered(tx, offer_id)
         shift_id = None
         if given == "accept":
             command = BookShift(worker_id=offer.worker_id, demand_id=offer.demand_id, status=BookingStatus.PUBLISHED)
@@ -106,3 +102,41 @@ def answer(offer_id: int, given: Answer, *, uow: UnitOfWorkFactory, clock: Clock
         assert worker is not None
         tx.commit()
     return OfferView(after, worker.name)
+
+
+def withdraw(offer_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> OfferView:
+    """The agency takes back an offer still ``sent``: ``withdrawn`` (else 409 ``conflict``); no event."""
+    now = clock.now()
+    with uow() as tx:
+        offer = _unanswered(tx, offer_id)
+        after = attrs.evolve(offer, status=OfferStatus.WITHDRAWN, answered_at=now)
+        tx.offers.update(after)
+        worker = tx.workers.get(offer.worker_id)
+        assert worker is not None
+        tx.commit()
+    return OfferView(after, worker.name)
+
+
+def expire(*, uow: UnitOfWorkFactory, clock: Clock) -> list[int]:
+    """Offers still ``sent`` when their requirement has finished (its end has passed) become ``expired``
+    (``serve`` runs this on its schedule; ``workforce offer expire`` at once); their ids, no event."""
+    now = clock.now()
+    with uow() as tx:
+        lapsed = [
+            attrs.evolve(offer, status=OfferStatus.EXPIRED, answered_at=now)
+            for offer in tx.offers.unanswered(ended_by=now)
+        ]
+        for offer in lapsed:
+            tx.offers.update(offer)
+        tx.commit()
+    return [offer.id for offer in lapsed]
+
+
+def _unanswered(tx: UnitOfWork, offer_id: int) -> Offer:
+    """The offer, locked, while it is still ``sent``: else 404, or 409 ``conflict`` once answered."""
+    offer = tx.offers.lock(offer_id)
+    if offer is None:
+        raise NotFound("The offer was not found.")
+    if offer.status != OfferStatus.SENT:
+        raise Conflict(f"offer {offer.id} was already answered ({offer.status}).")
+    return offer

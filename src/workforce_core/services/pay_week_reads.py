@@ -19,6 +19,7 @@ from workforce_core.model.pay_weeks import PayWeekLock, WeekCounts
 from workforce_core.model.principal import Principal
 from workforce_core.ports import PayWeekTallies, WeekSpan
 from workforce_core.ports.pay_weeks import PayWeekHistory
+from workforce_core.rules.late_clocks import candidate_weeks, late_clocks, locked_by
 from workforce_core.rules.london import local_date
 from workforce_core.rules.pay_week_states import WeekFacts, blocking_open, has_ended, status, week_bounds, week_end
 from workforce_core.rules.pay_weeks import week_of, week_start
@@ -39,15 +40,30 @@ def pay_week_views(
     """The weeks starting on ``starts`` (contiguous), oldest first, as ``sites`` (None: every site) see them."""
     spans = [WeekSpan(start, *week_bounds(start)) for start in sorted(starts)]
     tallies = store.tally(client.id, spans, sites)
-    locks = store.standing(client.id, [span.week_start for span in spans])
+    start_day, require = client.settings.pay_week_start_day, client.settings.require_client_approval
+    deciding = candidate_weeks(tallies.late, start_day, require)  # the weeks whose locks place the late clocks
+    standing = store.standing(client.id, {span.week_start for span in spans} | deciding)
+    locks = [lock for lock in standing if any(lock.week_start == span.week_start for span in spans)]
     batches = store.batches(client.id, [span.week_start for span in spans])
     blocking = blocking_open(tallies.candidates, tallies.context, now)
-    start_day = client.settings.pay_week_start_day
     exceptions = Counter(week_of(e.clock_in, start_day) for e in tallies.candidates if e.id in blocking)
+    late = late_clocks(
+        tallies.late,
+        start_day=start_day,
+        require_client_approval=require,
+        paid=tallies.paid,
+        locked=locked_by(standing),
+    )
+    owed = Counter((state.state, state.adjust_week) for state in late.values())
+    recorded = Counter(week_of(shift.clock_in, start_day) for shift in tallies.late)
     views = []
     for span in spans:
         counts = attrs.evolve(
-            tallies.counts.get(span.week_start, WeekCounts()), exceptions_open=exceptions[span.week_start]
+            tallies.counts.get(span.week_start, WeekCounts()),
+            exceptions_open=exceptions[span.week_start],
+            late_adjustments_due=owed[("due", span.week_start)],
+            late_adjustments_paid=owed[("paid", span.week_start)],
+            late_clocks_in_week=recorded[span.week_start],
         )
         own = [lock for lock in locks if lock.week_start == span.week_start]
         shown = _shown_lock(own, sites)

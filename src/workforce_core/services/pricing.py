@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from datetime import date
 from decimal import Decimal
 
+import attrs
 from attrs import frozen
 
 from workforce_core.errors import Conflict, NotFound
@@ -21,14 +22,14 @@ from workforce_core.model.rates import PricingSettings, RateRule
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.ports import PayWeekLocks, PricingInputs, PricingReads, UnitOfWorkFactory
-from workforce_core.rules.late_clocks import Late, candidate_weeks, late_clocks
+from workforce_core.rules.late_clocks import Late, candidate_weeks, late_clocks, locked_by
 from workforce_core.rules.london import local_date
-from workforce_core.rules.paid_time import PaidTime, paid_time
+from workforce_core.rules.paid_time import BREAK_EXCEEDS_SHIFT, PaidTime, paid_time
 from workforce_core.rules.pay_gate import LATE_CLOCK, GateInput, GateResult, pay_gate
 from workforce_core.rules.pay_weeks import week_of
 from workforce_core.rules.pricing import ShiftToPrice, price_week
 from workforce_core.rules.rule_selection import base_rates, parity_reached, select_rule
-from workforce_core.views import EntryView, ShiftPricing
+from workforce_core.views import EntryView, ShiftFigures, ShiftPricing
 
 
 def settings_of(client: ClientAccount) -> PricingSettings:
@@ -71,12 +72,7 @@ def late_of(shifts: Iterable[TimeEntry], client: ClientAccount, locks: PayWeekLo
     settings = client.settings
     start_day, require = settings.pay_week_start_day, settings.require_client_approval
     paid = locks.adjustments_paid([shift.id for shift in late])
-    standing = locks.standing(client.id, candidate_weeks(late, start_day, require))
-    held = {(lock.week_start, lock.location_id) for lock in standing}
-
-    def locked(week: date, site_id: int | None) -> bool:
-        return (week, None) in held or (site_id is not None and (week, site_id) in held)
-
+    locked = locked_by(locks.standing(client.id, candidate_weeks(late, start_day, require)))
     return late_clocks(late, start_day=start_day, require_client_approval=require, paid=paid, locked=locked)
 
 
@@ -135,6 +131,25 @@ def priced(views: Iterable[EntryView], client: ClientAccount, queries: PricingRe
     return price_shifts([entry.id for entry in closed], client, queries.pricing_inputs(client, closed))
 
 
+@frozen
+class Explained:
+    """One shift for ``price explain``: the figures the reads show (a locked week's frozen ones, else
+    the live ones) and the engine's working now (it explains them when it ``makes`` them)."""
+
+    figures: ShiftFigures
+    working: ShiftPricing
+
+
+def explain_entry(entry_id: int, *, uow: UnitOfWorkFactory) -> Explained:
+    """What ``price explain`` shows: the stored figures of a frozen shift as frozen, never today's pricing
+    of it; a live shift's figures as the engine makes them."""
+    working = price_entry(entry_id, uow=uow)
+    with uow(read_only=True) as tx:
+        stored = tx.figures.of([entry_id]).get(entry_id)
+    frozen_figures = stored is not None and stored.source == "locked"
+    return Explained(stored if stored is not None and frozen_figures else working.figures(), working)
+
+
 def price_entry(entry_id: int, *, uow: UnitOfWorkFactory) -> ShiftPricing:
     """One completed shift priced as /timesheets.php prices it (the console's ``price explain``),
     from what one transaction sees."""
@@ -188,6 +203,8 @@ def _prepare(
         )
     )
     paid = _paid(entry, rule, inputs)
+    if paid.break_exceeds_shift:  # a coordinator would question it: the shift pays nothing of its time
+        gate = attrs.evolve(gate, flags=(*gate.flags, BREAK_EXCEEDS_SHIFT))
     to_price = None
     if pay is not None:
         # No rule but the worker's own rate: base minutes only (no overtime, premiums or auto lunch).

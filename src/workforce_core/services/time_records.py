@@ -10,9 +10,7 @@ import attrs
 
 from workforce_core.commands.time_records import AddBreak, Backfill
 from workforce_core.errors import Conflict, LocationNotFound, NotFound, ValidationFailed, WorkerPending
-from workforce_core.event_data import VIA_ADMIN, batch_events, created_event, entry_event, updated_event
-from workforce_core.events import Event
-from workforce_core.model.accounts import ClientSettings
+from workforce_core.event_data import VIA_ADMIN, batch_events, created_event, updated_event
 from workforce_core.model.bookings import Booking
 from workforce_core.model.people import Actor
 from workforce_core.model.reference import Location
@@ -36,6 +34,7 @@ from workforce_core.services.entry_edits import (
     move_of,
 )
 from workforce_core.services.late_clocks import record_entry
+from workforce_core.services.open_shifts import close_open_shift
 from workforce_core.services.pay_figures import entries_changed
 from workforce_core.views import EntryView
 
@@ -196,23 +195,11 @@ def auto_close(*, uow: UnitOfWorkFactory, clock: Clock) -> list[EntryView]:
             tx.workers.lock(worker_id)
         views = EntryViews(tx)
         closed: list[EntryView] = []
-        recorded: list[Event] = []
         for candidate in sorted(candidates, key=lambda e: e.id):
             entry = tx.entries.get(candidate.id)
             if entry is None or entry.closed:
                 continue
-            booking = tx.bookings.get(entry.scheduled_shift_id) if entry.scheduled_shift_id else None
-            before = attrs.evolve(entry)
-            entry.clock_out = _auto_end(tx, entry, booking, now)
-            entry.clock_out_method = "auto"
-            entry.updated_at = now
-            tx.entries.update(entry)
-            entries_changed(tx, [(before, entry)])
-            complete_booking(tx, booking)
-            view = views.of(entry)
-            closed.append(view)
-            recorded.append(entry_event("time_entry.auto_closed", view, now, change="auto_closed"))
-        tx.record(recorded)
+            closed.append(close_open_shift(tx, views, entry, now, now, "auto_closed"))
         tx.commit()
     return closed
 
@@ -231,15 +218,3 @@ def _booking(tx: UnitOfWork, worker: Worker, site: Location, booking_id: int | N
     if booking.location_id != site.id:
         raise ValidationFailed("location_id", f"booking {booking.id} is at site {booking.location_id}.")
     return booking
-
-
-def _auto_end(tx: UnitOfWork, entry: TimeEntry, booking: Booking | None, now: datetime) -> datetime:
-    if booking is not None and not booking.cancelled and booking.end > entry.clock_in:
-        end = booking.end
-    else:
-        client = tx.clients.get(entry.client_id)
-        hours = (client.settings if client else ClientSettings()).default_shift_hours
-        end = entry.clock_in + timedelta(hours=hours)
-    for piece in tx.entries.breaks_of(entry.id):
-        end = max(end, piece.clock_out or piece.clock_in)
-    return min(end, now)

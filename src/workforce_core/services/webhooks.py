@@ -104,6 +104,7 @@ def create_subscription(
                 created_at=clock.now(),
                 api_key_id=principal.key.id if principal.key is not None else None,  # None: made in the console
                 description=command.description,
+                events_after=tx.outbox.last_id(),  # the events recorded from now on, never earlier ones
             )
         )
         tx.commit()
@@ -134,6 +135,8 @@ def update_subscription(
             if (value := getattr(command, name)) is not UNSET
         }
         changed = attrs.evolve(found, **sent, updated_at=clock.now())
+        if changed.active and not found.active:  # resumed: the events recorded while paused are not sent
+            changed.events_after = tx.outbox.last_id()
         tx.subscriptions.update(changed)
         tx.commit()
     return changed

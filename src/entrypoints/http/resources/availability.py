@@ -50,7 +50,7 @@ def _who_is_free(call: Call, given: dict[str, datetime | None]) -> Response:
         available_from=start,
         available_to=end,
         location_id=location_id,
-        job_role=p.text("job_role", max_length=100),
+        job_role=p.words("job_role", max_length=100),
     )
     found = availability.who_is_free(call.principal, query, queries=call.services.queries)
     items = [free_worker_record(item) for item in found.page.items]
@@ -60,7 +60,7 @@ def _who_is_free(call: Call, given: dict[str, datetime | None]) -> Response:
 def post(call: Call) -> Response:
     s = call.services
     rule = availability.add_rule(
-        structure(AddAvailabilityRule, call.body()), principal=call.principal, uow=s.uow, clock=s.clock
+        structure(AddAvailabilityRule, call.body(), exact=True), principal=call.principal, uow=s.uow, clock=s.clock
     )
     return record(availability_rule_record(rule), status=201, message="Availability rule added.")
 

@@ -34,7 +34,9 @@ def get(call: Call) -> Response:
 
 def post(call: Call) -> Response:
     s = call.services
-    view = demands.create(structure(CreateDemand, call.body()), principal=call.principal, uow=s.uow, clock=s.clock)
+    view = demands.create(
+        structure(CreateDemand, call.body(), exact=True), principal=call.principal, uow=s.uow, clock=s.clock
+    )
     return record(demand_record(view), status=201, message="Requirement created.")
 
 

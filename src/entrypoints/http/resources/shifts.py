@@ -55,7 +55,7 @@ def post(call: Call) -> Response:
         body: dict[str, Any] = call.body() if call.raw_body.strip() else {}
         view = bookings.cancel(
             shift_id,
-            structure(CancelBooking, body),
+            structure(CancelBooking, body, exact=True),
             client_id=call.principal.client_id,
             principal=call.principal,
             uow=s.uow,
@@ -63,7 +63,7 @@ def post(call: Call) -> Response:
         )
         return record(shift_record(view), message="Shift cancelled.")
     view = bookings.book(
-        structure(BookShift, call.body()),
+        structure(BookShift, call.body(), exact=True),
         client_id=call.principal.client_id,
         principal=call.principal,
         uow=s.uow,
@@ -77,7 +77,7 @@ def put(call: Call) -> Response:
     s = call.services
     changed = bookings.update(
         shift_id,
-        structure(UpdateBooking, call.body()),
+        structure(UpdateBooking, call.body(), exact=True),
         client_id=call.principal.client_id,
         principal=call.principal,
         uow=s.uow,

@@ -93,7 +93,7 @@ def post(call: Call) -> Response:
         )
         return record(delivery_record(sent, call.principal.effective_scopes), message="Delivery sent again.")
     made = webhooks.create_subscription(
-        structure(CreateSubscription, call.body()),
+        structure(CreateSubscription, call.body(), exact=True),
         principal=call.principal,
         uow=s.uow,
         clock=s.clock,
@@ -108,7 +108,7 @@ def put(call: Call) -> Response:
     s = call.services
     changed = webhooks.update_subscription(
         subscription_id,
-        structure(UpdateSubscription, call.body()),
+        structure(UpdateSubscription, call.body(), exact=True),
         principal=call.principal,
         uow=s.uow,
         clock=s.clock,

@@ -35,7 +35,7 @@ def get(call: Call) -> Response:
         active=p.boolean("active"),
         dormant=p.boolean("dormant"),
         updated_since=p.instant("updated_since"),
-        search=p.text("search") or None,
+        search=p.words("search"),
     )
     page = reads.workers(call.principal, query, queries=call.services.queries, location_id=p.identifier("location_id"))
     if query.id is not None:
@@ -49,7 +49,7 @@ def post(call: Call) -> Response:
     body = call.body()
     require_rates_write(body, call.principal)  # 403 before any value of the body is looked at
     view = create_worker(
-        structure(CreateWorker, body),
+        structure(CreateWorker, body, exact=True),
         client_id=call.principal.client_id,
         principal=call.principal,
         uow=s.uow,
@@ -67,7 +67,7 @@ def put(call: Call) -> Response:
     require_rates_write(body, call.principal)
     view = update_worker(
         worker_id,
-        structure(UpdateWorker, body),
+        structure(UpdateWorker, body, exact=True),
         client_id=call.principal.client_id,
         principal=call.principal,
         uow=s.uow,

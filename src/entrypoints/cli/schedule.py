@@ -1,0 +1,36 @@
+"""The timed jobs ``workforce serve`` runs beside the server, in the serving process (one however many
+``--workers``), unless ``--no-schedule``: the auto clock-out rule (``timesheet auto-close``), the
+expiry of offers whose requirement has ended (``offer expire``) and the clients' sign-off deadline
+(``timesheet auto-sign-off``), every ``INTERVAL`` seconds. Each job
+is a use case of its own transaction; a failed pass is logged and the next one tried."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+
+from workforce_core.services import offers, sign_off, time_records
+from workforce_entrypoints.bootstrap import Services
+
+INTERVAL = 300.0  # seconds between passes: a shift is closed at most five minutes after its 18 hours
+log = logging.getLogger("workforce.schedule")
+
+
+def jobs(built: Services) -> dict[str, Callable[[], object]]:
+    return {
+        "auto clock-out": lambda: time_records.auto_close(uow=built.uow, clock=built.clock),
+        "offer expiry": lambda: offers.expire(uow=built.uow, clock=built.clock),
+        "sign-off deadline": lambda: sign_off.auto_sign_off(uow=built.uow, queries=built.queries, clock=built.clock),
+    }
+
+
+def run_until(stop: threading.Event, built: Services, *, interval: float = INTERVAL) -> None:
+    """Run every job, then wait ``interval`` seconds, until ``stop`` is set."""
+    while not stop.is_set():
+        for name, job in jobs(built).items():
+            try:
+                job()
+            except Exception:
+                log.exception("the scheduled %s failed; trying again next pass", name)
+        stop.wait(interval)
