@@ -86,6 +86,7 @@ def s(api: TestClient, world: World, clock: FakeClock) -> Setup:
         ({"occurred_at": "2026-11-18T12:00:00Z\n"}, "occurred_at"),
         ({"occurred_at": "2026-11-18 12:00\x00"}, "occurred_at"),
         ({"survey_answers": [{"question_id": 1, "answer_value": "no\x00"}]}, "survey_answers"),
+        ({"survey_answers": [{"question_id": 1, "answer_value": "\r"}]}, "survey_answers"),  # no blank answer
     ],
 )
 def test_a_clock_in_with_a_control_character_is_400_naming_the_field_and_stores_nothing(

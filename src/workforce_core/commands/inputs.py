@@ -67,8 +67,8 @@ class Text(Input):
     may_be_empty: bool = False  # a string must be sent, but "" is a value (an empty survey answer)
 
     def read(self, value: Any, field: str) -> str | None:
-        if self.may_be_empty and isinstance(value, str) and not value.strip():
-            return ""
+        if self.may_be_empty and isinstance(value, str) and not self.kind(value, field).strip():
+            return ""  # the text policy first: "\r" is no empty answer (``str.strip`` takes it for one)
         return fields.read_text(value, field, kind=self.kind, max_length=self.max_length, required=self.required)
 
 
