@@ -251,3 +251,25 @@ def test_the_on_site_table_refreshes_itself_in_place(live: Live, page: Page) -> 
     expect(table).to_contain_text("As of 2026-03-18 12:05")
     expect(page.get_by_role("heading", level=1)).to_have_count(1)  # the fragment went in, not a page
     expect(page.get_by_role("navigation", name="Console")).to_have_count(1)
+
+
+def test_a_form_without_its_token_or_after_the_session_ended_changes_nothing(
+    live: Live, page: Page, problems: Problems
+) -> None:
+    firm = acme(live)
+    entry = firm.this_week["Ann Able"]
+    sign_in(page, firm.email, firm.password)
+    page.get_by_label(f"Select shift {entry} of Ann Able").check()
+    page.evaluate("document.querySelector('#batch input[name=csrf_token]').value = 'forged'")
+    problems.allow(r"403")
+    page.get_by_role("button", name="Approve selected shifts").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Not allowed")
+    expect(page.get_by_role("alert")).to_contain_text("out of date")
+    assert live.world.outbox("timesheet.approved") == []
+
+    page.goto(f"/console/{firm.client}/timesheets")
+    page.get_by_label(f"Select shift {entry} of Ann Able").check()
+    live.clock.advance(minutes=31)  # the session has been idle past its limit
+    page.get_by_role("button", name="Approve selected shifts").click()
+    page.wait_for_url(re.compile(r"/console/sign-in$"))
+    assert live.world.outbox("timesheet.approved") == []
