@@ -16,14 +16,14 @@ from workforce_core.commands.time_records import QueryEntry, RaiseAmendment, Rej
 from workforce_core.errors import ValidationFailed, WorkforceError
 from workforce_core.model.time_entries import CLIENT_APPROVALS
 from workforce_core.ports import Paging
-from workforce_core.rules.people import SESSION_LONGEST, Power
+from workforce_core.rules.people import Power
 from workforce_core.services import amendments, approvals
 from workforce_core.services.charges import ChargeQuery, charges
 from workforce_core.services.sign_off_links import open_sign_off_link
 from workforce_core.services.time_reads.timesheets import TimesheetQuery, timesheets
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.http.storage_threads import StorageThreads
-from workforce_entrypoints.web.visits import COOKIE, Visit, console_route, error_page, secure
+from workforce_entrypoints.web.visits import Visit, console_route, error_page, keep_session, secure
 from workforce_entrypoints.web.weeks import choice, shown_week
 
 PAGE_SIZE = 100
@@ -120,17 +120,7 @@ async def open_link(request: Request) -> Response:
     except WorkforceError as error:
         return error_page(error, None)
     target = f"/portal/{opened.client_id}/week?week={opened.week_start}"
-    reply = secure(RedirectResponse(target, status_code=303))
-    reply.set_cookie(
-        COOKIE,
-        opened.token,
-        max_age=int(SESSION_LONGEST.total_seconds()),
-        httponly=True,
-        samesite="lax",
-        secure=request.url.scheme == "https",
-        path="/",
-    )
-    return reply
+    return keep_session(secure(RedirectResponse(target, status_code=303)), opened.token, request)
 
 
 def _portal(path: str, page: Any, methods: tuple[str, ...] = ("GET",)) -> BaseRoute:

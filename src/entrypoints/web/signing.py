@@ -16,11 +16,11 @@ from starlette.routing import BaseRoute, Route
 
 from workforce_core.commands.people import SignIn
 from workforce_core.errors import CsrfRefused, SignInRefused, WorkforceError
-from workforce_core.rules.people import SESSION_LONGEST, Power, may
+from workforce_core.rules.people import Power, may
 from workforce_core.services.sign_in import reachable_clients, sign_in, sign_out
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.http.storage_threads import StorageThreads
-from workforce_entrypoints.web.visits import COOKIE, CSRF_FIELD, Visit, console_route, page_reply, secure
+from workforce_entrypoints.web.visits import COOKIE, CSRF_FIELD, Visit, console_route, keep_session, page_reply, secure
 
 PRE_COOKIE = "workforce_sign_in"
 
@@ -63,17 +63,8 @@ async def sign_in_post(request: Request) -> Response:
             reply.headers["Retry-After"] = str(retry_after)
         reply.set_cookie(PRE_COOKIE, token, httponly=True, samesite="lax", secure=request.url.scheme == "https")
         return reply
-    reply = secure(RedirectResponse(target, status_code=303))
     assert made.token is not None
-    reply.set_cookie(
-        COOKIE,
-        made.token,
-        max_age=int(SESSION_LONGEST.total_seconds()),
-        httponly=True,
-        samesite="lax",
-        secure=request.url.scheme == "https",
-        path="/",
-    )
+    reply = keep_session(secure(RedirectResponse(target, status_code=303)), made.token, request)
     reply.delete_cookie(PRE_COOKIE)
     return reply
 

@@ -23,7 +23,7 @@ from starlette.routing import Route
 from workforce_core.errors import CsrfRefused, InvalidParameter, NotFound, RoleNotAllowed, SessionEnded, WorkforceError
 from workforce_core.model.principal import Principal
 from workforce_core.rules import people
-from workforce_core.rules.people import Power
+from workforce_core.rules.people import SESSION_LONGEST, Power
 from workforce_core.services.sign_in import SignedIn, acting_for, signed_in
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.http.storage_threads import StorageThreads
@@ -95,6 +95,20 @@ def page_reply(template: str, visit: Visit | None, code: int = 200, **context: A
             "may_setup": people.may(visit.signed.actor, Power.SETUP),
         }
     return secure(HTMLResponse(render(template, **shared, **context), status_code=code))
+
+
+def keep_session(reply: Response, token: str, request: Request) -> Response:
+    """The session cookie: ``HttpOnly``, ``SameSite=Lax``, ``Secure`` over HTTPS, for every path."""
+    reply.set_cookie(
+        COOKIE,
+        token,
+        max_age=int(SESSION_LONGEST.total_seconds()),
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+        path="/",
+    )
+    return reply
 
 
 def secure(reply: Response) -> Response:

@@ -8,10 +8,13 @@ some sites). Passwords are kept only as hashes; a session is kept by the hash of
 
 from __future__ import annotations
 
+import secrets
 from datetime import date, datetime
 from enum import StrEnum
 
 from attrs import define, frozen
+
+from workforce_core.model.keys import hash_secret
 
 
 class Role(StrEnum):
@@ -61,6 +64,23 @@ class WebSession:
     address: str | None = None
     only_week: date | None = None  # a session a sign-off link opened: that pay week only
     id: int = 0
+
+    @classmethod
+    def begin(
+        cls, user_id: int, now: datetime, address: str | None, only_week: date | None = None
+    ) -> tuple[WebSession, str]:
+        """A new session and its token (the cookie's value: only its SHA-256 is kept), with a CSRF token."""
+        token = secrets.token_urlsafe(32)
+        made = cls(
+            user_id=user_id,
+            token_hash=hash_secret(token),
+            csrf_token=secrets.token_urlsafe(32),
+            created_at=now,
+            last_seen_at=now,
+            address=address,
+            only_week=only_week,
+        )
+        return made, token
 
 
 @define

@@ -8,8 +8,6 @@ words, after the same hashing work.
 
 from __future__ import annotations
 
-import secrets
-
 from attrs import field, frozen
 
 from workforce_core.commands.people import SignIn
@@ -57,22 +55,12 @@ def sign_in(
     if user is None or not matched:
         raise SignInRefused()
     rehashed = hasher.hash(command.password) if hasher.needs_rehash(user.password_hash) else None
-    now = clock.now()
-    token = secrets.token_urlsafe(32)
+    session, token = WebSession.begin(user.id, clock.now(), command.address)
     with uow() as tx:
         if rehashed is not None:
             user.password_hash = rehashed
             tx.users.update(user)
-        made = tx.sessions.add(
-            WebSession(
-                user_id=user.id,
-                token_hash=hash_secret(token),
-                csrf_token=secrets.token_urlsafe(32),
-                created_at=now,
-                last_seen_at=now,
-                address=command.address,
-            )
-        )
+        made = tx.sessions.add(session)
         tx.commit()
     return SignedIn(user, made, token)
 

@@ -90,17 +90,7 @@ def open_sign_off_link(token: str, *, address: str, uow: UnitOfWorkFactory, cloc
         usable = link is not None and contact is not None and contact.active and now < link.expires_at
         if link is None or contact is None or not usable or not tx.sign_off_links.claim(link.id, now):
             raise NotFound("This sign-off link was used already, has ended or does not exist.")
-        session_token = secrets.token_urlsafe(32)
-        session = tx.sessions.add(
-            WebSession(
-                user_id=contact.id,
-                token_hash=hash_secret(session_token),
-                csrf_token=secrets.token_urlsafe(32),
-                created_at=now,
-                last_seen_at=now,
-                address=address,
-                only_week=link.week_start,
-            )
-        )
+        made, session_token = WebSession.begin(contact.id, now, address, only_week=link.week_start)
+        session = tx.sessions.add(made)
         tx.commit()
     return OpenedLink(session, session_token, link.client_id, link.week_start)
