@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from tests.time_world import NOW, TimeWorld
 from workforce_adapters.json.commands import structure
-from workforce_adapters.memory.client_reads import MemoryClientReads
 from workforce_core.commands.time_records import QueryEntry
 from workforce_core.model.accounts import ClientSettings
 from workforce_core.rules import sign_off
@@ -20,7 +19,7 @@ from workforce_core.services.sign_off import auto_sign_off
 
 
 def run(world: TimeWorld) -> list[int]:
-    done = auto_sign_off(uow=world.uow, queries=MemoryClientReads(world.db), clock=world.clock)
+    done = auto_sign_off(uow=world.uow, clock=world.clock)
     return [view.entry.id for view in done]
 
 

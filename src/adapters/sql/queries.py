@@ -320,12 +320,6 @@ class SqlQueries:
         with self.engine.connect() as connection:
             return standing_locks(connection, client_id, week_starts)
 
-    def client_accounts(self) -> list[ClientAccount]:
-        clients = tables.clients
-        with self.engine.connect() as connection:
-            rows = connection.execute(select(clients).order_by(clients.c.name, clients.c.id)).mappings()
-            return [from_row(ClientAccount, row) for row in rows]
-
     def lock_history(self, client_id: int, week_start: date) -> list[PayWeekLock]:
         with self.engine.connect() as connection:
             return lock_history(connection, client_id, week_start)

@@ -21,7 +21,7 @@ def jobs(built: Services) -> dict[str, Callable[[], object]]:
     return {
         "auto clock-out": lambda: time_records.auto_close(uow=built.uow, clock=built.clock),
         "offer expiry": lambda: offers.expire(uow=built.uow, clock=built.clock),
-        "sign-off deadline": lambda: sign_off.auto_sign_off(uow=built.uow, queries=built.queries, clock=built.clock),
+        "sign-off deadline": lambda: sign_off.auto_sign_off(uow=built.uow, clock=built.clock),
     }
 
 

@@ -188,7 +188,7 @@ def auto_close(ctx: typer.Context) -> None:
 def auto_sign_off(ctx: typer.Context) -> None:
     """Sign off (via auto) the shifts still pending the client's sign-off past its deadline (cron: hourly)."""
     s = services(ctx)
-    emit(entries(sign_off.auto_sign_off(uow=s.uow, queries=s.queries, clock=s.clock)))
+    emit(entries(sign_off.auto_sign_off(uow=s.uow, clock=s.clock)))
 
 
 @app.command("amend")

@@ -82,7 +82,7 @@ def home(visit: Visit) -> Response:
     s, actor = visit.services, visit.signed.actor
     if not may(actor, Power.CONSOLE) and actor.client_id is not None:
         return secure(RedirectResponse(f"/portal/{actor.client_id}/week", status_code=303))
-    clients = reachable_clients(actor, queries=s.queries, uow=s.uow)
+    clients = reachable_clients(actor, uow=s.uow)
     if len(clients) == 1:
         return secure(RedirectResponse(f"/console/{clients[0].id}/timesheets", status_code=303))
     return visit.page("clients.html", clients=clients)

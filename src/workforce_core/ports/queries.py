@@ -7,7 +7,6 @@ from typing import Protocol
 from workforce_core.ports.amendment_reads import AmendmentReads
 from workforce_core.ports.availability_reads import AvailabilityReads
 from workforce_core.ports.charge_reads import ChargeReads
-from workforce_core.ports.client_reads import ClientReads
 from workforce_core.ports.demand_reads import DemandReads
 from workforce_core.ports.entry_reads import EntryReads
 from workforce_core.ports.exports import ExportBatchReads
@@ -35,7 +34,6 @@ class Queries(
     DemandReads,
     PayWeekTallies,
     PayWeekHistory,
-    ClientReads,
     AvailabilityReads,
     ExportBatchReads,
     Protocol,

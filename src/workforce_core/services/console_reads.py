@@ -34,12 +34,11 @@ def keys(client_id: int, *, uow: UnitOfWorkFactory) -> list[ApiKey]:
 
 
 def operator(client_id: int, *, uow: UnitOfWorkFactory, now: datetime) -> Principal:
-    """The console's caller for ``client_id``: the agency's operator, with every scope over every site.
-    It holds no key: the stand-in key below is never stored and has no secret."""
+    """The console's caller for ``client_id``: the agency's operator on the server, with every scope over
+    every site, and no key (the steps only an API caller has never run for it)."""
     with uow(read_only=True) as tx:
         client = _client(tx.clients.get(client_id), client_id)
-    stand_in = ApiKey(client_id=client.id, name="console", key_prefix="", key_hash="", created_at=now, scopes=SCOPES)
-    return Principal(key=stand_in, client=client, effective_scopes=SCOPES)
+    return Principal(key=None, client=client, effective_scopes=SCOPES)
 
 
 def pay_week(principal: Principal, day: date) -> tuple[date, date]:

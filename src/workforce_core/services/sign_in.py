@@ -17,7 +17,6 @@ from workforce_core.model.keys import hash_secret
 from workforce_core.model.people import Actor, User, WebSession
 from workforce_core.model.principal import Principal
 from workforce_core.ports import Clock, PasswordHasher, RateLimiter, UnitOfWorkFactory
-from workforce_core.ports.client_reads import ClientReads
 from workforce_core.rules import people
 
 
@@ -106,10 +105,10 @@ def acting_for(actor: Actor, client_id: int, *, uow: UnitOfWorkFactory) -> Princ
     return Principal(key=None, client=client, effective_scopes=people.scopes_of(actor.role), actor=actor)
 
 
-def reachable_clients(actor: Actor, *, queries: ClientReads, uow: UnitOfWorkFactory) -> list[ClientAccount]:
-    """The client accounts a person may open: every one for an operator, else their own."""
-    if actor.operator:
-        return queries.client_accounts()
+def reachable_clients(actor: Actor, *, uow: UnitOfWorkFactory) -> list[ClientAccount]:
+    """The client accounts a person may open, by name: every one for an operator, else their own."""
     with uow(read_only=True) as tx:
+        if actor.operator:
+            return sorted(tx.clients.every(), key=lambda client: (client.name.casefold(), client.id))
         own = tx.clients.get(actor.client_id) if actor.client_id is not None else None
     return [own] if own is not None else []

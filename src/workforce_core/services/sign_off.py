@@ -8,17 +8,18 @@ racing another (or a contact signing off by hand) never signs a shift off twice.
 from __future__ import annotations
 
 from workforce_core.ports import Clock, UnitOfWorkFactory
-from workforce_core.ports.client_reads import ClientReads
 from workforce_core.rules import sign_off
 from workforce_core.services.approvals import decide_within
 from workforce_core.services.entry_edits import approval_state, editable_shifts
 from workforce_core.views import EntryView
 
 
-def auto_sign_off(*, uow: UnitOfWorkFactory, queries: ClientReads, clock: Clock) -> list[EntryView]:
+def auto_sign_off(*, uow: UnitOfWorkFactory, clock: Clock) -> list[EntryView]:
     now = clock.now()
     done: list[EntryView] = []
-    for client in queries.client_accounts():
+    with uow(read_only=True) as tx:
+        clients = tx.clients.every()
+    for client in clients:
         before = sign_off.earliest_due_clock_in(client.settings, now)
         if before is None:
             continue
