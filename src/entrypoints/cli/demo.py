@@ -249,39 +249,7 @@ def seed(s: Services) -> dict[str, Any]:
     )
     reference.create_cost_code(CreateCostCode(code="GEN", description="General"), client_id=None, uow=uow, clock=clock)
     bar.advance(5)
-    made: list[int] = []
-    for index, (name, site, role) in enumerate(WORKERS, start=1):
-        raw = {
-            "name": name,
-            "location_id": sites[site].id,
-            "job_role": role,
-            "email": f"worker{index}@example.com",
-            "department_id": picking.id if site == 0 else None,
-            "cost_code_id": code.id,
-            "hourly_rate": Decimal("12.60"),
-            "charge_rate": Decimal("17.95"),
-        }
-        made.append(
-            workers.create_worker(structure(CreateWorker, raw), client_id=client.id, uow=uow, clock=clock).worker.id
-        )
-        bar.advance()
-    workers.create_worker(
-        CreateWorker(name="Karol Zieliński", location_id=sites[0].id),
-        client_id=client.id,
-        uow=uow,
-        clock=clock,
-        pending=True,
-    )
-    rule = rate_rules.create_rate_rule(
-        structure(RateRuleDefinition, DEMO_RULE), client_id=client.id, uow=uow, clock=clock
-    )
-    site_list = [site.id for site in sites]
-    shown = {
-        "availability_rules": _availability(s, client.id, made),
-        **_past_weeks(s, client.id, site_list[0], made),
-        "bookings": _bookings(s, client.id, site_list, made),
-    }
-    bar.advance(3)
+    # keys and the webhook subscription first: the demo's history below is delivered to the receiver
     key_sets: list[tuple[str, tuple[str, ...], tuple[int, ...] | None, bool]] = [
         ("demo-full", SCOPES, None, False),
         ("demo-read-only", READ_SCOPES, None, False),
@@ -328,6 +296,39 @@ def seed(s: Services) -> dict[str, Any]:
         resolver=s.webhooks.resolver,
         trusted=parse_networks(LOCAL_RECEIVER_NETWORK),  # the demo's receiver runs on this machine
     )
+    made: list[int] = []
+    for index, (name, site, role) in enumerate(WORKERS, start=1):
+        raw = {
+            "name": name,
+            "location_id": sites[site].id,
+            "job_role": role,
+            "email": f"worker{index}@example.com",
+            "department_id": picking.id if site == 0 else None,
+            "cost_code_id": code.id,
+            "hourly_rate": Decimal("12.60"),
+            "charge_rate": Decimal("17.95"),
+        }
+        made.append(
+            workers.create_worker(structure(CreateWorker, raw), client_id=client.id, uow=uow, clock=clock).worker.id
+        )
+        bar.advance()
+    workers.create_worker(
+        CreateWorker(name="Karol Zieliński", location_id=sites[0].id),
+        client_id=client.id,
+        uow=uow,
+        clock=clock,
+        pending=True,
+    )
+    rule = rate_rules.create_rate_rule(
+        structure(RateRuleDefinition, DEMO_RULE), client_id=client.id, uow=uow, clock=clock
+    )
+    site_list = [site.id for site in sites]
+    shown = {
+        "availability_rules": _availability(s, client.id, made),
+        **_past_weeks(s, client.id, site_list[0], made),
+        "bookings": _bookings(s, client.id, site_list, made),
+    }
+    bar.advance(3)
     bar.close()
     return {
         "seeded": True,
