@@ -42,6 +42,7 @@ from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.webhooks import Delivery, Subscription
 from workforce_core.model.workers import Worker
 from workforce_core.ports import Paging, UnitOfWork, UnitOfWorkFactory, WeekSpan
+from workforce_core.rules.awr import Pause
 from workforce_core.rules.booking_choice import closest_booking
 from workforce_core.rules.employee_ids import employee_id_key
 from workforce_core.rules.pay_gate import GateResult
@@ -616,6 +617,31 @@ def test_pricing_inputs_are_the_workers_shifts_of_those_pay_weeks_with_what_pric
     assert inputs.workers == {ann.id: ann}
     assert [r.id for r in inputs.rules] == [rule.id]
     assert inputs.payable_weeks == {ann.id: (date(2026, 2, 16), date(2026, 2, 23))}  # approved weeks only
+
+
+def test_pricing_inputs_carry_the_absences_that_pause_the_awr_clock_and_reach_back_over_them(
+    backend: Backend,
+) -> None:
+    week = T0  # Monday 2 March 2026
+    with backend.uow() as tx:
+        client = _client(tx)
+        ann = _worker(tx, client.id, "A-1")
+        tx.rate_rules.add(
+            RateRule(
+                client_id=client.id, name="parity", pay=Rates(base=Decimal(12), post_parity=Decimal(13)), created_at=T0
+            )
+        )
+        long_ago = week - timedelta(weeks=100)  # beyond the plain 84-week look-back
+        _shift(tx, ann, long_ago, 8, approval_status="approved")
+        monday = _shift(tx, ann, week, 8)
+        sick_from, sick_to = (long_ago + timedelta(weeks=1)).date(), (week - timedelta(weeks=60)).date()
+        for kind, status in (("sickness", "approved"), ("holiday", "requested"), ("other", "approved")):
+            tx.absences.add(Absence(client.id, ann.id, kind, sick_from, sick_to, created_at=T0, status=status))
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        inputs = tx.pricing.inputs(tx.clients.get(client.id) or client, (monday,))
+    assert inputs.pauses == {ann.id: (Pause("sickness", sick_from, sick_to),)}  # approved and pausing only
+    assert inputs.payable_weeks == {ann.id: (long_ago.date(),)}  # read over the stretched look-back
 
 
 def test_a_late_shift_is_paid_once_and_never_frozen_into_its_own_week_after(backend: Backend) -> None:

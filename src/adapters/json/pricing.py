@@ -10,8 +10,9 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from workforce_adapters.json.shapes import decimal_number, hours
+from workforce_adapters.json.shapes import day, decimal_number, hours
 from workforce_core.model.time_entries import TimeEntry
+from workforce_core.rules.awr import AwrClock, why
 from workforce_core.rules.london import local_text
 from workforce_core.rules.paid_time import MINUTE
 from workforce_core.rules.pay_gate import NO_GATE, OPEN_CLOCK_OUT
@@ -108,6 +109,7 @@ def explained(priced: ShiftPricing, *, pay: bool, charge: bool) -> dict[str, Any
     if charge:
         out["base_charge_rate"] = decimal_number(priced.base_charge)
     out["parity"] = priced.parity
+    out["awr"] = awr_record(priced.awr) if priced.awr is not None else None
     intervals = []
     for run in priced.price.runs if priced.price else ():
         item: dict[str, Any] = {
@@ -137,3 +139,15 @@ def explained(priced: ShiftPricing, *, pay: bool, charge: bool) -> dict[str, Any
         lines.append(row)
     out["lines"] = lines
     return out
+
+
+def awr_record(clock: AwrClock) -> dict[str, Any]:
+    """The AWR clock at the start of a pay week (a worker's ``awr``, a shift's ``pricing.awr``)."""
+    return {
+        "weeks_counted": clock.weeks_counted,
+        "qualifies_on": day(clock.qualifies_on),
+        "status": clock.status.value,
+        "counting_since": day(clock.counting_since),
+        "week_start": day(clock.week),
+        "why": why(clock),
+    }

@@ -44,7 +44,7 @@ from workforce_core.ports.pay_figures import PayFigures
 from workforce_core.ports.pay_weeks import PayWeekLocks, PayWeekTallies, WeekSpan, WeekTallies
 from workforce_core.ports.payroll_reads import PayrollFilter, PayrollLine, PayrollReads, PayrollRow
 from workforce_core.ports.people import PasswordHasher, SessionRepository, UserRepository
-from workforce_core.ports.pricing_reads import PricingInputs, PricingInputsReader, PricingReads
+from workforce_core.ports.pricing_reads import AwrHistory, PricingInputs, PricingInputsReader, PricingReads
 from workforce_core.ports.queries import Queries
 from workforce_core.ports.rate_rule_reads import RateRuleFilter, RateRuleReads
 from workforce_core.ports.reference_reads import CostCodeFilter, DepartmentFilter, LocationFilter, ReferenceReads
@@ -73,6 +73,7 @@ __all__ = [
     "AvailabilityReads",
     "AvailabilityRepository",
     "AvailabilityRuleFilter",
+    "AwrHistory",
     "BatchFilter",
     "BookingRepository",
     "ChargeFilter",

@@ -15,6 +15,7 @@ from workforce_core.errors import Conflict, InvalidParameter, NotFound
 from workforce_core.model.absences import Absence, AbsenceStatus
 from workforce_core.model.principal import Principal
 from workforce_core.ports import AbsenceFilter, AbsenceView, Clock, Page, Paging, Queries, UnitOfWorkFactory
+from workforce_core.services.pay_figures import absence_approved
 
 DECISIONS = {"approve": AbsenceStatus.APPROVED, "decline": AbsenceStatus.DECLINED}
 
@@ -39,6 +40,8 @@ def create_absence(command: CreateAbsence, *, approve: bool, uow: UnitOfWorkFact
                 notes=command.notes,
             )
         )
+        if absence.status == AbsenceStatus.APPROVED:
+            absence_approved(tx, absence)
         tx.commit()
     return AbsenceView(absence, worker.name)
 
@@ -57,6 +60,8 @@ def decide_absence(absence_id: int, decision: str, *, uow: UnitOfWorkFactory, cl
         absence.status = DECISIONS[decision]
         absence.updated_at = clock.now()
         tx.absences.update(absence)
+        if absence.status == AbsenceStatus.APPROVED:
+            absence_approved(tx, absence)
         tx.commit()
     return AbsenceView(absence, worker.name)
 
