@@ -206,6 +206,18 @@ def missed_break(s: Setup) -> list[str]:
     return [f"missed_break:{found.id}"]
 
 
+def below_minimum_wage(s: Setup) -> list[str]:
+    """A pay week paid below the band (one per worker and week, not per shift); met and unpaid ones are not."""
+    low = s.world.worker(s.account.id, "Low Paid", location_id=s.depot.id, hourly_rate=10.00).worker.id
+    met = s.world.worker(s.account.id, "Well Paid", location_id=s.depot.id, hourly_rate=12.71).worker.id
+    unpaid = s.world.worker(s.account.id, "Not Approved", location_id=s.depot.id, hourly_rate=5.00).worker.id
+    for worker, approval in ((low, "approved"), (met, "approved"), (unpaid, "pending")):
+        for day in (16, 17):
+            booked = s.booking(worker, at(day, 8), at(day, 12))
+            s.entry(worker, at(day, 8), at(day, 12), scheduled_shift_id=booked.id, approval_status=approval)
+    return [f"below_minimum_wage:{low}:2026-11-16"]
+
+
 FIXTURES: dict[str, Callable[[Setup], list[str]]] = {
     "open_clock_out": open_clock_out,
     "long_shift": long_shift,
@@ -219,6 +231,7 @@ FIXTURES: dict[str, Callable[[Setup], list[str]]] = {
     "backdated": backdated,
     "overlap": overlap,
     "missed_break": missed_break,
+    "below_minimum_wage": below_minimum_wage,
 }
 
 

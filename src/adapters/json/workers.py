@@ -27,6 +27,8 @@ def worker_record(view: WorkerView) -> dict[str, Any]:
         "job_role": w.job_role,
         "hourly_rate": number(w.hourly_rate),
         "charge_rate": number(w.charge_rate),
+        "date_of_birth": day(w.date_of_birth),
+        "apprentice_since": day(w.apprentice_since),
         "max_hours_per_week": number(w.max_hours_per_week),
         "status": w.status,
         "active": w.active,

@@ -38,6 +38,7 @@ TABLES = (
     "export_files",
     "users",
     "sessions",
+    "minimum_wage_acceptances",
 )
 
 

@@ -9,9 +9,16 @@ import typer
 
 from workforce_adapters.json import pay_week_record
 from workforce_adapters.json.commands import structure
-from workforce_core.commands.pay_weeks import ClosePayWeek, LockPayWeek, PayWeekCommand, UnlockPayWeek
+from workforce_core.commands.pay_weeks import (
+    AcceptMinimumWage,
+    ClosePayWeek,
+    LockPayWeek,
+    PayWeekCommand,
+    UnlockPayWeek,
+)
 from workforce_core.ports import Clock, UnitOfWorkFactory
 from workforce_core.services import pay_weeks
+from workforce_core.services.minimum_wage import accept_minimum_wage
 from workforce_core.services.pay_weeks import PayWeekChange
 from workforce_entrypoints.cli.output import command, emit
 from workforce_entrypoints.cli.state import services
@@ -68,3 +75,30 @@ def unlock(ctx: typer.Context, client: int = CLIENT, week: str = WEEK, location:
 def close(ctx: typer.Context, client: int = CLIENT, week: str = WEEK, location: int | None = LOCATION) -> None:
     """Approve the week's pending shifts (timesheet.approved, via close_week), then lock it."""
     _run(ctx, ClosePayWeek, pay_weeks.close_week, client, week, location)
+
+
+@app.command("accept-minimum-wage")
+@command
+def accept_wage(
+    ctx: typer.Context,
+    client: int = CLIENT,
+    week: str = WEEK,
+    worker: int = typer.Option(..., help="The worker paid below their band."),
+    reason: str = typer.Option(..., help="Why it is accepted (kept with who and when)."),
+) -> None:
+    """Accept a worker's pay week paid below their minimum wage band, with a reason: the shortfall no
+    longer blocks the lock (while it stays within the amount accepted)."""
+    s = services(ctx)
+    given = {"client_id": client, "week": week.strip(), "worker_id": worker, "reason": reason}
+    made = accept_minimum_wage(structure(AcceptMinimumWage, given), uow=s.uow, clock=s.clock)
+    emit(
+        {
+            "id": made.id,
+            "client_id": made.client_id,
+            "worker_id": made.worker_id,
+            "week_start": made.week_start.isoformat(),
+            "amount_short": float(made.amount_short),
+            "reason": made.reason,
+            "accepted_at": made.accepted_at.isoformat(),
+        }
+    )

@@ -33,6 +33,7 @@ EXCEPTION_TYPES: tuple[str, ...] = (
     "backdated",
     "overlap",
     "missed_break",
+    "below_minimum_wage",  # a worker's pay week (``services.minimum_wage``), not one shift
 )
 SEVERITIES: tuple[str, ...] = ("info", "warning", "blocking")
 EXCEPTION_STATUSES: tuple[str, ...] = ("open", "resolved")
@@ -40,6 +41,7 @@ EXCEPTION_STATUSES: tuple[str, ...] = ("open", "resolved")
 SEVERITY: Mapping[str, str] = {
     "open_clock_out": "blocking",
     "overlap": "blocking",
+    "below_minimum_wage": "blocking",
     "long_shift": "warning",
     "walk_in": "warning",
     "late_start": "warning",

@@ -17,11 +17,14 @@ from workforce_core.errors import InvalidParameter
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.pay_weeks import PayWeekLock, WeekCounts
 from workforce_core.model.principal import Principal
-from workforce_core.ports import PayWeekTallies, WeekSpan
+from workforce_core.ports import PayWeekTallies, Queries, UnitOfWorkFactory, WeekSpan
+from workforce_core.ports.minimum_wage import WageRecords
 from workforce_core.ports.pay_weeks import PayWeekHistory
 from workforce_core.rules.london import local_date
 from workforce_core.rules.pay_week_states import WeekFacts, blocking_open, has_ended, status, week_bounds, week_end
 from workforce_core.rules.pay_weeks import week_of, week_start
+from workforce_core.services.minimum_wage import below_wage, open_per_week
+from workforce_core.services.pay_figures import bring_up_to_date
 from workforce_core.views import PayWeekView
 
 MAX_WEEKS = 26
@@ -35,8 +38,11 @@ def pay_week_views(
     starts: Sequence[date],
     sites: tuple[int, ...] | None,
     now: datetime,
+    wages: WageRecords | None = None,
 ) -> list[PayWeekView]:
-    """The weeks starting on ``starts`` (contiguous), oldest first, as ``sites`` (None: every site) see them."""
+    """The weeks starting on ``starts`` (contiguous), oldest first, as ``sites`` (None: every site) see them;
+    with ``wages``, ``exceptions_open`` counts the open minimum wage shortfalls too (of workers with shifts
+    at ``sites``), read from the stored figures as they stand."""
     spans = [WeekSpan(start, *week_bounds(start)) for start in sorted(starts)]
     tallies = store.tally(client.id, spans, sites)
     locks = store.standing(client.id, [span.week_start for span in spans])
@@ -44,6 +50,8 @@ def pay_week_views(
     blocking = blocking_open(tallies.candidates, tallies.context, now)
     start_day = client.settings.pay_week_start_day
     exceptions = Counter(week_of(e.clock_in, start_day) for e in tallies.candidates if e.id in blocking)
+    if wages is not None:
+        exceptions.update(open_per_week(below_wage(wages, client.id, [span.week_start for span in spans], sites)))
     views = []
     for span in spans:
         counts = attrs.evolve(
@@ -129,13 +137,22 @@ def chosen_weeks(query: PayWeekQuery, start_day: int, today: date) -> list[date]
     return [first + timedelta(weeks=n) for n in range(count)]
 
 
-def pay_weeks(principal: Principal, query: PayWeekQuery, *, queries: PayWeekTallies, now: datetime) -> PayWeekList:
-    """The pay weeks asked for, newest first; a site-limited key gets its sites' counts and no batch totals."""
+def pay_weeks(
+    principal: Principal, query: PayWeekQuery, *, queries: Queries, now: datetime, uow: UnitOfWorkFactory | None = None
+) -> PayWeekList:
+    """The pay weeks asked for, newest first; a site-limited key gets its sites' counts and no batch totals.
+    With ``uow``, the weeks' stale figures are priced first and ``exceptions_open`` counts the open minimum
+    wage shortfalls."""
     principal.require("payroll:read")
     client = principal.client
     start_day = client.settings.pay_week_start_day
     starts = chosen_weeks(query, start_day, local_date(now))
-    views = pay_week_views(queries, client, starts, principal.site_ids, now)
+    if uow is None:
+        views = pay_week_views(queries, client, starts, principal.site_ids, now)
+    else:
+        bring_up_to_date(client, week_bounds(starts[0])[0], week_bounds(starts[-1])[1], queries=queries, uow=uow)
+        with uow(read_only=True) as tx:
+            views = pay_week_views(queries, client, starts, principal.site_ids, now, tx.wages)
     return PayWeekList(
         weeks=tuple(reversed(views)),
         period_from=starts[0],
