@@ -29,6 +29,7 @@ def worker_record(view: WorkerView) -> dict[str, Any]:
         "charge_rate": number(w.charge_rate),
         "date_of_birth": day(w.date_of_birth),
         "apprentice_since": day(w.apprentice_since),
+        "wtr_opt_out": w.wtr_opt_out,
         "max_hours_per_week": number(w.max_hours_per_week),
         "status": w.status,
         "active": w.active,

@@ -18,6 +18,7 @@ from sqlalchemy import (
     Text,
     Time,
     UniqueConstraint,
+    false,
     func,
 )
 
@@ -155,6 +156,7 @@ workers = Table(
     Column("updated_at", UtcDateTime),
     Column("date_of_birth", Date),
     Column("apprentice_since", Date),
+    Column("wtr_opt_out", Boolean, nullable=False, server_default=false()),
     UniqueConstraint("client_id", "employee_id_key", name="uq_workers_client_employee_id"),
     Index("ix_workers_client_name", "client_id", "name", "id"),
     Index("ix_workers_client_location", "client_id", "location_id"),

@@ -26,6 +26,7 @@ EDITABLE_FIELDS: tuple[str, ...] = (
     "charge_rate",
     "date_of_birth",
     "apprentice_since",
+    "wtr_opt_out",
     "leave_reason",
     "active",
 )
@@ -62,6 +63,7 @@ class Worker:
     anonymised_at: datetime | None = None
     date_of_birth: date | None = None  # the minimum wage band (pay:read to see, rates:write to set)
     apprentice_since: date | None = None  # the apprenticeship's first day, when the worker is an apprentice
+    wtr_opt_out: bool = False  # opted out of the 48-hour average week (Working Time Regulations, reg. 5)
     id: int = 0
 
     @property

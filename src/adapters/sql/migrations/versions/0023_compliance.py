@@ -1,5 +1,5 @@
-"""UK compliance: a worker's date of birth and apprenticeship start (the minimum wage band), and the
-minimum wage shortfalls accepted with a reason.
+"""UK compliance: a worker's date of birth and apprenticeship start (the minimum wage band), their
+48-hour opt-out (working time), and the minimum wage shortfalls accepted with a reason.
 
 Revision ID: 0023
 Revises: 0021
@@ -21,6 +21,7 @@ depends_on = None
 def upgrade() -> None:
     op.add_column("workers", sa.Column("date_of_birth", sa.Date(), nullable=True))
     op.add_column("workers", sa.Column("apprentice_since", sa.Date(), nullable=True))
+    op.add_column("workers", sa.Column("wtr_opt_out", sa.Boolean(), nullable=False, server_default=sa.false()))
     op.create_table(
         "minimum_wage_acceptances",
         sa.Column("id", sa.Integer, primary_key=True),
@@ -42,5 +43,6 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_index("ix_minimum_wage_acceptances_client_week", table_name="minimum_wage_acceptances")
     op.drop_table("minimum_wage_acceptances")
+    op.drop_column("workers", "wtr_opt_out")
     op.drop_column("workers", "apprentice_since")
     op.drop_column("workers", "date_of_birth")
