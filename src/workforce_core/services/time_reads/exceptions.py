@@ -10,10 +10,19 @@ from workforce_core.errors import InvalidParameter
 from workforce_core.model.principal import Principal
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.ports import EntryFilter, Page, Paging, Queries, UnitOfWorkFactory
-from workforce_core.rules.exceptions import BREAK_AFTER, TimeException, find_exceptions, order
+from workforce_core.rules.exceptions import (
+    BREAK_AFTER,
+    WORKING_TIME_DETAIL,
+    TimeException,
+    find_exceptions,
+    order,
+    working_time_exceptions,
+)
 from workforce_core.rules.london import from_local, local_date
-from workforce_core.rules.pay_weeks import week_start
+from workforce_core.rules.pay_week_states import week_bounds
+from workforce_core.rules.pay_weeks import week_of, week_start
 from workforce_core.rules.visibility import PAY_SCOPE
+from workforce_core.rules.working_time import READ_AFTER, READ_BEFORE
 from workforce_core.services.minimum_wage import BELOW_MINIMUM_WAGE, below_wage
 from workforce_core.services.pay_figures import bring_up_to_date
 from workforce_core.services.time_reads.filters import EVERYTHING, MIDNIGHT, site_filter
@@ -118,6 +127,8 @@ def exceptions(
         booking_context=bookings,
         no_show_grace=timedelta(minutes=principal.client.settings.no_show_grace_minutes),
     )
+    if uow is not None and (query.type is None or query.type in WORKING_TIME_DETAIL):
+        found = sorted([*found, *_clocked_working_time(principal, shifts, start, end, queries, uow)], key=order)
     if uow is not None and query.type in (None, BELOW_MINIMUM_WAGE):
         found = sorted([*found, *_wage_exceptions(principal, query, first, last, sites, queries, uow)], key=order)
     chosen = [
@@ -154,3 +165,23 @@ def _wage_exceptions(
         found = below_wage(tx.wages, client.id, weeks, sites)
     money = principal.has(PAY_SCOPE)
     return [w.exception(money=money) for w in found if query.worker_id in (None, w.worker_id)]
+
+
+def _clocked_working_time(
+    principal: Principal,
+    shifts: list[TimeEntry],
+    start: datetime,
+    end: datetime,
+    queries: Queries,
+    uow: UnitOfWorkFactory,
+) -> list[TimeException]:
+    """The working time checks over the period's closed shifts, against their workers' shifts from 17 weeks
+    before the period to 12 hours after it, at every site."""
+    workers = tuple(sorted({e.worker_id for e in shifts if e.clock_out is not None}))
+    if not workers:
+        return []
+    context = _shifts_around(principal, queries, start - READ_BEFORE, end + READ_AFTER, None, worker_ids=workers)
+    with uow(read_only=True) as tx:
+        facts = {w.id: (w.date_of_birth, w.wtr_opt_out) for w in tx.workers.get_many(workers).values()}
+    start_day = principal.client.settings.pay_week_start_day
+    return working_time_exceptions(shifts, context, facts, lambda e: week_bounds(week_of(e.clock_in, start_day)))
