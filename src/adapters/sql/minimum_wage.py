@@ -57,12 +57,19 @@ class SqlWageRecords(SqlRepository[WageAcceptance]):
         found: dict[tuple[int, date], dict[str, Any]] = {}
         for worker_id, week, site, element, rate, minutes, born, apprentice in self.connection.execute(query):
             week_of = found.setdefault(
-                (worker_id, week), {"minutes": [], "sites": set(), "born": born, "apprentice": apprentice}
+                (worker_id, week), {"minutes": {}, "sites": set(), "born": born, "apprentice": apprentice}
             )
-            week_of["minutes"].append(Minutes(element, rate, ZERO, int(minutes)))
+            week_of["minutes"][(element, rate)] = week_of["minutes"].get((element, rate), 0) + int(minutes)
             week_of["sites"].add(site)
         return [
-            WageWeek(worker_id, week, tuple(v["minutes"]), frozenset(v["sites"]), v["born"], v["apprentice"])
+            WageWeek(
+                worker_id,
+                week,
+                tuple(Minutes(element, rate, ZERO, total) for (element, rate), total in v["minutes"].items()),
+                frozenset(v["sites"]),
+                v["born"],
+                v["apprentice"],
+            )
             for (worker_id, week), v in sorted(found.items())
         ]
 
