@@ -22,6 +22,7 @@ from workforce_core.model.rates import RateRule
 from workforce_core.model.reference import CostCode, Department, Location
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
+from workforce_core.rules.awr import AwrClock
 from workforce_core.rules.demands import open_places
 from workforce_core.rules.paid_time import PaidTime
 from workforce_core.rules.pay_gate import GateResult
@@ -221,6 +222,7 @@ class ShiftPricing:
     base_charge: Decimal | None = None
     parity: bool = False
     source: str = "live"  # "live": priced now; "locked": the frozen figures of a locked pay week
+    awr: AwrClock | None = None  # the AWR clock that decided ``parity``, when the rule has parity rates
 
     @property
     def paid_minutes(self) -> int:

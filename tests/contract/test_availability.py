@@ -266,7 +266,12 @@ def test_who_is_free_shows_every_block_and_warning_the_booking_would_meet(s: Set
     s.added(eli.id, start_time="16:00", end_time="18:00")
     items = {i["name"]: i for i in s.free_items(f"{SLOT}&location_id={small.id}")}
     assert items["Ann Able"]["block_codes"] == []
-    assert items["Ann Able"]["warning_codes"] == ["rest", "hours", "capacity"]
+    assert items["Ann Able"]["warning_codes"] == [
+        "rest",
+        "hours",
+        "capacity",
+        "rest_11h",
+    ]  # rest_11h: the Working Time Regulations warning
     assert items["Ann Able"]["week_hours"] == 5
     assert items["Bob Booked"]["block_codes"] == ["overlap"]
     assert items["Cat Away"]["block_codes"] == ["absence"]

@@ -206,6 +206,52 @@ def missed_break(s: Setup) -> list[str]:
     return [f"missed_break:{found.id}"]
 
 
+def below_minimum_wage(s: Setup) -> list[str]:
+    """A pay week paid below the band (one per worker and week, not per shift); met and unpaid ones are not."""
+    low = s.world.worker(s.account.id, "Low Paid", location_id=s.depot.id, hourly_rate=10.00).worker.id
+    met = s.world.worker(s.account.id, "Well Paid", location_id=s.depot.id, hourly_rate=12.71).worker.id
+    unpaid = s.world.worker(s.account.id, "Not Approved", location_id=s.depot.id, hourly_rate=5.00).worker.id
+    for worker, approval in ((low, "approved"), (met, "approved"), (unpaid, "pending")):
+        for day in (16, 17):
+            booked = s.booking(worker, at(day, 8), at(day, 12))
+            s.entry(worker, at(day, 8), at(day, 12), scheduled_shift_id=booked.id, approval_status=approval)
+    return [f"below_minimum_wage:{low}:2026-11-16"]
+
+
+def wtr_average(s: Setup) -> list[str]:
+    """Over 48 h a week on average over the 17 weeks ending with a shift of the period (clocked)."""
+    worker = s.worker()
+    s.entry(worker, at(15, 8) - timedelta(hours=820), at(15, 8))  # 820 h before the period: context
+    found = s.entry(worker, at(16, 8), at(16, 12))
+    opted = s.world.worker(s.account.id, "Opted Out", location_id=s.depot.id, wtr_opt_out=True).worker.id
+    s.entry(opted, at(15, 8) - timedelta(hours=820), at(15, 8))
+    s.entry(opted, at(16, 8), at(16, 12))
+    return [f"wtr_average:{found.id}"]
+
+
+def rest_11h(s: Setup) -> list[str]:
+    worker = s.worker()
+    before = s.entry(worker, at(16, 14), at(16, 23))
+    after = s.entry(worker, at(17, 9, 59), at(17, 13))  # 10 h 59 min later: both shifts
+    other = s.worker("Rested")
+    s.entry(other, at(16, 14), at(16, 23))
+    s.entry(other, at(17, 10), at(17, 13))  # 11 h
+    return [f"rest_11h:{after.id}", f"rest_11h:{before.id}"]
+
+
+def weekly_rest(s: Setup) -> list[str]:
+    worker = s.worker()
+    days = [s.entry(worker, at(day, 0), at(day, 12)) for day in range(12, 19)]  # 12 h off a day for 7 days
+    return [f"weekly_rest:{days[-1].id}"]
+
+
+def young_worker(s: Setup) -> list[str]:
+    young = s.world.worker(s.account.id, "Yas Young", location_id=s.depot.id, date_of_birth="2010-01-01").worker.id
+    found = s.entry(young, at(16, 8), at(16, 16, 1))  # 8 h 01 min
+    s.entry(young, at(15, 8), at(15, 16))  # 8 h
+    return [f"young_worker:{found.id}"]
+
+
 FIXTURES: dict[str, Callable[[Setup], list[str]]] = {
     "open_clock_out": open_clock_out,
     "long_shift": long_shift,
@@ -219,6 +265,11 @@ FIXTURES: dict[str, Callable[[Setup], list[str]]] = {
     "backdated": backdated,
     "overlap": overlap,
     "missed_break": missed_break,
+    "below_minimum_wage": below_minimum_wage,
+    "wtr_average": wtr_average,
+    "rest_11h": rest_11h,
+    "weekly_rest": weekly_rest,
+    "young_worker": young_worker,
 }
 
 
@@ -322,9 +373,13 @@ def test_the_default_period_is_the_last_7_days(s: Setup) -> None:
 def test_one_bound_gives_7_days_from_or_to_it(s: Setup) -> None:
     worker = s.worker()
     made = {day: s.entry(worker, at(day, 8), at(day, 9)).id for day in range(1, 19)}
-    assert s.found(date_from="2026-11-03") == [f"walk_in:{made[d]}" for d in range(9, 2, -1)]
-    assert s.found(date_to="2026-11-10") == [f"walk_in:{made[d]}" for d in range(10, 3, -1)]
-    assert s.found(date_from="2026-11-05", date_to="2026-11-06") == [f"walk_in:{made[6]}", f"walk_in:{made[5]}"]
+    # (an hour every day is also `weekly_rest` from the 7th day: only the walk-ins are looked at here)
+    assert s.found(date_from="2026-11-03", type="walk_in") == [f"walk_in:{made[d]}" for d in range(9, 2, -1)]
+    assert s.found(date_to="2026-11-10", type="walk_in") == [f"walk_in:{made[d]}" for d in range(10, 3, -1)]
+    assert s.found(date_from="2026-11-05", date_to="2026-11-06", type="walk_in") == [
+        f"walk_in:{made[6]}",
+        f"walk_in:{made[5]}",
+    ]
 
 
 def test_the_period_is_at_most_93_days(s: Setup) -> None:

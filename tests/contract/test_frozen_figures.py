@@ -23,9 +23,15 @@ WEEK = "2026-11-10"  # the pay week of Monday 9 November; today is Friday 20 Nov
 
 
 @pytest.fixture
-def agency(world: World, console: Console, tmp_path: Path, clock: FakeClock) -> Agency:
+def agency(api: TestClient, world: World, console: Console, tmp_path: Path, clock: FakeClock) -> Agency:
     made = Agency(world, console, tmp_path, clock)
     made.rule()
+    # Rule R's 12.00 is below the 21-and-over minimum wage of November 2026 (12.71), which would hold the
+    # lock: the worker is 19, whose band (10.85) it meets, so these weeks lock as they always did.
+    reply = api.put(
+        f"/api/v1/workers.php?id={made.worker.id}", headers=made.headers, json={"date_of_birth": "2007-01-01"}
+    )
+    assert reply.status_code == 200, reply.text
     return made
 
 

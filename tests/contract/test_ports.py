@@ -33,6 +33,7 @@ from workforce_core.model.bookings import Booking
 from workforce_core.model.demands import Demand, Offer
 from workforce_core.model.exports import ExportBatch
 from workforce_core.model.keys import ApiKey
+from workforce_core.model.minimum_wage import WageAcceptance
 from workforce_core.model.pay_weeks import PayWeekLock, WeekCounts
 from workforce_core.model.people import User, WebSession
 from workforce_core.model.rates import NightBand, OvertimeTier, RateRule, Rates
@@ -42,6 +43,7 @@ from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.webhooks import Delivery, Subscription
 from workforce_core.model.workers import Worker
 from workforce_core.ports import Paging, UnitOfWork, UnitOfWorkFactory, WeekSpan
+from workforce_core.rules.awr import Pause
 from workforce_core.rules.booking_choice import closest_booking
 from workforce_core.rules.employee_ids import employee_id_key
 from workforce_core.rules.pay_gate import GateResult
@@ -619,6 +621,31 @@ def test_pricing_inputs_are_the_workers_shifts_of_those_pay_weeks_with_what_pric
     assert inputs.payable_weeks == {ann.id: (date(2026, 2, 16), date(2026, 2, 23))}  # approved weeks only
 
 
+def test_pricing_inputs_carry_the_absences_that_pause_the_awr_clock_and_reach_back_over_them(
+    backend: Backend,
+) -> None:
+    week = T0  # Monday 2 March 2026
+    with backend.uow() as tx:
+        client = _client(tx)
+        ann = _worker(tx, client.id, "A-1")
+        tx.rate_rules.add(
+            RateRule(
+                client_id=client.id, name="parity", pay=Rates(base=Decimal(12), post_parity=Decimal(13)), created_at=T0
+            )
+        )
+        long_ago = week - timedelta(weeks=100)  # beyond the plain 84-week look-back
+        _shift(tx, ann, long_ago, 8, approval_status="approved")
+        monday = _shift(tx, ann, week, 8)
+        sick_from, sick_to = (long_ago + timedelta(weeks=1)).date(), (week - timedelta(weeks=60)).date()
+        for kind, status in (("sickness", "approved"), ("holiday", "requested"), ("other", "approved")):
+            tx.absences.add(Absence(client.id, ann.id, kind, sick_from, sick_to, created_at=T0, status=status))
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        inputs = tx.pricing.inputs(tx.clients.get(client.id) or client, (monday,))
+    assert inputs.pauses == {ann.id: (Pause("sickness", sick_from, sick_to),)}  # approved and pausing only
+    assert inputs.payable_weeks == {ann.id: (long_ago.date(),)}  # read over the stretched look-back
+
+
 def test_a_late_shift_is_paid_once_and_never_frozen_into_its_own_week_after(backend: Backend) -> None:
     later = WeekSpan(WEEK.week_start + timedelta(days=7), WEEK.end, WEEK.end + timedelta(days=7))
     with backend.uow() as tx:
@@ -667,6 +694,43 @@ def _figures(entry: TimeEntry, week: date, **fields: Any) -> ShiftFigures:
         ),
     )
     return attrs.evolve(made, **fields)
+
+
+def test_wage_records_sum_a_workers_payable_figures_per_week_and_keep_the_largest_acceptance(
+    backend: Backend,
+) -> None:
+    monday = date(2026, 3, 2)
+    payable = GateResult("payable", None)
+    with backend.uow() as tx:
+        client = _client(tx)
+        ann = _worker(tx, client.id, "A-1", date_of_birth=date(2007, 6, 1), apprentice_since=date(2025, 9, 1))
+        bea = _worker(tx, client.id, "B-1")
+        first, second = _shift(tx, ann, T0, 8), _shift(tx, ann, T0 + timedelta(days=1), 8)
+        held, theirs = _shift(tx, ann, T0 + timedelta(days=2), 8), _shift(tx, bea, T0, 8)
+        figures = [
+            _figures(first, monday, gate=payable),
+            _figures(second, monday, gate=payable, location_id=7),
+            _figures(held, monday, gate=GateResult("on_hold", "pending")),  # not paid: not counted
+            _figures(theirs, monday, gate=payable),
+        ]
+        tx.figures.store([(ann.id, monday), (bea.id, monday)], figures)
+        for amount in ("3.50", "14.00"):
+            tx.wages.add(WageAcceptance(client.id, ann.id, monday, Decimal(amount), "back pay", T0))
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        weeks = {w.worker_id: w for w in tx.wages.weeks(client.id, [monday])}
+        accepted = tx.wages.accepted(client.id, [monday, monday + timedelta(days=7)])
+        assert tx.wages.weeks(client.id, [monday + timedelta(days=7)]) == []
+    mine = weeks[ann.id]
+    assert (mine.week_start, mine.date_of_birth, mine.apprentice_since) == (monday, date(2007, 6, 1), date(2025, 9, 1))
+    assert mine.location_ids == frozenset({None, 7})
+    assert sorted((m.element, m.pay_rate, m.minutes) for m in mine.minutes) == [
+        ("night", Decimal("1.00000001"), 240),
+        ("overtime", Decimal("18.5184"), 100),
+        ("regular", Decimal("12.3456"), 800),
+    ]
+    assert weeks[bea.id].date_of_birth is None
+    assert accepted == {(ann.id, monday): Decimal("14.00")}
 
 
 def test_stored_figures_read_back_equal_and_a_store_replaces_its_worker_weeks(backend: Backend) -> None:

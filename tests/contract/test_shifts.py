@@ -131,7 +131,10 @@ def test_warnings_role_rest_hours_and_capacity_are_on_the_created_shift(s: Setup
     assert s.booked(job_role="Driver")["warning_codes"] == ["role"]
     assert s.booked(job_role="picker ", shift_date="2026-11-21", start_time="02:00", end_time="06:00")[
         "warning_codes"
-    ] == ["rest"]  # under 11 hours after the 17:00 end the day before
+    ] == [
+        "rest",
+        "rest_11h",
+    ]  # under 11 hours after the 17:00 end the day before (and the Working Time Regulations rest_11h)
     bob = s.world.worker(s.account.id, "Bob Busy", location_id=s.site.id).worker
     s.set_worker(bob.id, max_hours_per_week=10)
     assert s.booked(bob.id, shift_date="2026-11-17", start_time="08:00", end_time="13:00")["warning_codes"] == []

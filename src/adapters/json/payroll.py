@@ -7,6 +7,7 @@ from typing import Any
 
 from workforce_adapters.json.shapes import decimal_number, hours
 from workforce_core.ports import PayrollLine
+from workforce_core.rules.minimum_wage import open_shortfall
 from workforce_core.rules.payroll_lines import LABELS, NOTHING, ElementTotal
 
 
@@ -71,7 +72,19 @@ def payroll_line_record(line: PayrollLine, *, charge: bool, include_entries: boo
         pay_elements.append(item)
     body["pay_elements"] = pay_elements
     body["source"] = line.source
-    body["flags"] = list(row.flags)
+    wage = line.wage
+    below = wage is not None and wage.below
+    body["flags"] = [*row.flags, "below_minimum_wage"] if below else list(row.flags)
+    body["minimum_wage"] = None
+    if wage is not None:
+        body["minimum_wage"] = {
+            "band": wage.band.value,
+            "rate": float(wage.rate),
+            "hourly_pay": float(wage.hourly_pay),
+            "amount_short": float(wage.short),
+            "status": ("accepted" if not open_shortfall(wage, line.wage_accepted) else "open") if below else "met",
+            "assumed_21_and_over": wage.assumed_adult,
+        }
     if include_entries:
         body["entry_ids"] = list(row.entry_ids)
     if adjustments:

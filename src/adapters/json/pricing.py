@@ -11,8 +11,9 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from workforce_adapters.json.shapes import decimal_number, hours
+from workforce_adapters.json.shapes import day, decimal_number, hours
 from workforce_core.model.time_entries import TimeEntry
+from workforce_core.rules.awr import AwrClock, why
 from workforce_core.rules.london import local_text
 from workforce_core.rules.paid_time import MINUTE
 from workforce_core.rules.pay_gate import NO_GATE, OPEN_CLOCK_OUT
@@ -149,6 +150,7 @@ def explained(priced: ShiftPricing, *, pay: bool, charge: bool) -> dict[str, Any
         "paid_minutes": priced.paid_minutes,
     }
     out.update(_rates(priced.base_pay, priced.base_charge, pay=pay, charge=charge), parity=priced.parity)
+    out["awr"] = awr_record(priced.awr) if priced.awr is not None else None
     intervals = []
     for run in priced.price.runs if priced.price else ():
         item: dict[str, Any] = {
@@ -180,3 +182,15 @@ def _rates(base_pay: Decimal | None, base_charge: Decimal | None, *, pay: bool, 
     if charge:
         shown["base_charge_rate"] = decimal_number(base_charge)
     return shown
+
+
+def awr_record(clock: AwrClock) -> dict[str, Any]:
+    """The AWR clock at the start of a pay week (a worker's ``awr``, a shift's ``pricing.awr``)."""
+    return {
+        "weeks_counted": clock.weeks_counted,
+        "qualifies_on": day(clock.qualifies_on),
+        "status": clock.status.value,
+        "counting_since": day(clock.counting_since),
+        "week_start": day(clock.week),
+        "why": why(clock),
+    }

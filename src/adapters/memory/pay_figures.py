@@ -27,6 +27,10 @@ class MemoryPayFigures:
             merged: dict[int, ShiftFigures | None] = {**self.uow.store.figures, **self.pending}
         return {entry_id: f for entry_id, f in merged.items() if f is not None}
 
+    def every(self) -> list[ShiftFigures]:
+        """Every stored figure as this transaction sees it."""
+        return list(self._all().values())
+
     def _frozen(self) -> set[int]:
         return {row.entry_id for row in self.uow.tables["frozen_entries"].rows()}
 

@@ -39,6 +39,7 @@ TABLES = (
     "users",
     "sessions",
     "sign_off_links",
+    "minimum_wage_acceptances",
 )
 
 

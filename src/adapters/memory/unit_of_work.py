@@ -15,6 +15,7 @@ from workforce_adapters.memory.availability import (
 )
 from workforce_adapters.memory.demands import MemoryDemandRepository, MemoryOfferRepository
 from workforce_adapters.memory.exports import MemoryExportBatches
+from workforce_adapters.memory.minimum_wage import MemoryWageRecords
 from workforce_adapters.memory.no_shows import MemoryNoShowNotices
 from workforce_adapters.memory.outbox import MemoryOutbox
 from workforce_adapters.memory.pay_figures import MemoryPayFigures
@@ -91,6 +92,7 @@ class MemoryUnitOfWork:
         self._users = MemoryUserRepository(t["users"])
         self._sessions = MemorySessionRepository(t["sessions"])
         self._sign_off_links = MemorySignOffLinkRepository(t["sign_off_links"])
+        self._wages = MemoryWageRecords(self)
         self._outbox = MemoryOutbox(self)
 
     # the repositories, read-only as the port declares them
@@ -117,6 +119,10 @@ class MemoryUnitOfWork:
     @property
     def workers(self) -> MemoryWorkerRepository:
         return self._workers
+
+    @property
+    def wages(self) -> MemoryWageRecords:
+        return self._wages
 
     @property
     def audit(self) -> MemoryAuditLog:

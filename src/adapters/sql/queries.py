@@ -20,7 +20,7 @@ from workforce_adapters.sql.demands import list_demands, list_offers
 from workforce_adapters.sql.entry_counts import completed_count
 from workforce_adapters.sql.mapping import from_row
 from workforce_adapters.sql.pay_weeks import frozen_flag, lock_history, standing_locks, tally
-from workforce_adapters.sql.pricing_inputs import load_pricing_inputs
+from workforce_adapters.sql.pricing_inputs import load_awr_history, load_pricing_inputs
 from workforce_adapters.sql.rate_rules import list_rate_rules
 from workforce_adapters.sql.read_pages import equal, page
 from workforce_adapters.sql.shift_reads import list_shifts
@@ -40,6 +40,7 @@ from workforce_core.ports import (
     AbsenceView,
     AmendmentFilter,
     AvailabilityRuleFilter,
+    AwrHistory,
     BatchFilter,
     ChargeFilter,
     ChargeGroup,
@@ -337,6 +338,10 @@ class SqlQueries:
     def pricing_inputs(self, client: ClientAccount, entries: tuple[TimeEntry, ...]) -> PricingInputs:
         with self.engine.connect() as connection:
             return load_pricing_inputs(connection, client, entries)
+
+    def awr_history(self, client: ClientAccount, worker_id: int) -> AwrHistory:
+        with self.engine.connect() as connection:
+            return load_awr_history(connection, client, worker_id)
 
     def availability_rules(self, query: AvailabilityRuleFilter) -> Page[WorkerAvailability]:
         return list_availability_rules(self.engine, query)

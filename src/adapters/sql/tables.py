@@ -18,6 +18,7 @@ from sqlalchemy import (
     Text,
     Time,
     UniqueConstraint,
+    false,
     func,
 )
 
@@ -154,6 +155,9 @@ workers = Table(
     Column("anonymised_at", UtcDateTime),
     Column("created_at", UtcDateTime, nullable=False),
     Column("updated_at", UtcDateTime),
+    Column("date_of_birth", Date),
+    Column("apprentice_since", Date),
+    Column("wtr_opt_out", Boolean, nullable=False, server_default=false()),
     UniqueConstraint("client_id", "employee_id_key", name="uq_workers_client_employee_id"),
     Index("ix_workers_client_name", "client_id", "name", "id"),
     Index("ix_workers_client_location", "client_id", "location_id"),
@@ -761,4 +765,20 @@ completed_entry_counts = Table(
     Column("client_id", Integer, ForeignKey("clients.id"), nullable=False),
     Column("completed", Integer, nullable=False),
     Index("ix_completed_entry_counts_client", "client_id", "entry_type", "completed"),
+)
+
+# A minimum wage shortfall of a worker's pay week accepted with a reason (it no longer blocks the lock
+# while the week's shortfall stays within ``amount_short``).
+minimum_wage_acceptances = Table(
+    "minimum_wage_acceptances",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("client_id", Integer, ForeignKey("clients.id"), nullable=False),
+    Column("worker_id", Integer, ForeignKey("workers.id"), nullable=False),
+    Column("week_start", Date, nullable=False),
+    Column("amount_short", Money, nullable=False),
+    Column("reason", String(1000), nullable=False),
+    Column("accepted_at", UtcDateTime, nullable=False),
+    Column("accepted_by", Integer),  # the user, when a person accepted it (no foreign key: history)
+    Index("ix_minimum_wage_acceptances_client_week", "client_id", "week_start", "worker_id"),
 )

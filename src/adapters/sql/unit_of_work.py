@@ -22,6 +22,7 @@ from workforce_adapters.sql.availability import (
 )
 from workforce_adapters.sql.demands import SqlDemandRepository, SqlOfferRepository
 from workforce_adapters.sql.export_batches import SqlExportBatches
+from workforce_adapters.sql.minimum_wage import SqlWageRecords
 from workforce_adapters.sql.no_shows import SqlNoShowNotices
 from workforce_adapters.sql.outbox import SqlOutbox
 from workforce_adapters.sql.pay_figures import SqlPayFigures
@@ -83,6 +84,7 @@ class SqlUnitOfWork:
         self.no_shows = SqlNoShowNotices(c)
         self.availability = SqlAvailabilityRepository(c)
         self.absences = SqlAbsenceRepository(c)
+        self.wages = SqlWageRecords(c)
         self.do_not_return = SqlDoNotReturnRepository(c)
         self.exports = SqlExportBatches(c)
         self.users = SqlUserRepository(c)

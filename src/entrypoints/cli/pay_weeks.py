@@ -9,9 +9,16 @@ import typer
 
 from workforce_adapters.json import pay_week_record
 from workforce_adapters.json.commands import structure
-from workforce_core.commands.pay_weeks import ClosePayWeek, LockPayWeek, PayWeekCommand, UnlockPayWeek
+from workforce_core.commands.pay_weeks import (
+    AcceptMinimumWage,
+    ClosePayWeek,
+    LockPayWeek,
+    PayWeekCommand,
+    UnlockPayWeek,
+)
 from workforce_core.ports import Clock, UnitOfWorkFactory
 from workforce_core.services import pay_weeks
+from workforce_core.services.minimum_wage import accept_minimum_wage
 from workforce_core.services.pay_week_reads import PayWeekQuery
 from workforce_core.services.pay_week_reads import pay_weeks as pay_week_list
 from workforce_core.services.pay_weeks import PayWeekChange
@@ -83,3 +90,30 @@ def show(ctx: typer.Context, client: int = CLIENT, week: str = WEEK, shown: Form
     found = pay_week_list(caller, PayWeekQuery(week_start=first), queries=s.queries, now=s.clock.now())
     (view,) = found.weeks
     emit_record(pay_week_record(view, charge=True, batch_totals=found.batch_totals), shown, f"Pay week {first}")
+
+
+@app.command("accept-minimum-wage")
+@command
+def accept_wage(
+    ctx: typer.Context,
+    client: int = CLIENT,
+    week: str = WEEK,
+    worker: int = typer.Option(..., help="The worker paid below their band."),
+    reason: str = typer.Option(..., help="Why it is accepted (kept with who and when)."),
+) -> None:
+    """Accept a worker's pay week paid below their minimum wage band, with a reason: the shortfall no
+    longer blocks the lock (while it stays within the amount accepted)."""
+    s = services(ctx)
+    given = {"client_id": client, "week": week.strip(), "worker_id": worker, "reason": reason}
+    made = accept_minimum_wage(structure(AcceptMinimumWage, given), uow=s.uow, clock=s.clock)
+    emit(
+        {
+            "id": made.id,
+            "client_id": made.client_id,
+            "worker_id": made.worker_id,
+            "week_start": made.week_start.isoformat(),
+            "amount_short": float(made.amount_short),
+            "reason": made.reason,
+            "accepted_at": made.accepted_at.isoformat(),
+        }
+    )

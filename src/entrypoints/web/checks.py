@@ -20,7 +20,7 @@ def exceptions_page(visit: Visit) -> Response:
     p, s = visit.client, visit.services
     week = shown_week(visit)
     query = ExceptionQuery(paging=Paging(limit=LISTED), date_from=week.first, date_to=week.last)
-    found = exceptions(p, query, queries=s.queries, now=s.clock.now())
+    found = exceptions(p, query, queries=s.queries, now=s.clock.now(), uow=s.uow)
     return visit.page("exceptions.html", week=week, found=found.items, total=found.total)
 
 

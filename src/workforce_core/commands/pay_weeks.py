@@ -40,3 +40,13 @@ class UnlockPayWeek(PayWeekCommand):
 @frozen(kw_only=True)
 class ClosePayWeek(PayWeekCommand):
     """Approve the week's pending shifts (``timesheet.approved``, ``via`` ``close_week``), then lock."""
+
+
+@frozen(kw_only=True)
+class AcceptMinimumWage:
+    """Accept a worker's pay week paid below their minimum wage band, with a reason (recorded)."""
+
+    client_id: int = needed(Id(required=True))
+    week: date = needed(Day(required=True))
+    worker_id: int = needed(Id(required=True))
+    reason: str = needed(Text(text.free_text, 1000, required=True))

@@ -72,6 +72,9 @@ class _WorkerFields(_WorkerBody):
     preferred_language: str | Unset | None = given(Choice(LANGUAGES), UNSET)
     hourly_rate: Decimal | Unset | None = given(Money(), UNSET)
     charge_rate: Decimal | Unset | None = given(Money(), UNSET)
+    date_of_birth: date | Unset | None = given(Day(), UNSET)
+    apprentice_since: date | Unset | None = given(Day(), UNSET)
+    wtr_opt_out: bool | Unset = given(Flag(), UNSET)
 
 
 @frozen(kw_only=True)

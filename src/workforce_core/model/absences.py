@@ -17,6 +17,8 @@ class AbsenceType(StrEnum):
     HOLIDAY = "holiday"
     SICKNESS = "sickness"
     OTHER = "other"
+    JURY_SERVICE = "jury_service"  # pauses the AWR clock, as sickness does
+    SHUTDOWN = "shutdown"  # the hirer's planned shutdown: pauses the AWR clock, as annual leave does
 
 
 class AbsenceStatus(StrEnum):

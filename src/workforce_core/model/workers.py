@@ -24,10 +24,14 @@ EDITABLE_FIELDS: tuple[str, ...] = (
     "preferred_language",
     "hourly_rate",
     "charge_rate",
+    "date_of_birth",
+    "apprentice_since",
+    "wtr_opt_out",
     "leave_reason",
     "active",
 )
-RATE_FIELDS: tuple[str, ...] = ("hourly_rate", "charge_rate")
+# Set only with ``rates:write``: the rates, and what decides the worker's minimum wage band.
+RATE_FIELDS: tuple[str, ...] = ("hourly_rate", "charge_rate", "date_of_birth", "apprentice_since")
 
 
 @define
@@ -57,6 +61,9 @@ class Worker:
     has_pin: bool = False
     suspended: bool = False
     anonymised_at: datetime | None = None
+    date_of_birth: date | None = None  # the minimum wage band (pay:read to see, rates:write to set)
+    apprentice_since: date | None = None  # the apprenticeship's first day, when the worker is an apprentice
+    wtr_opt_out: bool = False  # opted out of the 48-hour average week (Working Time Regulations, reg. 5)
     id: int = 0
 
     @property

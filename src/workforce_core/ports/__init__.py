@@ -50,7 +50,7 @@ from workforce_core.ports.people import (
     SignOffLinkRepository,
     UserRepository,
 )
-from workforce_core.ports.pricing_reads import PricingInputs, PricingInputsReader, PricingReads
+from workforce_core.ports.pricing_reads import AwrHistory, PricingInputs, PricingInputsReader, PricingReads
 from workforce_core.ports.queries import Queries
 from workforce_core.ports.rate_rule_reads import RateRuleFilter, RateRuleReads
 from workforce_core.ports.reference_reads import CostCodeFilter, DepartmentFilter, LocationFilter, ReferenceReads
@@ -80,6 +80,7 @@ __all__ = [
     "AvailabilityReads",
     "AvailabilityRepository",
     "AvailabilityRuleFilter",
+    "AwrHistory",
     "BatchFilter",
     "BookingRepository",
     "ChargeFilter",

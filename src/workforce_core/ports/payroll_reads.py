@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from datetime import date, timedelta
+from decimal import Decimal
 from typing import Protocol
 
 from attrs import frozen
 
 from workforce_core.ports.paging import Page, Paging
+from workforce_core.rules.minimum_wage import WageCheck
 from workforce_core.rules.payroll_lines import LineFigures, Minutes
 
 SIX_DAYS = timedelta(days=6)  # a pay week's last day from its first
@@ -62,6 +64,8 @@ class PayrollLine:
     row: PayrollRow
     figures: LineFigures
     source: str = "live"  # "locked": the frozen figures of a locked pay week
+    wage: WageCheck | None = None  # the minimum wage check of the line (None: no band applies)
+    wage_accepted: Decimal | None = None  # the shortfall accepted for the worker's week, if any
 
     @property
     def week_end(self) -> date:

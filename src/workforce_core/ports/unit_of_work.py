@@ -12,6 +12,7 @@ from workforce_core.model.surveys import Survey
 from workforce_core.ports.availability import AbsenceRepository, AvailabilityRepository, DoNotReturnRepository
 from workforce_core.ports.demands import DemandRepository, OfferRepository
 from workforce_core.ports.exports import ExportBatchWrites
+from workforce_core.ports.minimum_wage import WageRecords
 from workforce_core.ports.no_shows import NoShowNotices
 from workforce_core.ports.outbox import Outbox
 from workforce_core.ports.pay_figures import PayFigures
@@ -79,6 +80,8 @@ class UnitOfWork(Protocol):
     def availability(self) -> AvailabilityRepository: ...
     @property
     def absences(self) -> AbsenceRepository: ...
+    @property
+    def wages(self) -> WageRecords: ...
     @property
     def do_not_return(self) -> DoNotReturnRepository: ...
     @property

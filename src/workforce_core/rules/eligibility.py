@@ -1,9 +1,10 @@
 """Whether a worker may take a slot: the Shifts board's rules as one pure function.
 
 The booking endpoint, PUT, offer acceptance and the who-is-free query all ask ``eligibility``. It
-answers codes only, never reason text: block codes (the spec's eight; any one refuses the booking with
-409 ``not_eligible``) and warning codes (decisions.md: ``role``, ``rest``, ``hours``, ``capacity``;
-shown, never refusing). Both lists come in the order of the vocabularies below.
+answers codes only, never reason text: block codes (the spec's eight and ``young_worker``; any one
+refuses the booking with 409 ``not_eligible``) and warning codes (decisions.md: ``role``, ``rest``,
+``hours``, ``capacity``, and the working time ones of ``rules.working_time``; shown, never refusing).
+Both lists come in the order of the vocabularies below.
 
 Everything is measured in real time on aware UTC instants: a slot crossing midnight or a clock change
 is as long as it really is (``rules.slots``). The caller reads what is known (``Known``) and passes it
@@ -22,6 +23,7 @@ from attrs import field, frozen
 
 from workforce_core.model.workers import Worker
 from workforce_core.rules.london import from_local, local_date
+from workforce_core.rules.working_time import Work, working_time
 
 
 class BlockCode(StrEnum):
@@ -35,6 +37,7 @@ class BlockCode(StrEnum):
     PENDING = "pending"  # self-registered, not approved
     DORMANT = "dormant"
     SUSPENDED = "suspended"
+    YOUNG_WORKER = "young_worker"  # under 18: over 8 h in the day, 40 h in the week, or under 12 h rest
 
 
 class WarningCode(StrEnum):
@@ -44,6 +47,9 @@ class WarningCode(StrEnum):
     REST = "rest"  # under 11 hours since the worker's previous booking or shift
     HOURS = "hours"  # the week would go over the worker's max_hours_per_week
     CAPACITY = "capacity"  # the site would hold more people than its capacity
+    WTR_AVERAGE = "wtr_average"  # over 48 h a week on average over the 17 weeks ending with it (no opt-out)
+    REST_11H = "rest_11h"  # under 11 h between it and the shift before or after
+    WEEKLY_REST = "weekly_rest"  # no 24 h off in the 7 days, or 48 h in the 14, ending with it
 
 
 BLOCK_CODES: tuple[str, ...] = tuple(BlockCode)
@@ -136,6 +142,8 @@ class Known:
     last_end: datetime | None = None  # the end of the worker's previous booking or shift, when known otherwise
     site_capacity: int | None = None
     site_people: int = 0  # other people booked at the site overlapping the slot
+    work: Sequence[Work] = ()  # the worker's work (bookings, shifts without one) in the 17 weeks before to 12 h after
+    week_span: tuple[datetime, datetime] | None = None  # the real span of the slot's pay week
 
 
 @frozen
@@ -150,6 +158,13 @@ class Eligibility:
 
 def eligibility(worker: Worker, slot: Slot, known: Known) -> Eligibility:
     """The block and warning codes of booking ``worker`` into ``slot``, given what is ``known``."""
+    hours = working_time(
+        Work.of(slot.start, slot.end, slot.break_minutes),
+        known.work,
+        date_of_birth=worker.date_of_birth,
+        opted_out=worker.wtr_opt_out,
+        week=known.week_span or (slot.start, slot.end),
+    )
     blocks = {
         BlockCode.DNR: slot.location_id in known.dnr_sites,
         BlockCode.ABSENCE: _absent(slot, known.absences),
@@ -159,12 +174,16 @@ def eligibility(worker: Worker, slot: Slot, known: Known) -> Eligibility:
         BlockCode.PENDING: worker.pending,
         BlockCode.DORMANT: worker.dormant,
         BlockCode.SUSPENDED: worker.suspended,
+        BlockCode.YOUNG_WORKER: hours.young_worker,
     }
     warnings = {
         WarningCode.ROLE: role_differs(worker.job_role, slot.job_role),
         WarningCode.REST: _short_rest(slot, known),
         WarningCode.HOURS: _over_hours(worker.max_hours_per_week, known.week_minutes + slot.paid_minutes),
         WarningCode.CAPACITY: known.site_capacity is not None and known.site_people + 1 > known.site_capacity,
+        WarningCode.WTR_AVERAGE: hours.average_over,
+        WarningCode.REST_11H: hours.short_rest,
+        WarningCode.WEEKLY_REST: hours.no_weekly_rest,
     }
     return Eligibility(
         block_codes=tuple(str(code) for code in BlockCode if blocks[code]),

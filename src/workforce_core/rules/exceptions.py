@@ -19,6 +19,7 @@ from attrs import frozen
 from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, Booking
 from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, ApprovalStatus, TimeEntry
 from workforce_core.rules.london import LONDON, local_date, utc
+from workforce_core.rules.working_time import Work, working_time
 
 EXCEPTION_TYPES: tuple[str, ...] = (
     "open_clock_out",
@@ -33,6 +34,11 @@ EXCEPTION_TYPES: tuple[str, ...] = (
     "backdated",
     "overlap",
     "missed_break",
+    "below_minimum_wage",  # a worker's pay week (``services.minimum_wage``), not one shift
+    "wtr_average",  # the working time checks over what was clocked (``working_time_exceptions``)
+    "rest_11h",
+    "weekly_rest",
+    "young_worker",
 )
 SEVERITIES: tuple[str, ...] = ("info", "warning", "blocking")
 EXCEPTION_STATUSES: tuple[str, ...] = ("open", "resolved")
@@ -40,6 +46,11 @@ EXCEPTION_STATUSES: tuple[str, ...] = ("open", "resolved")
 SEVERITY: Mapping[str, str] = {
     "open_clock_out": "blocking",
     "overlap": "blocking",
+    "below_minimum_wage": "blocking",
+    "wtr_average": "warning",
+    "rest_11h": "warning",
+    "weekly_rest": "warning",
+    "young_worker": "warning",  # worked time is paid: it warns, where a booking is blocked
     "long_shift": "warning",
     "walk_in": "warning",
     "late_start": "warning",
@@ -314,3 +325,50 @@ def find_exceptions(
 def order(found: TimeException) -> tuple[int, float, int, str]:
     """Newest date first, then latest start, then the order of the types in decisions.md."""
     return (-found.date.toordinal(), -utc(found.at).timestamp(), EXCEPTION_TYPES.index(found.type), found.id)
+
+
+# ---- working time over what was clocked -------------------------------------------------------------
+
+WORKING_TIME_DETAIL = {
+    "wtr_average": "Over 48 h a week on average over the 17 weeks ending with this shift (no opt-out).",
+    "rest_11h": "Under 11 h rest between this shift and the one before or after it.",
+    "weekly_rest": "No 24 h off in the 7 days, or 48 h in the 14, ending with this shift.",
+    "young_worker": "A worker under 18: over 8 h that day, 40 h that week, or under 12 h rest.",
+}
+
+
+def working_time_exceptions(
+    shifts: Iterable[TimeEntry],
+    context: Iterable[TimeEntry],
+    workers: Mapping[int, tuple[date | None, bool]],
+    week_of_shift: Callable[[TimeEntry], tuple[datetime, datetime]],
+) -> list[TimeException]:
+    """The working time checks of each closed shift of ``shifts`` against the worker's other closed shifts
+    (``context``: 17 weeks before to 12 hours after), as clocked; ``workers`` gives each worker's date of
+    birth and opt-out, ``week_of_shift`` the real span of a shift's pay week."""
+    work: dict[int, list[Work]] = {}
+    for entry in (*context, *shifts):
+        if entry.clock_out is not None and entry.entry_type == "shift":
+            stretch = Work.of(entry.clock_in, entry.clock_out, entry.manual_break_minutes or 0)
+            if stretch not in work.setdefault(entry.worker_id, []):
+                work[entry.worker_id].append(stretch)
+    found: list[TimeException] = []
+    for entry in shifts:
+        if entry.clock_out is None or entry.worker_id not in workers:
+            continue
+        born, opted_out = workers[entry.worker_id]
+        checked = working_time(
+            Work.of(entry.clock_in, entry.clock_out, entry.manual_break_minutes or 0),
+            work[entry.worker_id],
+            date_of_birth=born,
+            opted_out=opted_out,
+            week=week_of_shift(entry),
+        )
+        flags = {
+            "wtr_average": checked.average_over,
+            "rest_11h": checked.short_rest,
+            "weekly_rest": checked.no_weekly_rest,
+            "young_worker": checked.young_worker,
+        }
+        found.extend(_of_entry(kind, entry, WORKING_TIME_DETAIL[kind]) for kind, hit in flags.items() if hit)
+    return found

@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import date, timedelta
+from datetime import date
 from decimal import Decimal
 
 from workforce_core.model.rates import RateRule
-
-QUALIFYING_WEEKS = 12
-MAX_GAP_WEEKS = 6
-# how far back a pay week's parity count can reach: 12 qualifying weeks with 11 gaps of 6 weeks, plus one
-PARITY_LOOKBACK = timedelta(weeks=12 + 11 * 6 + 1)
+from workforce_core.rules.awr import awr_clock
 
 
 def select_rule(
@@ -48,16 +44,8 @@ def select_rule(
 
 def parity_reached(week_start: date, weeks_worked: Iterable[date]) -> bool:
     """UK AWR: 12 qualifying pay weeks with payable shifts at this client before ``week_start``;
-    a gap of more than 6 weeks without work starts the count again."""
-    earlier = sorted({week for week in weeks_worked if week < week_start}, reverse=True)
-    count, previous = 0, week_start
-    for week in earlier:
-        gap_weeks = (previous - week) // timedelta(weeks=1) - 1
-        if gap_weeks > MAX_GAP_WEEKS:
-            break
-        count += 1
-        previous = week
-    return count >= QUALIFYING_WEEKS
+    a gap of more than 6 weeks without work starts the count again (the AWR clock without absences)."""
+    return awr_clock(week_start, weeks_worked).parity
 
 
 def base_rates(

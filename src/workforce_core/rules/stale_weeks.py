@@ -2,7 +2,7 @@
 
 A completed shift's figures depend on its own pay week's shifts (weekly overtime counts the payable
 ones in clock-in order) and, through UK AWR parity, on which earlier weeks hold a shift that counts
-toward parity (``counts_toward_parity``) in the 79-week look-back (``PARITY_LOOKBACK``). So a change
+toward parity (``counts_toward_parity``) in the 84-week look-back (``PARITY_LOOKBACK``). So a change
 makes stale the worker's pay weeks it touches and, only when it can change which weeks count toward
 parity, every later week whose look-back holds one of them.
 """
@@ -14,9 +14,9 @@ from datetime import date, timedelta
 from attrs import frozen
 
 from workforce_core.model.time_entries import TimeEntry
+from workforce_core.rules.awr import PARITY_LOOKBACK
 from workforce_core.rules.pay_gate import counts_toward_parity
 from workforce_core.rules.pay_weeks import week_of
-from workforce_core.rules.rule_selection import PARITY_LOOKBACK
 
 # A worker's fields that pricing reads: their own rates replace the rule's, their role selects the rule.
 PRICED_WORKER_FIELDS = frozenset({"hourly_rate", "charge_rate", "job_role"})

@@ -19,12 +19,14 @@ from workforce_core.model.time_entries import TimeEntry
 from workforce_core.rules.eligibility import MIN_REST, AbsenceDays, AvailabilityRule, Known, Slot, Span
 from workforce_core.rules.london import from_local, local_date
 from workforce_core.rules.pay_weeks import week_start
+from workforce_core.rules.working_time import READ_AFTER, READ_BEFORE, Work
 
 
 @frozen
 class Window:
-    """The real time and the local days whose facts matter for a slot: 11 hours before it (rest), its
-    whole pay week (hours), the slot itself (overlap, capacity) and the days around it (rules)."""
+    """The real time and the local days whose facts matter for a slot: 17 weeks before it (working time),
+    its whole pay week (hours), the slot itself (overlap, capacity), 12 hours after it (rest before the
+    next shift) and the days around it (rules)."""
 
     start: datetime
     end: datetime
@@ -38,7 +40,8 @@ class Window:
 def window(slot: Slot, start_day: int) -> Window:
     week = week_start(slot.shift_date, start_day)
     week_from, week_to = from_local(week, time(0)), from_local(week + timedelta(days=7), time(0))
-    start, end = min(week_from, slot.start - MIN_REST), max(week_to, slot.end)
+    start = min(week_from, slot.start - MIN_REST, slot.start - READ_BEFORE)
+    end = max(week_to, slot.end + READ_AFTER)
     first_day = min(slot.shift_date, local_date(slot.start)) - timedelta(days=1)
     return Window(start, end, first_day, max(slot.shift_date, local_date(slot.end)), week, week_from, week_to)
 
@@ -82,6 +85,8 @@ def known(
         week_minutes=week_minutes,
         site_capacity=site_capacity,
         site_people=len(site_people - {worker_id}),
+        work=work_of(held, facts.shifts),
+        week_span=(span.week_from, span.week_to),
     )
 
 
@@ -105,3 +110,16 @@ def rule_of(stored: WorkerAvailability) -> AvailabilityRule:
 
 def paid_minutes(booking: Booking) -> int:
     return int((booking.end - booking.start).total_seconds() // 60) - booking.break_minutes
+
+
+def work_of(bookings: Sequence[Booking], shifts: Sequence[TimeEntry]) -> list[Work]:
+    """The worker's working time: each closed shift as clocked (manual break out), and each live booking
+    not clocked against yet as booked (its break out); an open shift counts to its booked end if booked."""
+    clocked = {s.scheduled_shift_id for s in shifts if s.scheduled_shift_id is not None and s.clock_out is not None}
+    work = [Work.of(s.clock_in, s.clock_out, s.manual_break_minutes or 0) for s in shifts if s.clock_out is not None]
+    work.extend(
+        Work.of(b.start, b.end, b.break_minutes)
+        for b in bookings
+        if b.status in LIVE_BOOKING_STATUSES and b.id not in clocked
+    )
+    return work

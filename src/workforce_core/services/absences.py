@@ -19,6 +19,7 @@ from workforce_core.model.principal import Principal
 from workforce_core.ports import AbsenceFilter, AbsenceView, Clock, Page, Paging, Queries, UnitOfWorkFactory
 from workforce_core.rules import people
 from workforce_core.rules.people import Power
+from workforce_core.services.pay_figures import absence_approved
 
 DECISIONS = {"approve": AbsenceStatus.APPROVED, "decline": AbsenceStatus.DECLINED}
 CANCELLABLE = (AbsenceStatus.REQUESTED, AbsenceStatus.APPROVED)
@@ -48,6 +49,8 @@ def create_absence(
                 notes=command.notes,
             )
         )
+        if absence.status == AbsenceStatus.APPROVED:
+            absence_approved(tx, absence)
         tx.commit()
     return AbsenceView(absence, worker.name)
 
@@ -69,6 +72,8 @@ def decide_absence(
         absence.status = DECISIONS[decision]
         absence.updated_at = clock.now()
         tx.absences.update(absence)
+        if absence.status == AbsenceStatus.APPROVED:
+            absence_approved(tx, absence)
         tx.commit()
     return AbsenceView(absence, worker.name)
 

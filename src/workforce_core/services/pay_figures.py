@@ -14,9 +14,11 @@ from datetime import date, datetime, time, timedelta
 import attrs
 from attrs import frozen
 
+from workforce_core.model.absences import Absence
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.ports import FigureReads, UnitOfWork, UnitOfWorkFactory, WorkerWeek
+from workforce_core.rules.awr import PauseKind
 from workforce_core.rules.london import from_local
 from workforce_core.rules.pay_weeks import week_of
 from workforce_core.rules.stale_weeks import StaleWeeks, stale_weeks
@@ -206,6 +208,12 @@ def entries_changed(
         spans[span.worker_id] = span
     if spans:
         tx.figures.mark_stale([spans[worker_id] for worker_id in sorted(spans)])
+
+
+def absence_approved(tx: UnitOfWork, absence: Absence) -> None:
+    """An approved absence that pauses the AWR clock can bring parity to the worker's later weeks."""
+    if absence.type in tuple(PauseKind):
+        tx.figures.mark_stale([StaleWeeks(absence.worker_id, absence.start_date - timedelta(days=6), date.max)])
 
 
 def worker_changed(tx: UnitOfWork, worker_id: int) -> None:

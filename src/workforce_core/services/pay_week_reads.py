@@ -17,12 +17,15 @@ from workforce_core.errors import InvalidParameter
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.pay_weeks import PayWeekLock, WeekCounts
 from workforce_core.model.principal import Principal
-from workforce_core.ports import PayWeekTallies, WeekSpan
+from workforce_core.ports import PayWeekTallies, Queries, UnitOfWorkFactory, WeekSpan
+from workforce_core.ports.minimum_wage import WageRecords
 from workforce_core.ports.pay_weeks import PayWeekHistory
 from workforce_core.rules.late_clocks import candidate_weeks, late_clocks, locked_by
 from workforce_core.rules.london import local_date
 from workforce_core.rules.pay_week_states import WeekFacts, blocking_open, has_ended, status, week_bounds, week_end
 from workforce_core.rules.pay_weeks import week_of, week_start
+from workforce_core.services.minimum_wage import below_wage, open_per_week
+from workforce_core.services.pay_figures import bring_up_to_date
 from workforce_core.views import PayWeekView
 
 MAX_WEEKS = 26
@@ -36,8 +39,11 @@ def pay_week_views(
     starts: Sequence[date],
     sites: tuple[int, ...] | None,
     now: datetime,
+    wages: WageRecords | None = None,
 ) -> list[PayWeekView]:
-    """The weeks starting on ``starts`` (contiguous), oldest first, as ``sites`` (None: every site) see them."""
+    """The weeks starting on ``starts`` (contiguous), oldest first, as ``sites`` (None: every site) see them;
+    with ``wages``, ``exceptions_open`` counts the open minimum wage shortfalls too (of workers with shifts
+    at ``sites``), read from the stored figures as they stand."""
     spans = [WeekSpan(start, *week_bounds(start)) for start in sorted(starts)]
     tallies = store.tally(client.id, spans, sites)
     start_day, require = client.settings.pay_week_start_day, client.settings.require_client_approval
@@ -56,6 +62,8 @@ def pay_week_views(
     )
     owed = Counter((state.state, state.adjust_week) for state in late.values())
     recorded = Counter(week_of(shift.clock_in, start_day) for shift in tallies.late)
+    if wages is not None:
+        exceptions.update(open_per_week(below_wage(wages, client.id, [span.week_start for span in spans], sites)))
     views = []
     for span in spans:
         counts = attrs.evolve(
@@ -145,13 +153,22 @@ def chosen_weeks(query: PayWeekQuery, start_day: int, today: date) -> list[date]
     return [first + timedelta(weeks=n) for n in range(count)]
 
 
-def pay_weeks(principal: Principal, query: PayWeekQuery, *, queries: PayWeekTallies, now: datetime) -> PayWeekList:
-    """The pay weeks asked for, newest first; a site-limited key gets its sites' counts and no batch totals."""
+def pay_weeks(
+    principal: Principal, query: PayWeekQuery, *, queries: Queries, now: datetime, uow: UnitOfWorkFactory | None = None
+) -> PayWeekList:
+    """The pay weeks asked for, newest first; a site-limited key gets its sites' counts and no batch totals.
+    With ``uow``, the weeks' stale figures are priced first and ``exceptions_open`` counts the open minimum
+    wage shortfalls."""
     principal.require("payroll:read")
     client = principal.client
     start_day = client.settings.pay_week_start_day
     starts = chosen_weeks(query, start_day, local_date(now))
-    views = pay_week_views(queries, client, starts, principal.site_ids, now)
+    if uow is None:
+        views = pay_week_views(queries, client, starts, principal.site_ids, now)
+    else:
+        bring_up_to_date(client, week_bounds(starts[0])[0], week_bounds(starts[-1])[1], queries=queries, uow=uow)
+        with uow(read_only=True) as tx:
+            views = pay_week_views(queries, client, starts, principal.site_ids, now, tx.wages)
     return PayWeekList(
         weeks=tuple(reversed(views)),
         period_from=starts[0],

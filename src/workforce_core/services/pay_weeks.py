@@ -25,6 +25,7 @@ from workforce_core.rules import pay_week_states, people
 from workforce_core.rules.pay_weeks import week_start
 from workforce_core.rules.people import Power
 from workforce_core.services.approvals import approve_within
+from workforce_core.services.minimum_wage import priced_now
 from workforce_core.services.pay_figures import due_adjustments, late_shifts_changed, reprice_within
 from workforce_core.services.pay_week_reads import pay_week_views
 from workforce_core.views import PayWeekView
@@ -67,7 +68,10 @@ def close_week(
         span = WeekSpan(before.week_start, *pay_week_states.week_bounds(before.week_start))
         waiting = tx.pay_weeks.pending_shifts(client.id, span, (site.id,) if site else None)
         approved = approve_within(tx, waiting, now, via=VIA_CLOSE_WEEK, actor=actor)
-        (after,) = pay_week_views(tx.pay_weeks, client, [before.week_start], (site.id,) if site else None, now)
+        priced_now(tx, client, before.week_start)  # approval priced what it made payable
+        (after,) = pay_week_views(
+            tx.pay_weeks, client, [before.week_start], (site.id,) if site else None, now, tx.wages
+        )
         pay_week_states.lock(after.facts)  # what approval could not settle (a disputed shift) refuses here
         change = _lock(tx, client, site, after, now, actor)
         tx.commit()
@@ -96,7 +100,9 @@ def unlock_week(
         tx.pay_weeks.unlock(lock)
         tx.figures.mark_week_stale(client.id, before.week_start, (wanted,) if wanted else None)  # live again
         late_shifts_changed(tx, client)  # what it paid is due again; due weeks move
-        (after,) = pay_week_views(tx.pay_weeks, client, [before.week_start], (wanted,) if wanted else None, now)
+        (after,) = pay_week_views(
+            tx.pay_weeks, client, [before.week_start], (wanted,) if wanted else None, now, tx.wages
+        )
         names = ("period.unlocked",) if site else ("pay_week.unlocked", "period.unlocked")
         tx.record(_events(names, after, lock, now))
         tx.commit()
@@ -115,7 +121,8 @@ def _week(
         if site is None or site.client_id != client.id or not people.reaches(actor, client.id, site.id):
             raise LocationNotFound(field="location_id")
     start = week_start(command.week, client.settings.pay_week_start_day)
-    (view,) = pay_week_views(tx.pay_weeks, client, [start], (site.id,) if site else None, now)
+    priced_now(tx, client, start)  # the minimum wage check reads the week's current figures
+    (view,) = pay_week_views(tx.pay_weeks, client, [start], (site.id,) if site else None, now, tx.wages)
     return client, site, view
 
 
@@ -136,7 +143,7 @@ def _lock(
     lock, frozen = tx.pay_weeks.add_lock(made, span)
     tx.pay_weeks.pay_adjustments(lock, [entry.id for entry in due])
     late_shifts_changed(tx, client)
-    (after,) = pay_week_views(tx.pay_weeks, client, [before.week_start], (site.id,) if site else None, now)
+    (after,) = pay_week_views(tx.pay_weeks, client, [before.week_start], (site.id,) if site else None, now, tx.wages)
     names = ("period.locked",) if site else ("pay_week.locked", "period.locked")
     tx.record(_events(names, after, lock, now))
     return PayWeekChange(after, lock, frozen)

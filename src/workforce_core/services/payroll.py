@@ -17,6 +17,7 @@ from workforce_core.ports import Page, Paging, PayrollFilter, PayrollLine, Queri
 from workforce_core.rules.london import from_local, local_date
 from workforce_core.rules.pay_weeks import week_start
 from workforce_core.rules.payroll_lines import line_figures
+from workforce_core.services.minimum_wage import line_check
 from workforce_core.services.pay_figures import bring_up_to_date
 from workforce_core.services.time_reads.filters import site_filter
 
@@ -82,10 +83,14 @@ def payroll(
         with_adjustments=query.adjustments,
     )
     rows = queries.payroll_rows(wanted)
-    lines = tuple(
-        PayrollLine(
-            row, line_figures(row.minutes), "locked" if row.shifts and row.frozen_shifts == row.shifts else "live"
-        )
-        for row in rows.items
-    )
-    return Payroll(Page(lines, rows.total), weeks, queries.shifts_not_approved(wanted))
+    with uow(read_only=True) as tx:
+        workers = tx.workers.get_many({row.worker_id for row in rows.items})
+        accepted = tx.wages.accepted(client.id, weeks)
+    lines = []
+    for row in rows.items:
+        figures = line_figures(row.minutes)
+        worker = workers.get(row.worker_id)
+        wage = line_check(row.week, figures, worker.date_of_birth, worker.apprentice_since) if worker else None
+        source = "locked" if row.shifts and row.frozen_shifts == row.shifts else "live"
+        lines.append(PayrollLine(row, figures, source, wage, accepted.get((row.worker_id, row.week))))
+    return Payroll(Page(tuple(lines), rows.total), weeks, queries.shifts_not_approved(wanted))

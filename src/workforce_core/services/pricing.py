@@ -22,13 +22,14 @@ from workforce_core.model.rates import PricingSettings, RateRule
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.ports import PayWeekLocks, PricingInputs, PricingReads, UnitOfWorkFactory
+from workforce_core.rules.awr import AwrClock, awr_clock
 from workforce_core.rules.late_clocks import Late, candidate_weeks, late_clocks, locked_by
 from workforce_core.rules.london import local_date
 from workforce_core.rules.paid_time import BREAK_EXCEEDS_SHIFT, PaidTime, paid_time
 from workforce_core.rules.pay_gate import LATE_CLOCK, GateInput, GateResult, pay_gate
 from workforce_core.rules.pay_weeks import week_of
 from workforce_core.rules.pricing import ShiftToPrice, price_week
-from workforce_core.rules.rule_selection import base_rates, parity_reached, select_rule
+from workforce_core.rules.rule_selection import base_rates, select_rule
 from workforce_core.views import EntryView, ShiftFigures, ShiftPricing
 
 
@@ -119,6 +120,7 @@ def price_shifts(
                 base_pay=item.base_pay,
                 base_charge=item.base_charge,
                 parity=item.parity,
+                awr=item.awr,
             )
     return result
 
@@ -174,6 +176,7 @@ class _Prepared:
     base_pay: Decimal | None
     base_charge: Decimal | None
     parity: bool
+    awr: AwrClock | None
 
 
 def _prepare(
@@ -181,9 +184,15 @@ def _prepare(
 ) -> _Prepared:
     booking = inputs.bookings.get(entry.scheduled_shift_id) if entry.scheduled_shift_id else None
     rule = _rule_for(entry, worker, booking, inputs.rules)
-    parity = False
+    parity, clock = False, None
     if rule is not None and (rule.pay.post_parity is not None or rule.charge.post_parity is not None):
-        parity = parity_reached(week, inputs.payable_weeks.get(worker.id, ()))
+        clock = awr_clock(
+            week,
+            inputs.payable_weeks.get(worker.id, ()),
+            inputs.pauses.get(worker.id, ()),
+            start_day=client.settings.pay_week_start_day,
+        )
+        parity = clock.parity
     pay, charge = (None, None)
     if rule is not None:
         pay, charge = base_rates(
@@ -210,4 +219,4 @@ def _prepare(
         # No rule but the worker's own rate: base minutes only (no overtime, premiums or auto lunch).
         priced_by = rule or RateRule(client_id=entry.client_id, name="the worker's own rate (no rate rule)")
         to_price = ShiftToPrice(entry.id, entry.clock_in, entry.location_id, priced_by, paid, pay, charge or Decimal(0))
-    return _Prepared(entry, paid, gate, rule, to_price, pay, charge, parity)
+    return _Prepared(entry, paid, gate, rule, to_price, pay, charge, parity, clock)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import TypeVar
 
 import attrs
@@ -21,6 +22,9 @@ from workforce_core.ports import (
     WorkerFilter,
 )
 from workforce_core.rules.access import owned_site, visible_sites
+from workforce_core.rules.awr import AwrClock, awr_clock
+from workforce_core.rules.pay_weeks import week_start
+from workforce_core.rules.visibility import PAY_SCOPE
 from workforce_core.views import DepartmentView, MeView, SiteSummary, WorkerView
 
 T = TypeVar("T")
@@ -57,6 +61,14 @@ def workers(
     principal.require("workers:read")
     sites = _site_filter(principal, queries, location_id)
     return queries.workers(attrs.evolve(query, client_id=principal.client_id, location_ids=sites))
+
+
+def worker_awr(principal: Principal, worker: WorkerView, *, queries: Queries, today: date) -> AwrClock:
+    """A worker's AWR clock with their client at the start of today's pay week (``pay:read``)."""
+    principal.require(PAY_SCOPE)
+    start_day = principal.client.settings.pay_week_start_day
+    history = queries.awr_history(principal.client, worker.worker.id)
+    return awr_clock(week_start(today, start_day), history.weeks_worked, history.pauses, start_day=start_day)
 
 
 def locations(principal: Principal, query: LocationFilter, *, queries: Queries) -> Page[Location]:

@@ -6,10 +6,12 @@ from starlette.responses import Response
 
 from workforce_adapters.json import worker_record
 from workforce_adapters.json.commands import structure
+from workforce_adapters.json.pricing import awr_record
 from workforce_core.commands.workers import CreateWorker, UpdateWorker
 from workforce_core.errors import InvalidParameter
 from workforce_core.model.workers import WORKER_STATUSES
 from workforce_core.ports import WorkerFilter
+from workforce_core.rules.london import local_date
 from workforce_core.rules.scopes import require_rates_write
 from workforce_core.rules.visibility import Sight, visible
 from workforce_core.services import reads
@@ -21,6 +23,17 @@ from workforce_entrypoints.http.replies import listing, record
 
 def _shown(call: Call, view: WorkerView, sight: Sight | None = None) -> dict[str, object]:
     return visible(worker_record(view), sight or Sight.of(call.principal.effective_scopes))
+
+
+def _one(call: Call, view: WorkerView) -> dict[str, object]:
+    """A worker replied alone: with ``pay:read``, their AWR clock at the start of the current pay week too."""
+    sight = Sight.of(call.principal.effective_scopes)
+    shown = _shown(call, view, sight)
+    if sight.pay:
+        s = call.services
+        clock = reads.worker_awr(call.principal, view, queries=s.queries, today=local_date(s.clock.now()))
+        shown["awr"] = awr_record(clock)
+    return shown
 
 
 def get(call: Call) -> Response:
@@ -39,7 +52,7 @@ def get(call: Call) -> Response:
     )
     page = reads.workers(call.principal, query, queries=call.services.queries, location_id=p.identifier("location_id"))
     if query.id is not None:
-        return record(_shown(call, reads.one(page)))
+        return record(_one(call, reads.one(page)))
     sight = Sight.of(call.principal.effective_scopes)
     return listing([_shown(call, view, sight) for view in page.items], page, paging)
 
@@ -55,7 +68,7 @@ def post(call: Call) -> Response:
         uow=s.uow,
         clock=s.clock,
     )
-    return record(_shown(call, view), status=201, message="Worker created.")
+    return record(_one(call, view), status=201, message="Worker created.")
 
 
 def put(call: Call) -> Response:
@@ -73,7 +86,7 @@ def put(call: Call) -> Response:
         uow=s.uow,
         clock=s.clock,
     )
-    return record(_shown(call, view), message="Worker updated.")
+    return record(_one(call, view), message="Worker updated.")
 
 
 ENDPOINT = Endpoint(

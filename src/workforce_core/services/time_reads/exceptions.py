@@ -9,9 +9,22 @@ from attrs import frozen
 from workforce_core.errors import InvalidParameter
 from workforce_core.model.principal import Principal
 from workforce_core.model.time_entries import TimeEntry
-from workforce_core.ports import EntryFilter, Page, Paging, Queries
-from workforce_core.rules.exceptions import BREAK_AFTER, TimeException, find_exceptions
+from workforce_core.ports import EntryFilter, Page, Paging, Queries, UnitOfWorkFactory
+from workforce_core.rules.exceptions import (
+    BREAK_AFTER,
+    WORKING_TIME_DETAIL,
+    TimeException,
+    find_exceptions,
+    order,
+    working_time_exceptions,
+)
 from workforce_core.rules.london import from_local, local_date
+from workforce_core.rules.pay_week_states import week_bounds
+from workforce_core.rules.pay_weeks import week_of, week_start
+from workforce_core.rules.visibility import PAY_SCOPE
+from workforce_core.rules.working_time import READ_AFTER, READ_BEFORE
+from workforce_core.services.minimum_wage import BELOW_MINIMUM_WAGE, below_wage
+from workforce_core.services.pay_figures import bring_up_to_date
 from workforce_core.services.time_reads.filters import EVERYTHING, MIDNIGHT, site_filter
 
 EXCEPTION_PERIOD_DAYS = 93
@@ -73,13 +86,22 @@ def _shifts_around(
     return [view.entry for view in queries.entries(window).items]
 
 
-def exceptions(principal: Principal, query: ExceptionQuery, *, queries: Queries, now: datetime) -> Page[TimeException]:
+def exceptions(
+    principal: Principal,
+    query: ExceptionQuery,
+    *,
+    queries: Queries,
+    now: datetime,
+    uow: UnitOfWorkFactory | None = None,
+) -> Page[TimeException]:
     """The exceptions of the shifts clocked in (and the bookings dated) in the period, newest first.
 
     Shifts and bookings up to 48 hours either side are read too: a shift before the period can
     overlap one in it, and a booking can be clocked against from the next day. For a site-limited
     key or a ``location_id`` filter, the workers' shifts at the client's other sites count for
-    overlaps and no-shows, but only exceptions at the sites asked for are listed.
+    overlaps and no-shows, but only exceptions at the sites asked for are listed. With ``uow``, the pay
+    weeks touching the period are checked against the minimum wage too (``below_minimum_wage``, one per
+    worker and week, dated the week's first day), after their stale figures are priced.
     """
     principal.require("timesheets:read")
     sites = site_filter(principal, queries, query.location_id)
@@ -105,6 +127,10 @@ def exceptions(principal: Principal, query: ExceptionQuery, *, queries: Queries,
         booking_context=bookings,
         no_show_grace=timedelta(minutes=principal.client.settings.no_show_grace_minutes),
     )
+    if uow is not None and (query.type is None or query.type in WORKING_TIME_DETAIL):
+        found = sorted([*found, *_clocked_working_time(principal, shifts, start, end, queries, uow)], key=order)
+    if uow is not None and query.type in (None, BELOW_MINIMUM_WAGE):
+        found = sorted([*found, *_wage_exceptions(principal, query, first, last, sites, queries, uow)], key=order)
     chosen = [
         e
         for e in found
@@ -112,3 +138,50 @@ def exceptions(principal: Principal, query: ExceptionQuery, *, queries: Queries,
     ]
     page = query.paging
     return Page(tuple(chosen[page.offset : page.offset + page.limit]), len(chosen))
+
+
+def _wage_exceptions(
+    principal: Principal,
+    query: ExceptionQuery,
+    first: date,
+    last: date,
+    sites: tuple[int, ...] | None,
+    queries: Queries,
+    uow: UnitOfWorkFactory,
+) -> list[TimeException]:
+    client = principal.client
+    start_day = client.settings.pay_week_start_day
+    weeks = [week_start(first, start_day)]
+    while weeks[-1] + timedelta(days=7) <= last:
+        weeks.append(weeks[-1] + timedelta(days=7))
+    bring_up_to_date(
+        client,
+        from_local(weeks[0], MIDNIGHT),
+        from_local(weeks[-1] + timedelta(days=7), MIDNIGHT),
+        queries=queries,
+        uow=uow,
+    )
+    with uow(read_only=True) as tx:
+        found = below_wage(tx.wages, client.id, weeks, sites)
+    money = principal.has(PAY_SCOPE)
+    return [w.exception(money=money) for w in found if query.worker_id in (None, w.worker_id)]
+
+
+def _clocked_working_time(
+    principal: Principal,
+    shifts: list[TimeEntry],
+    start: datetime,
+    end: datetime,
+    queries: Queries,
+    uow: UnitOfWorkFactory,
+) -> list[TimeException]:
+    """The working time checks over the period's closed shifts, against their workers' shifts from 17 weeks
+    before the period to 12 hours after it, at every site."""
+    workers = tuple(sorted({e.worker_id for e in shifts if e.clock_out is not None}))
+    if not workers:
+        return []
+    context = _shifts_around(principal, queries, start - READ_BEFORE, end + READ_AFTER, None, worker_ids=workers)
+    with uow(read_only=True) as tx:
+        facts = {w.id: (w.date_of_birth, w.wtr_opt_out) for w in tx.workers.get_many(workers).values()}
+    start_day = principal.client.settings.pay_week_start_day
+    return working_time_exceptions(shifts, context, facts, lambda e: week_bounds(week_of(e.clock_in, start_day)))

@@ -2,7 +2,7 @@
 sign-off are approved by the service (null: no deadline); one-time sign-off links to the portal.
 
 Revision ID: 0024
-Revises: 0022
+Revises: 0023
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from alembic import op
 from workforce_adapters.sql.types import UtcDateTime
 
 revision = "0024"
-down_revision = "0022"
+down_revision = "0023"
 branch_labels = None
 depends_on = None
 

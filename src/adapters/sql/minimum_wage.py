@@ -1,0 +1,85 @@
+"""The minimum wage check's reads and the accepted shortfalls, on a unit of work's connection."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import Connection, func, select
+
+from workforce_adapters.sql import tables
+from workforce_adapters.sql.repositories import SqlRepository
+from workforce_core.model.minimum_wage import WageAcceptance
+from workforce_core.ports.minimum_wage import WageWeek
+from workforce_core.rules.payroll_lines import Minutes
+
+F, L, W = tables.shift_figures, tables.shift_figure_lines, tables.workers
+ZERO = Decimal(0)
+
+
+class SqlWageRecords(SqlRepository[WageAcceptance]):
+    def __init__(self, connection: Connection) -> None:
+        super().__init__(connection, tables.minimum_wage_acceptances, WageAcceptance)
+
+    def weeks(self, client_id: int, week_starts: Collection[date]) -> list[WageWeek]:
+        if not week_starts:
+            return []
+        query = (
+            select(
+                F.c.worker_id,
+                F.c.pay_week_start,
+                F.c.location_id,
+                L.c.element,
+                L.c.pay_rate,
+                func.sum(L.c.minutes),
+                W.c.date_of_birth,
+                W.c.apprentice_since,
+            )
+            .join(L, L.c.entry_id == F.c.entry_id)
+            .join(W, W.c.id == F.c.worker_id)
+            .where(
+                F.c.client_id == client_id,
+                F.c.pay_week_start.in_(sorted(set(week_starts))),
+                F.c.payroll_status == "payable",
+            )
+            .group_by(
+                F.c.worker_id,
+                F.c.pay_week_start,
+                F.c.location_id,
+                L.c.element,
+                L.c.pay_rate,
+                W.c.date_of_birth,
+                W.c.apprentice_since,
+            )
+        )
+        found: dict[tuple[int, date], dict[str, Any]] = {}
+        for worker_id, week, site, element, rate, minutes, born, apprentice in self.connection.execute(query):
+            week_of = found.setdefault(
+                (worker_id, week), {"minutes": {}, "sites": set(), "born": born, "apprentice": apprentice}
+            )
+            week_of["minutes"][(element, rate)] = week_of["minutes"].get((element, rate), 0) + int(minutes)
+            week_of["sites"].add(site)
+        return [
+            WageWeek(
+                worker_id,
+                week,
+                tuple(Minutes(element, rate, ZERO, total) for (element, rate), total in v["minutes"].items()),
+                frozenset(v["sites"]),
+                v["born"],
+                v["apprentice"],
+            )
+            for (worker_id, week), v in sorted(found.items())
+        ]
+
+    def accepted(self, client_id: int, week_starts: Collection[date]) -> dict[tuple[int, date], Decimal]:
+        if not week_starts:
+            return {}
+        a = self.table.c
+        query = (
+            select(a.worker_id, a.week_start, func.max(a.amount_short))
+            .where(a.client_id == client_id, a.week_start.in_(sorted(set(week_starts))))
+            .group_by(a.worker_id, a.week_start)
+        )
+        return {(worker_id, week): amount for worker_id, week, amount in self.connection.execute(query)}

@@ -1,0 +1,40 @@
+"""What the minimum wage check reads: a worker's pay week of stored figures, and the accepted shortfalls."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from datetime import date
+from decimal import Decimal
+from typing import Protocol
+
+from attrs import frozen
+
+from workforce_core.model.minimum_wage import WageAcceptance
+from workforce_core.rules.payroll_lines import Minutes
+
+
+@frozen
+class WageWeek:
+    """A worker's payable shifts of one pay week, summed per element and pay rate, with what decides
+    their band."""
+
+    worker_id: int
+    week_start: date
+    minutes: tuple[Minutes, ...]
+    location_ids: frozenset[int | None]  # the sites of those shifts
+    date_of_birth: date | None
+    apprentice_since: date | None
+
+
+class WageRecords(Protocol):
+    def weeks(self, client_id: int, week_starts: Collection[date]) -> list[WageWeek]:
+        """Every worker-week of the client in those weeks with payable stored figures."""
+        ...
+
+    def accepted(self, client_id: int, week_starts: Collection[date]) -> dict[tuple[int, date], Decimal]:
+        """The largest amount accepted per (worker, week start) in those weeks."""
+        ...
+
+    def add(self, acceptance: WageAcceptance) -> WageAcceptance:
+        """Record an acceptance; returns it with its id."""
+        ...

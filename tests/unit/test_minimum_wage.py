@@ -1,0 +1,133 @@
+"""The minimum wage rule (rules.minimum_wage): bands as dated rows, the band at the week's start, the check."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from workforce_core.errors import WeekNotReady
+from workforce_core.model.pay_weeks import WeekCounts
+from workforce_core.rules.minimum_wage import (
+    WAGE_BANDS,
+    BandRate,
+    WageBand,
+    band_of,
+    check_week,
+    open_shortfall,
+    rate_of,
+)
+from workforce_core.rules.pay_week_states import WeekFacts, lock
+
+MONDAY = date(2026, 4, 13)
+
+
+@pytest.mark.parametrize(
+    ("week", "band", "rate"),
+    [
+        (date(2024, 4, 1), WageBand.ADULT, "11.44"),
+        (date(2025, 3, 31), WageBand.ADULT, "11.44"),
+        (date(2025, 4, 7), WageBand.YOUNG_ADULT, "10.00"),
+        (date(2026, 4, 6), WageBand.YOUTH, "8.00"),
+        (date(2026, 4, 6), WageBand.APPRENTICE, "8.00"),
+        (date(2024, 5, 6), WageBand.YOUTH, "6.40"),
+    ],
+)
+def test_each_band_takes_the_row_in_force_on_the_first_day_of_the_week(week: date, band: WageBand, rate: str) -> None:
+    assert rate_of(band, week) == Decimal(rate)
+
+
+def test_adding_a_year_is_one_row_per_band() -> None:
+    rows = (*WAGE_BANDS, BandRate(WageBand.ADULT, date(2027, 4, 1), Decimal("13.00")))
+    assert rate_of(WageBand.ADULT, date(2027, 4, 5), rows) == Decimal("13.00")
+    assert rate_of(WageBand.ADULT, date(2027, 3, 29), rows) == Decimal("12.71")
+    assert rate_of(WageBand.ADULT, date(2024, 3, 25)) is None  # before the first row: no check
+
+
+def test_the_band_is_the_age_on_the_first_day_of_the_pay_week() -> None:
+    assert band_of(MONDAY, date(2005, 4, 13), None) == WageBand.ADULT  # 21 that Monday
+    assert band_of(MONDAY, date(2005, 4, 14), None) == WageBand.YOUNG_ADULT  # 21 on the Tuesday: not yet
+    assert band_of(MONDAY, date(2008, 4, 13), None) == WageBand.YOUNG_ADULT
+    assert band_of(MONDAY, date(2008, 4, 14), None) == WageBand.YOUTH
+    assert band_of(MONDAY, date(2010, 4, 14), None) is None  # under 16: no minimum wage
+    assert band_of(MONDAY, None, None) == WageBand.ADULT  # unknown: checked at 21 and over
+
+
+def test_the_apprentice_rate_applies_under_19_or_in_the_first_year() -> None:
+    assert band_of(MONDAY, date(1990, 1, 1), date(2025, 4, 14)) == WageBand.APPRENTICE  # first year
+    assert band_of(MONDAY, date(1990, 1, 1), date(2025, 4, 13)) == WageBand.ADULT  # a year to the day
+    assert band_of(MONDAY, date(2007, 6, 1), date(2024, 9, 1)) == WageBand.APPRENTICE  # 18, second year
+    assert band_of(MONDAY, date(2007, 4, 1), date(2024, 9, 1)) == WageBand.YOUNG_ADULT  # 19, second year
+    assert band_of(MONDAY, date(1990, 1, 1), date(2026, 4, 14)) == WageBand.ADULT  # starts after the week
+
+
+def test_the_holiday_element_does_not_count_and_premiums_do() -> None:
+    elements = [("regular", 600, Decimal("100.00")), ("night", 120, Decimal("2.00")), ("holiday", 0, Decimal("50"))]
+    check = check_week(MONDAY, elements, date_of_birth=None, apprentice_since=None)
+    assert check is not None
+    assert (check.minutes, check.pay, check.rate) == (600, Decimal("102.00"), Decimal("12.71"))
+    assert check.short == Decimal("25.10")  # 10 h x 12.71 = 127.10
+
+
+def test_paid_exactly_at_the_rate_is_met_and_a_penny_under_is_short() -> None:
+    at_rate = check_week(MONDAY, [("regular", 60, Decimal("12.71"))], date_of_birth=None, apprentice_since=None)
+    assert at_rate is not None
+    assert not at_rate.below
+    under = check_week(MONDAY, [("regular", 60, Decimal("12.70"))], date_of_birth=None, apprentice_since=None)
+    assert under is not None
+    assert under.short == Decimal("0.01")
+
+
+money = st.integers(0, 200_000).map(lambda p: Decimal(p).scaleb(-2))
+elements = st.lists(
+    st.tuples(
+        st.sampled_from(["regular", "overtime", "guarantee", "night", "weekend", "holiday"]),
+        st.integers(0, 3000),
+        money,
+    ),
+    max_size=6,
+)
+born = st.one_of(st.none(), st.dates(date(1950, 1, 1), date(2012, 1, 1)))
+started = st.one_of(st.none(), st.dates(date(2020, 1, 1), date(2027, 1, 1)))
+weeks = st.dates(date(2024, 4, 1), date(2027, 12, 31))
+
+
+@given(weeks, elements, born, started)
+def test_the_amount_short_is_the_least_whole_penny_that_reaches_the_rate(
+    week: date, parts: list[tuple[str, int, Decimal]], dob: date | None, since: date | None
+) -> None:
+    check = check_week(week, parts, date_of_birth=dob, apprentice_since=since)
+    if check is None:
+        return
+    owed = check.rate * check.minutes / 60
+    assert check.pay + check.short >= owed
+    if check.below:
+        assert check.pay + check.short - Decimal("0.01") < owed
+    else:
+        assert check.pay >= owed
+
+
+accepted = st.one_of(st.none(), money)
+
+
+@given(st.lists(st.tuples(weeks, elements, born, started, accepted), max_size=8))
+def test_no_locked_week_has_a_worker_below_their_band_without_an_accepted_shortfall(
+    workers: list[tuple[date, list[tuple[str, int, Decimal]], date | None, date | None, Decimal | None]],
+) -> None:
+    checks = [
+        (check_week(week, parts, date_of_birth=dob, apprentice_since=since), taken)
+        for week, parts, dob, since, taken in workers
+    ]
+    left = sum(open_shortfall(check, taken) for check, taken in checks)
+    facts = WeekFacts(ended=True, counts=WeekCounts(exceptions_open=left))
+    try:
+        locked = lock(facts)
+    except WeekNotReady:
+        assert left > 0
+        return
+    assert locked.locked
+    for check, taken in checks:
+        assert check is None or not check.below or (taken is not None and taken >= check.short)
