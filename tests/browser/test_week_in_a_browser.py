@@ -50,7 +50,8 @@ def test_an_owner_closes_last_week_and_downloads_the_payroll_file(live: Live, pa
     world = live.world
     client = world.account("Acme Staffing", walk_in_policy="pay").id
     site = world.site(client, SITE).id
-    rates = {"Ann Able": (12.5, 18.75), "Bob Brown": (13, 19.5), "Cat Clay": (11.44, 17.16)}
+    # each at or above March 2026's minimum wage for 21 and over (12.21), so the week can be locked
+    rates = {"Ann Able": (12.5, 18.75), "Bob Brown": (13, 19.5), "Cat Clay": (12.44, 18.66)}
     workers = {
         name: world.worker(client, name, location_id=site, hourly_rate=pay, charge_rate=charge).worker.id
         for name, (pay, charge) in rates.items()

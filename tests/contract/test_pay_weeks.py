@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 
 from tests.clocks import FakeClock
 from tests.contract.conftest import Console, World
-from tests.contract.helpers import assert_error
+from tests.contract.helpers import assert_error, path
 from tests.contract.test_pricing import RULE_R
 from workforce_adapters.sql import tables
 from workforce_core.commands.pay_weeks import LockPayWeek
@@ -268,6 +268,12 @@ def test_the_late_clock_counts_show_a_late_clock_in_its_week_then_due_then_paid_
         week.console("rate-rule", "create", "--client", str(week.client.id), "--file", str(tmp_path / "rule.json"))[0]
         == 0
     )
+    # Rule R's 12.00 is below the 21-and-over minimum wage of November 2026 (12.71), which would hold the
+    # lock: Ann is 19, whose band (10.85) it meets
+    aged = week.api.put(
+        f"{path('workers')}?id={week.ann.id}", headers=week.headers, json={"date_of_birth": "2007-01-01"}
+    )
+    assert aged.status_code == 200, aged.text
     week.shift("2026-11-10")
     assert week.pay_week("close", "--week", LAST_WEEK)[0] == 0
     late = week.shift("2026-11-12")  # recorded into the locked week
