@@ -4,8 +4,6 @@ issue's bar is a page under 100 ms on the server; the figure is printed, never a
 
 from __future__ import annotations
 
-import statistics
-import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -18,7 +16,7 @@ from tests.contract.conftest import World
 from tests.contract.console_pages import Person, make_user
 from tests.databases import SqliteTemplate
 
-from benchmarks.report import note
+from benchmarks.report import median_seconds, note
 from benchmarks.seeding import BASE_RULE
 from workforce_adapters.json.commands import structure
 from workforce_adapters.passwords import Argon2PasswordHasher
@@ -29,7 +27,6 @@ from workforce_entrypoints.bootstrap import Settings, bootstrap
 from workforce_entrypoints.http.app import create_app
 
 WEEK = "2026-11-02"
-ROUNDS = 30
 
 
 @pytest.fixture(scope="module")
@@ -64,15 +61,6 @@ def week(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Person, dic
     services.close()
 
 
-def _timed(call: Any) -> float:
-    times = []
-    for _ in range(ROUNDS):
-        began = time.perf_counter()
-        call()
-        times.append(time.perf_counter() - began)
-    return statistics.median(times)
-
-
 def test_the_timesheet_page_of_a_week_of_a_thousand_shifts(
     benchmark: Any, week: tuple[Person, dict[str, str], int]
 ) -> None:
@@ -83,8 +71,8 @@ def test_the_timesheet_page_of_a_week_of_a_thousand_shifts(
     assert first.status_code == 200
     assert "1000 shifts this week" in first.text
     assert person.client.get(api, headers=headers).status_code == 200
-    html = _timed(lambda: person.get(page))
-    json = _timed(lambda: person.client.get(api, headers=headers))
+    html = median_seconds(lambda: person.get(page))
+    json = median_seconds(lambda: person.client.get(api, headers=headers))
     note(
         f"console timesheet page, 1,000-shift week (100 rows): {html * 1000:.1f} ms median in process "
         f"vs the API's same page as JSON {json * 1000:.1f} ms: {html / json:.2f}x (bar: under 100 ms)"
