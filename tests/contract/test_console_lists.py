@@ -78,7 +78,7 @@ def test_shift_list_timesheet_list_and_pay_week_show_of_a_week(console: Console,
     assert approved
     assert all(sheet["approval_status"] == "approved" for sheet in approved)
     assert all(sheet["paid_minutes"] == 480 for sheet in approved)  # 8.5 hours less the 30-minute lunch
-    assert all(sheet["pricing"]["pay_amount"] == 100.8 for sheet in approved)  # 8 hours at 12.60
+    assert all(sheet["pricing"]["pay_amount"] == 102.0 for sheet in approved)  # 8 hours at 12.75
     week = _listed(console, "pay-week", "show", "--client", client, "--week", last_week)
     assert week["week_start"] <= last_week <= week["week_end"]
     assert week["shifts"] >= len(approved)

@@ -107,8 +107,8 @@ DEMO_RULE: dict[str, Any] = {
     "auto_lunch_after_hours": 6,
     "paid_break_minutes": 0,
     "night_bands": [{"start": "22:00", "end": "06:00", "premium": 1.00, "charge_premium": 1.50}],
-    "pay": {"pay_rate": 12.60},
-    "charge": {"charge_rate": 17.95},
+    "pay": {"pay_rate": 12.75},
+    "charge": {"charge_rate": 18.15},
 }
 
 
@@ -305,8 +305,8 @@ def seed(s: Services) -> dict[str, Any]:
             "email": f"worker{index}@example.com",
             "department_id": picking.id if site == 0 else None,
             "cost_code_id": code.id,
-            "hourly_rate": Decimal("12.60"),
-            "charge_rate": Decimal("17.95"),
+            "hourly_rate": Decimal("12.75"),
+            "charge_rate": Decimal("18.15"),
         }
         made.append(
             workers.create_worker(structure(CreateWorker, raw), client_id=client.id, uow=uow, clock=clock).worker.id
