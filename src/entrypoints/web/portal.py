@@ -15,31 +15,20 @@ from workforce_adapters.json.commands import structure
 from workforce_core.commands.time_records import QueryEntry, RaiseAmendment, RejectEntries
 from workforce_core.errors import ValidationFailed, WorkforceError
 from workforce_core.model.time_entries import CLIENT_APPROVALS
-from workforce_core.ports import Paging
 from workforce_core.rules.people import Power
 from workforce_core.services import amendments, approvals
 from workforce_core.services.charges import ChargeQuery, charges
 from workforce_core.services.sign_off_links import open_sign_off_link
-from workforce_core.services.time_reads.timesheets import TimesheetQuery, timesheets
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.http.storage_threads import StorageThreads
+from workforce_entrypoints.web.timesheets import PAGE_SIZE as TIMESHEET_PAGE
+from workforce_entrypoints.web.timesheets import week_sheet
 from workforce_entrypoints.web.visits import Visit, console_route, error_page, keep_session, secure
 from workforce_entrypoints.web.weeks import choice, shown_week
 
-PAGE_SIZE = 100
-
 
 def week_page(visit: Visit) -> Response:
-    p, s = visit.client, visit.services
-    week = shown_week(visit)
-    offset = visit.number("offset") or 0
-    query = TimesheetQuery(
-        paging=Paging(limit=PAGE_SIZE, offset=offset),
-        date_from=week.first,
-        date_to=week.last,
-        client_approval=choice(visit, "client_approval", CLIENT_APPROVALS),
-    )
-    sheet = timesheets(p, query, queries=s.queries, uow=s.uow, now=s.clock.now())
+    week, offset, sheet = week_sheet(visit, client_approval=choice(visit, "client_approval", CLIENT_APPROVALS))
     rows: list[dict[str, Any]] = [
         {"view": view, "entry": view.entry, "figures": sheet.figures.get(view.entry.id)} for view in sheet.page.items
     ]
@@ -49,7 +38,7 @@ def week_page(visit: Visit) -> Response:
         rows=rows,
         total=sheet.page.total,
         offset=offset,
-        page_size=PAGE_SIZE,
+        page_size=TIMESHEET_PAGE,
         done=visit.value("done"),
         filter=visit.value("client_approval") or "",
         client_approvals=CLIENT_APPROVALS,

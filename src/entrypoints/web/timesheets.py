@@ -20,7 +20,7 @@ from workforce_core.services.time_reads.amendments import AmendmentQuery, amendm
 from workforce_core.services.time_reads.timesheets import Timesheet, TimesheetQuery, timesheets
 from workforce_core.views import EntryView
 from workforce_entrypoints.web.visits import Visit, console_route, secure
-from workforce_entrypoints.web.weeks import choice, shown_week
+from workforce_entrypoints.web.weeks import ShownWeek, choice, shown_week
 
 PAGE_SIZE = 100  # as the API's largest page
 CHOICES = 500  # workers and sites offered in the filters and the backfill form
@@ -36,21 +36,26 @@ def shift_row(view: EntryView, sheet: Timesheet, sight: Sight) -> dict[str, Any]
     return row
 
 
-def timesheet_page(visit: Visit) -> Response:
-    p, s = visit.client, visit.services
+def week_sheet(visit: Visit, **filters: Any) -> tuple[ShownWeek, int, Timesheet]:
+    """The shown pay week's shifts (the console's and the portal's), a page from ``?offset=``, filtered."""
+    s = visit.services
     week = shown_week(visit)
     offset = visit.number("offset") or 0
-    query = TimesheetQuery(
-        paging=Paging(limit=PAGE_SIZE, offset=offset),
-        date_from=week.first,
-        date_to=week.last,
+    paging = Paging(limit=PAGE_SIZE, offset=offset)
+    query = TimesheetQuery(paging=paging, date_from=week.first, date_to=week.last, **filters)
+    return week, offset, timesheets(visit.client, query, queries=s.queries, uow=s.uow, now=s.clock.now())
+
+
+def timesheet_page(visit: Visit) -> Response:
+    p, s = visit.client, visit.services
+    week, offset, sheet = week_sheet(
+        visit,
         location_id=visit.number("location_id"),
         worker_id=visit.number("worker_id"),
         approval_status=choice(visit, "approval_status", APPROVAL_STATUSES),
         client_approval=choice(visit, "client_approval", CLIENT_APPROVALS),
         payroll_status=choice(visit, "payroll_status", PAYROLL_STATUSES),
     )
-    sheet = timesheets(p, query, queries=s.queries, uow=s.uow, now=s.clock.now())
     sight = Sight.of(p.effective_scopes)
     rows = [shift_row(view, sheet, sight) for view in sheet.page.items]
     flagged = visit.value("flagged") == "1"
