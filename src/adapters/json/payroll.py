@@ -47,7 +47,9 @@ def payroll_line_record(line: PayrollLine, *, charge: bool, include_entries: boo
         body["margin"] = float(figures.margin)
     nothing = _NOTHING_SHOWN[charge]
     elements: dict[str, Any] = {
-        element.element: nothing[element.element] if element is NOTHING[element.element] else _element(element, charge)
+        element.element: nothing[element.element]
+        if element is NOTHING.get(element.element)
+        else _element(element, charge)
         for element in figures.elements
     }
     body["base_pay_rate"] = elements["regular"]["pay_rate"]
@@ -62,7 +64,7 @@ def payroll_line_record(line: PayrollLine, *, charge: bool, include_entries: boo
             "pkg_a_ref": pay_row.element,
             "minutes": pay_row.minutes,
             "hours": hours(pay_row.minutes),
-            "pay_rate": float(pay_row.pay_rate),
+            "pay_rate": decimal_number(pay_row.pay_rate),  # null for rolled-up holiday (a value)
             "pay": float(pay_row.pay),
             "department": department,
             "cost_centre": cost_centre,

@@ -67,4 +67,6 @@ def pricing_settings_record(settings: ClientSettings) -> dict[str, Any]:
         "cancelled_policy": settings.cancelled_policy,
         "multi_shift_priority": settings.multi_shift_priority,
         "pay_week_start_day": settings.pay_week_start_day,
+        "holiday_pay": settings.holiday_pay,
+        "leave_year_start": settings.leave_year_start,
     }

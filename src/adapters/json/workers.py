@@ -30,6 +30,7 @@ def worker_record(view: WorkerView) -> dict[str, Any]:
         "date_of_birth": day(w.date_of_birth),
         "apprentice_since": day(w.apprentice_since),
         "wtr_opt_out": w.wtr_opt_out,
+        "holiday_pay": w.holiday_pay,
         "max_hours_per_week": number(w.max_hours_per_week),
         "status": w.status,
         "active": w.active,

@@ -52,6 +52,8 @@ clients = Table(
     Column("multi_shift_priority", String(20), nullable=False, server_default="closest"),
     Column("no_show_grace_minutes", Integer, nullable=False, server_default="15"),
     Column("signoff_deadline_hours", Integer, nullable=True),  # null: no deadline
+    Column("holiday_pay", String(16), nullable=False, server_default="none"),  # none, rolled_up or accrued
+    Column("leave_year_start", String(5), nullable=False, server_default="01-01"),  # MM-DD
     Column("created_at", UtcDateTime, nullable=False),
 )
 
@@ -158,6 +160,7 @@ workers = Table(
     Column("date_of_birth", Date),
     Column("apprentice_since", Date),
     Column("wtr_opt_out", Boolean, nullable=False, server_default=false()),
+    Column("holiday_pay", String(16), nullable=True),  # null: the client's holiday_pay
     UniqueConstraint("client_id", "employee_id_key", name="uq_workers_client_employee_id"),
     Index("ix_workers_client_name", "client_id", "name", "id"),
     Index("ix_workers_client_location", "client_id", "location_id"),

@@ -10,6 +10,7 @@ import typer
 from workforce_adapters.json import key_record
 from workforce_core.errors import ValidationFailed
 from workforce_core.model.accounts import ClientAccount, ClientSettings
+from workforce_core.model.holiday import DEFAULT_LEAVE_YEAR_START, HolidayPay
 from workforce_core.rules.london import from_local, local_text, utc_text
 from workforce_core.services import accounts, console_reads
 from workforce_entrypoints.cli.output import Format, command, emit, emit_rows, format_option
@@ -69,6 +70,8 @@ def client_record(client: ClientAccount) -> dict[str, object]:
         "site_overtime_mode": client.settings.site_overtime_mode,
         "no_show_grace_minutes": client.settings.no_show_grace_minutes,
         "signoff_deadline_hours": client.settings.signoff_deadline_hours,
+        "holiday_pay": client.settings.holiday_pay,
+        "leave_year_start": client.settings.leave_year_start,
         "created_at": local_text(client.created_at),
         "created_at_utc": utc_text(client.created_at),
     }
@@ -78,6 +81,9 @@ DEADLINE_HELP = (
     "Hours after the pay week ends when shifts still pending the client's sign-off are signed off by the "
     "service (via auto); none: no deadline."
 )
+
+HOLIDAY_HELP = "none: no holiday pay; rolled_up: 12.07% of pay each week; accrued: leave accrued and paid when taken."
+LEAVE_YEAR_HELP = "The first day of the leave year, MM-DD."
 
 
 @clients.command("create")
@@ -91,6 +97,8 @@ def create_client(
     cancelled_policy: Policy = typer.Option(Policy.no_pay, help="Pay for shifts on a cancelled booking."),
     no_show_grace_minutes: int = typer.Option(15, help=GRACE_HELP),
     signoff_deadline_hours: str = typer.Option("none", help=DEADLINE_HELP),
+    holiday_pay: HolidayPay = typer.Option(HolidayPay.NONE, help=HOLIDAY_HELP),
+    leave_year_start: str = typer.Option(DEFAULT_LEAVE_YEAR_START, help=LEAVE_YEAR_HELP),
 ) -> None:
     """A new client account, with API access on."""
     s = services(ctx)
@@ -101,6 +109,8 @@ def create_client(
         cancelled_policy=cancelled_policy.value,
         no_show_grace_minutes=no_show_grace_minutes,
         signoff_deadline_hours=deadline_hours(signoff_deadline_hours) or None,
+        holiday_pay=holiday_pay.value,
+        leave_year_start=leave_year_start,
     )
     client = accounts.create_client(accounts.CreateClient(name=name, settings=settings), uow=s.uow, clock=s.clock)
     emit(client_record(client))
@@ -125,6 +135,8 @@ def update_client(
     site_overtime_mode: SiteOvertime | None = typer.Option(None, help="per_site: weekly overtime counted per site."),
     no_show_grace_minutes: int | None = typer.Option(None, help=GRACE_HELP),
     signoff_deadline_hours: str | None = typer.Option(None, help=DEADLINE_HELP),
+    holiday_pay: HolidayPay | None = typer.Option(None, help=HOLIDAY_HELP),
+    leave_year_start: str | None = typer.Option(None, help=LEAVE_YEAR_HELP),
 ) -> None:
     """Change an account's settings, status or API access."""
     s = services(ctx)
@@ -142,6 +154,8 @@ def update_client(
         site_overtime_mode=site_overtime_mode.value if site_overtime_mode else None,
         no_show_grace_minutes=no_show_grace_minutes,
         signoff_deadline_hours=deadline_hours(signoff_deadline_hours) if signoff_deadline_hours is not None else None,
+        holiday_pay=holiday_pay.value if holiday_pay else None,
+        leave_year_start=leave_year_start,
     )
     emit(client_record(accounts.update_client(cmd, uow=s.uow, clock=s.clock)))
 

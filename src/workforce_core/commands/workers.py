@@ -15,6 +15,7 @@ from attrs import frozen
 
 from workforce_core.commands.inputs import UNSET, Choice, Day, Email, Flag, Id, Input, Money, Text, Unset, given, needed
 from workforce_core.errors import ValidationFailed
+from workforce_core.model.holiday import HOLIDAY_PAY_CHOICES
 from workforce_core.model.reference import LANGUAGES
 from workforce_core.model.workers import EDITABLE_FIELDS
 from workforce_core.rules import text
@@ -75,6 +76,7 @@ class _WorkerFields(_WorkerBody):
     date_of_birth: date | Unset | None = given(Day(), UNSET)
     apprentice_since: date | Unset | None = given(Day(), UNSET)
     wtr_opt_out: bool | Unset = given(Flag(), UNSET)
+    holiday_pay: str | Unset | None = given(Choice(HOLIDAY_PAY_CHOICES), UNSET)
 
 
 @frozen(kw_only=True)

@@ -31,6 +31,8 @@ class ClientSettings:
     multi_shift_priority: str = "closest"
     no_show_grace_minutes: int = 15  # a published booking not clocked by its start plus this is a no-show
     signoff_deadline_hours: int | None = None  # shifts still pending sign-off this long after their week: approved
+    holiday_pay: str = "none"  # model.holiday.HolidayPay: none, rolled_up or accrued (a worker may override it)
+    leave_year_start: str = "01-01"  # MM-DD: the first day of the leave year holiday accrues in
 
 
 @define

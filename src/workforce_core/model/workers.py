@@ -27,11 +27,12 @@ EDITABLE_FIELDS: tuple[str, ...] = (
     "date_of_birth",
     "apprentice_since",
     "wtr_opt_out",
+    "holiday_pay",
     "leave_reason",
     "active",
 )
 # Set only with ``rates:write``: the rates, and what decides the worker's minimum wage band.
-RATE_FIELDS: tuple[str, ...] = ("hourly_rate", "charge_rate", "date_of_birth", "apprentice_since")
+RATE_FIELDS: tuple[str, ...] = ("hourly_rate", "charge_rate", "date_of_birth", "apprentice_since", "holiday_pay")
 
 
 @define
@@ -64,6 +65,7 @@ class Worker:
     date_of_birth: date | None = None  # the minimum wage band (pay:read to see, rates:write to set)
     apprentice_since: date | None = None  # the apprenticeship's first day, when the worker is an apprentice
     wtr_opt_out: bool = False  # opted out of the 48-hour average week (Working Time Regulations, reg. 5)
+    holiday_pay: str | None = None  # model.holiday.HolidayPay overriding the client's setting (None: the client's)
     id: int = 0
 
     @property

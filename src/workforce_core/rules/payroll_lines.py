@@ -15,6 +15,8 @@ from typing import Any
 
 from attrs import frozen
 
+from workforce_core.model.holiday import HOLIDAY, HolidayPay
+from workforce_core.rules.holiday_pay import HolidayDue
 from workforce_core.rules.pricing import ELEMENTS, pennies_of
 
 LABELS: dict[str, str] = {
@@ -25,6 +27,7 @@ LABELS: dict[str, str] = {
     "bank_holiday": "Bank holiday",
     "night": "Night",
     "guarantee": "Guarantee",
+    HOLIDAY: "Holiday pay",
 }
 RATE_PLACES = Decimal("0.0001")
 
@@ -42,10 +45,11 @@ class Minutes:
 
 @frozen
 class PayRow:
-    """One row of the pay file: an element at one pay rate, rounded once."""
+    """One row of the pay file: an element at one pay rate, rounded once; rolled-up holiday is a value
+    (no minutes and no rate)."""
 
     element: str
-    pay_rate: Decimal
+    pay_rate: Decimal | None
     minutes: int
     pay: Decimal
     entry_ids: tuple[int, ...]
@@ -64,7 +68,7 @@ class ElementTotal:
 @frozen
 class LineFigures:
     rows: tuple[PayRow, ...]  # by element order, then rate
-    elements: tuple[ElementTotal, ...]  # every element, in ELEMENTS order
+    elements: tuple[ElementTotal, ...]  # every element, in ELEMENTS order, then holiday when it is paid
     gross_pay: Decimal
     charge_total: Decimal
 
@@ -96,7 +100,27 @@ ORDER = {name: n for n, name in enumerate(ELEMENTS)}
 NOTHING = {name: ElementTotal(name, 0, ZERO, None, ZERO, None) for name in ELEMENTS}  # an element without minutes
 
 
-def line_figures(minutes: Iterable[Minutes]) -> LineFigures:
+def line_figures(minutes: Iterable[Minutes], holiday: HolidayDue | None = None) -> LineFigures:
+    """The line's rows and elements; with ``holiday`` (rolled up, or leave taken) a ``holiday`` row and
+    element after the others, counted in ``gross_pay``."""
+    figures = _work_figures(minutes)
+    if (
+        holiday is None
+        or holiday.kind is HolidayPay.NONE
+        or (holiday.kind is HolidayPay.ACCRUED and not holiday.minutes)
+    ):
+        return figures
+    pay = holiday.pay(figures.gross_pay)
+    rate = holiday.pay_rate if holiday.kind is HolidayPay.ACCRUED else None
+    return LineFigures(
+        rows=(*figures.rows, PayRow(HOLIDAY, rate, holiday.minutes, pay, ())),
+        elements=(*figures.elements, ElementTotal(HOLIDAY, holiday.minutes, pay, rate, ZERO, None)),
+        gross_pay=figures.gross_pay + pay,
+        charge_total=figures.charge_total,
+    )
+
+
+def _work_figures(minutes: Iterable[Minutes]) -> LineFigures:
     pay_rows: dict[tuple[str, Decimal], list[Any]] = {}  # (element, pay rate): [minutes, entry ids]
     charge_rows: dict[tuple[str, Decimal], int] = {}
     for part in minutes:
@@ -148,7 +172,7 @@ def _element(name: str, pay: Sequence[PayRow], charge: Sequence[tuple[Decimal, i
         element=name,
         minutes=sum(row.minutes for row in pay),
         pay=sum((row.pay for row in pay), ZERO),
-        pay_rate=_weighted([(row.pay_rate, row.minutes) for row in pay]),
+        pay_rate=_weighted([(row.pay_rate, row.minutes) for row in pay if row.pay_rate is not None]),
         charge=sum((amount for _, _, amount in charge), ZERO),
         charge_rate=_weighted([(rate, total) for rate, total, _ in charge]),
     )

@@ -20,7 +20,7 @@ CHARGE_SCOPE = "charges:read"
 
 # Top-level record fields that carry one side of the money.
 SCOPED_FIELDS: dict[str, tuple[str, ...]] = {
-    PAY_SCOPE: ("hourly_rate", "date_of_birth", "apprentice_since"),
+    PAY_SCOPE: ("hourly_rate", "date_of_birth", "apprentice_since", "holiday_pay"),
     CHARGE_SCOPE: ("charge_rate", *BILLING_FIELDS),
 }
 # Inside a rate rule: each side's object, and the money keys of its tiers and night bands.

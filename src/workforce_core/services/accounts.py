@@ -17,10 +17,12 @@ from workforce_core.model.accounts import (
     ClientAccount,
     ClientSettings,
 )
+from workforce_core.model.holiday import HOLIDAY_PAY_CHOICES
 from workforce_core.model.keys import ApiKey, IssuedKey, hash_secret, new_secret, prefix_of
 from workforce_core.model.people import Actor
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules import fields, people, text
+from workforce_core.rules.holiday_pay import leave_year_start_of
 from workforce_core.rules.people import Power
 from workforce_core.rules.scopes import SCOPES
 from workforce_core.services.pay_figures import client_changed
@@ -49,6 +51,8 @@ class UpdateClient:
     site_overtime_mode: str | None = None
     no_show_grace_minutes: int | None = None
     signoff_deadline_hours: int | None = None  # 0: no deadline (None: unchanged)
+    holiday_pay: str | None = None
+    leave_year_start: str | None = None  # MM-DD
 
 
 @frozen
@@ -75,6 +79,10 @@ def _check_settings(settings: ClientSettings) -> None:
     if not 0 <= settings.no_show_grace_minutes <= MAX_NO_SHOW_GRACE_MINUTES:
         message = f"no_show_grace_minutes is 0 to {MAX_NO_SHOW_GRACE_MINUTES}."
         raise ValidationFailed("no_show_grace_minutes", message)
+    if settings.holiday_pay not in HOLIDAY_PAY_CHOICES:
+        raise ValidationFailed("holiday_pay", f"holiday_pay is one of {', '.join(HOLIDAY_PAY_CHOICES)}.")
+    if leave_year_start_of(settings.leave_year_start) is None:
+        raise ValidationFailed("leave_year_start", "leave_year_start is a day of the year as MM-DD (not 02-29).")
     hours = settings.signoff_deadline_hours
     if hours is not None and not 1 <= hours <= MAX_SIGNOFF_DEADLINE_HOURS:
         message = f"signoff_deadline_hours is 1 to {MAX_SIGNOFF_DEADLINE_HOURS} (0 or none: no deadline)."
@@ -107,6 +115,8 @@ def update_client(
                 "cancelled_policy",
                 *PRICING_CHOICES,
                 "no_show_grace_minutes",
+                "holiday_pay",
+                "leave_year_start",
             )
             if getattr(cmd, name) is not None
         }
@@ -126,8 +136,9 @@ def update_client(
                 _revoke_every_key(tx, client.id, clock.now())
             client.api_access = cmd.api_access
         tx.clients.update(client)
-        priced_before = attrs.evolve(settings_before, signoff_deadline_hours=client.settings.signoff_deadline_hours)
-        if client.settings != priced_before:  # policies, premiums and the pay week price shifts; the deadline not
+        unpriced = ("signoff_deadline_hours", "holiday_pay", "leave_year_start")  # holiday is worked out when read
+        priced_before = attrs.evolve(settings_before, **{name: getattr(client.settings, name) for name in unpriced})
+        if client.settings != priced_before:  # policies, premiums and the pay week price shifts; those not
             client_changed(tx, client.id)
         tx.commit()
     return client

@@ -44,11 +44,11 @@ from workforce_core.rules import pay_week_states, people
 from workforce_core.rules.charges import line_amount
 from workforce_core.rules.london import from_local
 from workforce_core.rules.pay_weeks import week_start
-from workforce_core.rules.payroll_lines import line_figures
 from workforce_core.rules.people import Power
 from workforce_core.services import export_rows
 from workforce_core.services.pay_figures import Progress, bring_up_to_date
 from workforce_core.services.pay_week_reads import pay_week_views
+from workforce_core.services.payroll import leave_only_rows, priced_lines
 from workforce_core.views import PayWeekView
 
 PAGE = 1000  # payroll lines read per page: each page is a fixed number of statements over the week
@@ -92,10 +92,12 @@ def create_export(
     rows: Iterator[Sequence[Cell]]
     if kind == ExportKind.PKG_B:
         header, rows = export_rows.PKG_B_HEADER, _charge_rows(queries, client, first, last, made, progress)
-        made.total_pay = sum((line.figures.gross_pay for line, _ in _pay_lines(queries, client.id, first)), Decimal(0))
+        made.total_pay = sum(
+            (line.figures.gross_pay for line, _ in _pay_lines(queries, uow, client, first)), Decimal(0)
+        )
     else:
         header = export_rows.PKG_A_HEADER if kind == ExportKind.PKG_A else export_rows.PAYROLL_HEADER
-        rows = _payroll_rows(queries, client.id, first, kind, made, progress)
+        rows = _payroll_rows(queries, uow, client, first, kind, made, progress)
     number = sum(1 for batch in before.batches if batch.kind == kind) + 1
     name = export_rows.file_name(kind, client.id, first, last, number)
     written = files.write(name, header, rows)
@@ -155,25 +157,35 @@ def _locked_week(
 
 
 def _pay_lines(
-    queries: Queries, client_id: int, week: date, *, with_entries: bool = False
+    queries: Queries, uow: UnitOfWorkFactory, client: ClientAccount, week: date, *, with_entries: bool = False
 ) -> Iterator[tuple[PayrollLine, int]]:
-    """Every payroll line of the week, a page at a time (the same lines as GET /payroll.php), with how
-    many lines there are in all."""
+    """Every payroll line of the week, a page at a time (the same lines as GET /payroll.php, holiday
+    included), with how many lines there are in all."""
     offset = 0
+    leave_only = leave_only_rows(client, (week,), queries=queries, uow=uow)
     while True:
-        wanted = PayrollFilter(client_id, (week,), Paging(limit=PAGE, offset=offset), with_entries=with_entries)
+        wanted = PayrollFilter(client.id, (week,), Paging(limit=PAGE, offset=offset), with_entries=with_entries)
         page = queries.payroll_rows(wanted)
-        for row in page.items:
-            yield PayrollLine(row, line_figures(row.minutes)), page.total
+        total = page.total + len(leave_only)
+        for line in priced_lines(client, page.items, (week,), queries=queries, uow=uow):
+            yield line, total
         offset += PAGE
         if offset >= page.total or not page.items:
-            return
+            break
+    for line in priced_lines(client, leave_only, (week,), queries=queries, uow=uow):
+        yield line, total
 
 
 def _payroll_rows(
-    queries: Queries, client_id: int, week: date, kind: str, made: _Made, progress: Progress | None
+    queries: Queries,
+    uow: UnitOfWorkFactory,
+    client: ClientAccount,
+    week: date,
+    kind: str,
+    made: _Made,
+    progress: Progress | None,
 ) -> Iterator[Sequence[Cell]]:
-    for line, total in _pay_lines(queries, client_id, week, with_entries=True):
+    for line, total in _pay_lines(queries, uow, client, week, with_entries=True):
         made.lines += 1
         made.total_pay += line.figures.gross_pay
         made.total_charge += line.figures.charge_total
