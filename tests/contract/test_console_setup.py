@@ -116,12 +116,20 @@ def test_an_owner_adds_a_user_who_signs_in_with_the_password_shown_once(services
         assert operator.status_code == 400  # an account's users only: operator is not one of its roles
         saved = owner.post(
             f"/console/{acme}/setup/settings",
-            {"pay_week_start_day": "7", "require_client_approval": "1", "signoff_deadline_hours": "36"},
+            {
+                "pay_week_start_day": "7",
+                "require_client_approval": "1",
+                "signoff_deadline_hours": "36",
+                "holiday_pay": "accrued",
+                "leave_year_start": "04-06",
+            },
             token=token,
         )
         assert saved.status_code == 303
         page = owner.get(f"/console/{acme}/setup").text
         assert 'value="36"' in page
         assert '<option value="7" selected>' in page
+        assert '<option value="accrued" selected>' in page
+        assert 'value="04-06"' in page
     with console(services) as coordinator:
         assert coordinator.sign_in("co@example.com", password.group(1)).status_code == 303

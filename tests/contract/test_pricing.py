@@ -83,7 +83,7 @@ def test_a_rate_rule_made_in_the_console_is_listed_with_both_halves_of_the_money
     assert listed["meta"]["settings"] == {
         "premium_stacking": "stack", "premium_day_basis": "shift_start", "site_overtime_mode": "off",
         "walk_in_policy": "pay", "cancelled_policy": "no_pay", "multi_shift_priority": "closest",
-        "pay_week_start_day": 1,
+        "pay_week_start_day": 1, "holiday_pay": "none", "leave_year_start": "01-01",
     }  # fmt: skip
 
 

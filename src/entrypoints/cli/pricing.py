@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from workforce_adapters.json import payroll_fields, pricing_record
+from workforce_core.services.holiday import shift_holiday
 from workforce_core.services.pricing import explain_entry
 from workforce_entrypoints.cli.output import command, emit
 from workforce_entrypoints.cli.state import services
@@ -16,8 +17,8 @@ app = typer.Typer(help="Pricing: explain how a shift was priced.", no_args_is_he
 @command
 def explain(ctx: typer.Context, entry_id: int = typer.Argument(..., metavar="ENTRY_ID")) -> None:
     """The rule chosen and why, the break taken, each interval with its day type, night band and
-    overtime tier, the rates and the figures (pay and charge). A shift of a locked week shows its
-    frozen figures, explained by what they were made from."""
+    overtime tier, the rates and the figures (pay and charge), and how its pay week pays holiday. A
+    shift of a locked week shows its frozen figures, explained by what they were made from."""
     s = services(ctx)
     shown = explain_entry(entry_id, uow=s.uow)  # a locked week's shift: its frozen figures
     emit(
@@ -25,5 +26,6 @@ def explain(ctx: typer.Context, entry_id: int = typer.Argument(..., metavar="ENT
             "entry_id": entry_id,
             **payroll_fields(shown.working.entry, shown.figures),
             "pricing": pricing_record(shown.figures, pay=True, charge=True, explanation=shown.working),
+            "holiday": shift_holiday(entry_id, uow=s.uow, queries=s.queries),
         }
     )

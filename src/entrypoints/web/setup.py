@@ -13,6 +13,7 @@ from starlette.routing import BaseRoute
 
 from workforce_core.commands.people import CreateUser
 from workforce_core.errors import ValidationFailed
+from workforce_core.model.holiday import HolidayPay
 from workforce_core.model.keys import IssuedKey
 from workforce_core.model.people import CLIENT_ROLES
 from workforce_core.ports import LocationFilter, Paging
@@ -38,11 +39,19 @@ def setup_page(visit: Visit, **shown: Any) -> Response:
         scopes=SCOPES,
         roles=CLIENT_ROLES,
         days=DAYS,
+        holiday_choices=HOLIDAY_CHOICES,
         cap=rate_limit_cap(actor),
         now=s.clock.now(),
         done=visit.value("done"),
         **shown,
     )
+
+
+HOLIDAY_CHOICES = (
+    (HolidayPay.NONE.value, "None"),
+    (HolidayPay.ROLLED_UP.value, "Rolled up: 12.07% of pay each week"),
+    (HolidayPay.ACCRUED.value, "Accrued: leave paid when taken"),
+)
 
 
 def save_settings(visit: Visit) -> Response:
@@ -53,6 +62,8 @@ def save_settings(visit: Visit) -> Response:
         pay_week_start_day=visit.number("pay_week_start_day"),
         require_client_approval=visit.value("require_client_approval") == "1",
         signoff_deadline_hours=deadline if deadline is not None else 0,
+        holiday_pay=visit.value("holiday_pay") or None,
+        leave_year_start=(visit.value("leave_year_start") or "").strip() or None,
     )
     accounts.update_client(command, uow=s.uow, clock=s.clock, actor=visit.signed.actor)
     return back_to(visit, "/setup", "settings+saved")

@@ -16,6 +16,7 @@ class ExportKind(StrEnum):
     PKG_A = "pkg_a"
     PKG_B = "pkg_b"
     PAYROLL = "payroll"
+    HOLIDAY_RECORDS = "holiday_records"  # the leave year's holiday records up to the week (kept six years)
 
 
 EXPORT_KINDS: tuple[str, ...] = tuple(ExportKind)
@@ -25,11 +26,17 @@ FORMATS: dict[str, str] = {
     ExportKind.PKG_A: "pkg_a_50",
     ExportKind.PKG_B: "pkg_b_charges",
     ExportKind.PAYROLL: "payroll_lines",
+    ExportKind.HOLIDAY_RECORDS: "holiday_records",
 }
 
 # ``exported_batch_id`` is "the latest pkg_a or pkg_b file holding it" (the spec): those two stamp their
 # shifts; the ``payroll`` lines file does not
-STAMPS_ENTRIES: dict[str, bool] = {ExportKind.PKG_A: True, ExportKind.PKG_B: True, ExportKind.PAYROLL: False}
+STAMPS_ENTRIES: dict[str, bool] = {
+    ExportKind.PKG_A: True,
+    ExportKind.PKG_B: True,
+    ExportKind.PAYROLL: False,
+    ExportKind.HOLIDAY_RECORDS: False,
+}
 
 
 @define

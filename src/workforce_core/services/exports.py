@@ -46,6 +46,7 @@ from workforce_core.rules.london import from_local
 from workforce_core.rules.pay_weeks import week_start
 from workforce_core.rules.people import Power
 from workforce_core.services import export_rows
+from workforce_core.services.holiday_export import HOLIDAY_HEADER, holiday_records_of_week, record_rows
 from workforce_core.services.pay_figures import Progress, bring_up_to_date
 from workforce_core.services.pay_week_reads import pay_week_views
 from workforce_core.services.payroll import leave_only_rows, priced_lines
@@ -95,6 +96,8 @@ def create_export(
         made.total_pay = sum(
             (line.figures.gross_pay for line, _ in _pay_lines(queries, uow, client, first)), Decimal(0)
         )
+    elif kind == ExportKind.HOLIDAY_RECORDS:
+        header, rows = HOLIDAY_HEADER, _holiday_rows(queries, uow, client, first, made)
     else:
         header = export_rows.PKG_A_HEADER if kind == ExportKind.PKG_A else export_rows.PAYROLL_HEADER
         rows = _payroll_rows(queries, uow, client, first, kind, made, progress)
@@ -196,6 +199,16 @@ def _payroll_rows(
             yield export_rows.payroll_row(line)
         if progress is not None and made.lines % PAGE == 0:
             progress(made.lines, total)
+
+
+def _holiday_rows(
+    queries: Queries, uow: UnitOfWorkFactory, client: ClientAccount, week: date, made: _Made
+) -> Iterator[Sequence[Cell]]:
+    for record in holiday_records_of_week(client, week, queries=queries, uow=uow):
+        made.total_pay += record.paid
+        for row in record_rows(record):
+            made.lines += 1
+            yield row
 
 
 def _charge_rows(

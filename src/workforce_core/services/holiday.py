@@ -10,17 +10,21 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import date, timedelta
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 
 from attrs import frozen
 
+from workforce_core.errors import InvalidParameter, NotFound
 from workforce_core.model.absences import AbsenceStatus, AbsenceType
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.holiday import HolidayPay
+from workforce_core.model.principal import Principal
 from workforce_core.model.workers import Worker
-from workforce_core.ports import Paging, PayrollFilter, PayrollRow, Queries
+from workforce_core.ports import Page, Paging, PayrollFilter, PayrollRow, Queries, UnitOfWorkFactory
 from workforce_core.ports.availability_reads import AbsenceFilter
+from workforce_core.ports.worker_reads import WorkerFilter
+from workforce_core.rules.access import visible_sites
 from workforce_core.rules.holiday_pay import (
     LOOK_BACK_WEEKS,
     HolidayDue,
@@ -33,8 +37,10 @@ from workforce_core.rules.holiday_pay import (
     pay_weeks_of,
     rolled_up,
 )
+from workforce_core.rules.london import from_local, local_date
 from workforce_core.rules.pay_weeks import week_start
 from workforce_core.rules.payroll_lines import line_figures
+from workforce_core.services.pay_figures import bring_up_to_date
 
 WEEK = timedelta(days=7)
 PAGE = 500
@@ -113,7 +119,8 @@ class YearInputs:
 
 
 def year_inputs(client: ClientAccount, worker_id: int, day: date, *, queries: Queries) -> YearInputs:
-    """The inputs of the worker's leave year holding ``day``, up to the pay week of ``day``."""
+    """The inputs of the worker's leave year holding ``day``, up to the pay week of ``day`` (its figures
+    brought up to date first: ``bring_history_up_to_date``)."""
     first, last = leave_year(day, client.settings.leave_year_start)
     start_day = client.settings.pay_week_start_day
     weeks = tuple(w for w in pay_weeks_of(first, last, week_start(first, start_day)) if w <= week_start(day, start_day))
@@ -124,8 +131,23 @@ def year_inputs(client: ClientAccount, worker_id: int, day: date, *, queries: Qu
     return YearInputs(first, last, weeks, tuple(history), tuple(leave))
 
 
+def bring_history_up_to_date(
+    client: ClientAccount, last: date, *, queries: Queries, uow: UnitOfWorkFactory, first: date | None = None
+) -> None:
+    """Reprice the stale figures a leave year's records read: from 104 weeks before the leave year
+    holding ``first`` (else ``last``) to the pay week of ``last``."""
+    year_start, _ = leave_year(first or last, client.settings.leave_year_start)
+    oldest = week_start(year_start, client.settings.pay_week_start_day) - LOOK_BACK_WEEKS * WEEK
+    bring_up_to_date(client, from_local(oldest, time(0)), from_local(last + WEEK, time(0)), queries=queries, uow=uow)
+
+
 def holiday_due(
-    client: ClientAccount, workers: Mapping[int, Worker], weeks: Sequence[date], *, queries: Queries
+    client: ClientAccount,
+    workers: Mapping[int, Worker],
+    weeks: Sequence[date],
+    *,
+    queries: Queries,
+    uow: UnitOfWorkFactory,
 ) -> dict[tuple[int, date], HolidayDue]:
     """What the workers' payroll lines of ``weeks`` pay as holiday: rolled up for every week of a
     rolled-up worker; leave taken in the week for an accrued worker with approved holiday in it."""
@@ -137,6 +159,8 @@ def holiday_due(
             )
     accrued = [w for w in workers.values() if mode_of(client, w) is HolidayPay.ACCRUED]
     leave = holiday_workers(client, weeks, queries=queries) if accrued else {}
+    if any(worker.id in leave for worker in accrued):
+        bring_history_up_to_date(client, max(weeks), first=min(weeks), queries=queries, uow=uow)
     for worker in accrued:
         if worker.id not in leave:
             continue
@@ -231,3 +255,62 @@ def holiday_record(client: ClientAccount, worker: Worker, day: date, *, queries:
             )
             weeks.append(HolidayWeek(week, done.worked_minutes, done.pay, None, 0, None, paid, said))
     return HolidayRecord(worker, mode, inputs.first, inputs.last, tuple(weeks))
+
+
+@frozen
+class HolidayQuery:
+    paging: Paging
+    worker_id: int | None = None
+    day: date | None = None  # a day of the leave year (default: today)
+
+
+@frozen
+class HolidayRecords:
+    records: Page[HolidayRecord]
+    first: date
+    last: date
+    up_to: date  # the last pay week the records cover
+
+
+def holiday_records(
+    principal: Principal, query: HolidayQuery, *, queries: Queries, uow: UnitOfWorkFactory, now: datetime
+) -> HolidayRecords:
+    """GET /holiday.php: each worker's holiday records for a leave year (pay:read): what accrued, was
+    taken and was paid, week by week, up to the pay week of ``day`` or today, whichever is earlier."""
+    principal.require("pay:read")
+    client = principal.client
+    today = local_date(now)
+    day = min(query.day or today, today)
+    first, last = leave_year(day, client.settings.leave_year_start)
+    start_day = client.settings.pay_week_start_day
+    if query.day is not None and query.day > last:
+        raise InvalidParameter("date", "a day of a leave year that has started.")
+    bring_history_up_to_date(client, day, queries=queries, uow=uow)
+    sites = visible_sites(principal, None)
+    found = queries.workers(WorkerFilter(client.id, query.paging, id=query.worker_id, location_ids=sites))
+    if query.worker_id is not None and not found.items:
+        raise NotFound(f"no worker {query.worker_id}.")
+    records = tuple(holiday_record(client, view.worker, day, queries=queries) for view in found.items)
+    return HolidayRecords(Page(records, found.total), first, last, week_start(day, start_day))
+
+
+def shift_holiday(entry_id: int, *, uow: UnitOfWorkFactory, queries: Queries) -> str:
+    """``price explain``'s word on holiday: how the shift's pay week pays holiday, with the working of
+    the accrued ledger's week."""
+    with uow(read_only=True) as tx:
+        entry = tx.entries.get(entry_id)
+        worker = tx.workers.get(entry.worker_id) if entry is not None else None
+        client = tx.clients.get(entry.client_id) if entry is not None else None
+    if entry is None or worker is None or client is None:
+        raise NotFound(f"time entry {entry_id} not found")
+    mode = mode_of(client, worker)
+    week = week_start(local_date(entry.clock_in), client.settings.pay_week_start_day)
+    whose = "the worker's own setting" if worker.holiday_pay is not None else "the client's setting"
+    said = f"holiday_pay {mode.value} ({whose})"
+    if mode is HolidayPay.NONE:
+        return f"{said}: no holiday is paid"
+    if mode is HolidayPay.ROLLED_UP:
+        return f"{said}: the pay week of {week.isoformat()} adds 12.07% of its pay for work done as holiday"
+    bring_history_up_to_date(client, week + timedelta(days=6), queries=queries, uow=uow)
+    row = year_inputs(client, worker.id, week, queries=queries).ledger().week(week)
+    return f"{said}: pay week of {week.isoformat()}: {row.explain() if row is not None else 'not in a leave year'}"

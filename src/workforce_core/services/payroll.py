@@ -113,7 +113,7 @@ def priced_lines(
     with uow(read_only=True) as tx:
         workers = tx.workers.get_many({row.worker_id for row in rows})
         accepted = tx.wages.accepted(client.id, tuple(weeks))
-    due = holiday_due(client, workers, weeks, queries=queries)
+    due = holiday_due(client, workers, weeks, queries=queries, uow=uow)
     lines = []
     for row in rows:
         figures = line_figures(row.minutes, due.get((row.worker_id, row.week)))
@@ -146,7 +146,7 @@ def leave_only_rows(
         }
     if department_id is not None:
         workers = {i: w for i, w in workers.items() if w.department_id == department_id}
-    due = holiday_due(client, workers, weeks, queries=queries)
+    due = holiday_due(client, workers, weeks, queries=queries, uow=uow)
     found = []
     for (someone, week), _ in sorted(due.items(), key=lambda item: (item[0][1], workers[item[0][0]].name, item[0][0])):
         if queries.payroll_rows(PayrollFilter(client.id, (week,), Paging(limit=1), worker_id=someone)).total:
