@@ -16,6 +16,7 @@ from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.bookings import Booking
 from workforce_core.model.demands import Demand, Offer
 from workforce_core.model.exports import ExportBatch
+from workforce_core.model.holiday import HOLIDAY
 from workforce_core.model.keys import ApiKey
 from workforce_core.model.pay_weeks import PayWeekLock, WeekCounts
 from workforce_core.model.rates import RateRule
@@ -295,14 +296,15 @@ class ShiftFigures:
 
     def element_figures(self) -> dict[str, tuple[int, Decimal, Decimal]]:
         """Each element's minutes and its pay and charge, summed exactly and rounded once to the penny."""
-        minutes = dict.fromkeys(ELEMENTS, 0)
-        pay = {name: Fraction(0) for name in ELEMENTS}
-        charge = {name: Fraction(0) for name in ELEMENTS}
+        names = ELEMENTS if not any(line.element == HOLIDAY for line in self.lines or ()) else (*ELEMENTS, HOLIDAY)
+        minutes = dict.fromkeys(names, 0)
+        pay = {name: Fraction(0) for name in names}
+        charge = {name: Fraction(0) for name in names}
         for line in self.lines or ():
             minutes[line.element] += line.minutes
             pay[line.element] += line.pay
             charge[line.element] += line.charge
-        return {name: (minutes[name], pennies(pay[name]), pennies(charge[name])) for name in ELEMENTS}
+        return {name: (minutes[name], pennies(pay[name]), pennies(charge[name])) for name in names}
 
 
 # ---- pay weeks (GET /pay-weeks.php, the pay-week console and events) ----------------------------

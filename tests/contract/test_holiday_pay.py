@@ -206,3 +206,41 @@ def test_the_holiday_records_export_is_the_csv_of_the_same_records(api: TestClie
     assert (row["worker_id"], row["holiday_pay"], row["work_pay"], row["holiday_paid"]) == (
         str(agency.worker.id), "rolled_up", "510.00", "61.56"
     )  # fmt: skip
+
+
+HOLIDAY_CHARGED = {
+    "name": "Holiday charged",
+    "pay": {"pay_rate": 12.75},
+    "charge": {"charge_rate": 19.00},
+    "holiday_charge_multiplier": 1.25,
+}
+
+
+def test_worked_example_a_rule_s_holiday_charge_multiplier_charges_the_hirer_for_holiday(
+    api: TestClient, agency: Agency
+) -> None:
+    """Rule: pay 12.75, charge 19.00, holiday_charge_multiplier 1.25; a rolled-up worker's 40 hours are
+    charged 760.00 for work and, as `holiday`, 40 h at 12.75 x 12.07% x 1.25 = 1.92365625 an hour:
+    76.94625, half up 76.95. The payroll line pays 571.56 and charges 836.95. A worker paid no holiday is
+    charged no holiday."""
+    code, rule = agency.rule(HOLIDAY_CHARGED)
+    assert code == 0, rule
+    assert rule["holiday_charge_multiplier"] == 1.25
+    _set(api, agency, date_of_birth="1990-01-01")
+    _work(agency, FIRST)
+    charges = api.get(f"/api/v1/charges.php?week_start={FIRST}", headers=agency.headers).json()["data"]
+    assert [line["element"] for line in charges["lines"]] == ["regular"]
+
+    _client(agency, "--holiday-pay", "rolled_up")  # the figures are priced again: the charge lines follow
+    charges = api.get(f"/api/v1/charges.php?week_start={FIRST}", headers=agency.headers).json()["data"]
+    holiday = next(line for line in charges["lines"] if line["element"] == "holiday")
+    assert (holiday["minutes"], holiday["rate"], holiday["amount"]) == (2400, 1.92365625, 76.95)
+    assert holiday["element_label"] == "Holiday pay"
+    assert charges["sites"][0]["net"] == 836.95
+    line = _line(api, agency, FIRST)
+    assert line is not None
+    assert (line["gross_pay"], line["charge_total"]) == (571.56, 836.95)
+    assert (line["elements"]["holiday"]["pay"], line["elements"]["holiday"]["charge"]) == (61.56, 76.95)
+    shift = api.get(f"/api/v1/timesheets.php?worker_id={agency.worker.id}&include_pricing=1", headers=agency.headers)
+    priced = shift.json()["data"][0]["pricing"]
+    assert priced["elements"]["holiday"] == {"minutes": 480, "pay": 0.0, "charge": 15.39}

@@ -48,6 +48,7 @@ def rate_rule_record(rule: RateRule) -> dict[str, Any]:
         "weekend_multiplier": decimal_number(rule.weekend_multiplier),
         "sunday_multiplier": decimal_number(rule.sunday_multiplier),
         "bank_holiday_multiplier": decimal_number(rule.bank_holiday_multiplier),
+        "holiday_charge_multiplier": decimal_number(rule.holiday_charge_multiplier),
         "guarantee_hours": decimal_number(rule.guarantee_hours),
         "paid_break_minutes": rule.paid_break_minutes,
         "auto_lunch_minutes": rule.auto_lunch_minutes,

@@ -486,6 +486,7 @@ rate_rules = Table(
     Column("weekend_multiplier", Money),
     Column("sunday_multiplier", Money),
     Column("bank_holiday_multiplier", Money),
+    Column("holiday_charge_multiplier", Money),
     Column("guarantee_hours", Money),
     Column("paid_break_minutes", Integer),
     Column("auto_lunch_minutes", Integer),

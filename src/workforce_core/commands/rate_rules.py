@@ -153,6 +153,7 @@ class RateRuleDefinition:
     weekend_multiplier: Decimal | None = given(MULTIPLIER)
     sunday_multiplier: Decimal | None = given(MULTIPLIER)
     bank_holiday_multiplier: Decimal | None = given(MULTIPLIER)
+    holiday_charge_multiplier: Decimal | None = given(MULTIPLIER)
     overtime_threshold: Decimal | None = given(HOURS)
     daily_overtime_threshold: Decimal | None = given(HOURS)
     guarantee_hours: Decimal | None = given(HOURS)
@@ -201,6 +202,7 @@ class RateRuleDefinition:
             weekend_multiplier=self.weekend_multiplier,
             sunday_multiplier=self.sunday_multiplier,
             bank_holiday_multiplier=self.bank_holiday_multiplier,
+            holiday_charge_multiplier=self.holiday_charge_multiplier,
             guarantee_hours=self.guarantee_hours,
             paid_break_minutes=self.paid_break_minutes,
             auto_lunch_minutes=self.auto_lunch_minutes,

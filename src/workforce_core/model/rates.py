@@ -82,6 +82,7 @@ class RateRule:
     weekend_multiplier: Decimal | None = None
     sunday_multiplier: Decimal | None = None
     bank_holiday_multiplier: Decimal | None = None
+    holiday_charge_multiplier: Decimal | None = None  # holiday charged: 12.07% of each hour's pay times this
     guarantee_hours: Decimal | None = None
     paid_break_minutes: int | None = None
     auto_lunch_minutes: int | None = None

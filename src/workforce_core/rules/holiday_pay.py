@@ -24,8 +24,8 @@ from fractions import Fraction
 
 from attrs import frozen
 
-from workforce_core.model.holiday import HolidayPay
-from workforce_core.rules.pricing import pennies, pennies_of
+from workforce_core.model.holiday import HOLIDAY, HolidayPay
+from workforce_core.rules.pricing import Line, pennies, pennies_of
 
 ROLLED_UP_RATE = Decimal("0.1207")
 CAP_WEEKS = Decimal("5.6")
@@ -247,3 +247,17 @@ class HolidayDue:
         if self.kind is HolidayPay.ACCRUED and self.pay_rate is not None:
             return holiday_money(self.pay_rate, self.minutes)
         return Decimal(0)
+
+
+def holiday_charge_lines(lines: Iterable[Line], multiplier: Decimal | None, mode: HolidayPay) -> tuple[Line, ...]:
+    """A shift's ``holiday`` charge lines, for a worker paid holiday (rolled up or accrued) under a rule
+    with a ``holiday_charge_multiplier``: each of its lines' minutes again, charged at 12.07% of their
+    pay rate times the multiplier, merged by charge rate (no pay: holiday is paid on the payroll line)."""
+    if multiplier is None or mode is HolidayPay.NONE:
+        return ()
+    minutes: dict[Decimal, int] = {}
+    for line in lines:
+        if line.minutes and line.pay_rate:
+            rate = line.pay_rate * ROLLED_UP_RATE * multiplier
+            minutes[rate] = minutes.get(rate, 0) + line.minutes
+    return tuple(Line(HOLIDAY, count, Decimal(0), rate) for rate, count in sorted(minutes.items()))

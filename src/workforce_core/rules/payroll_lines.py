@@ -13,6 +13,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
+import attrs
 from attrs import frozen
 
 from workforce_core.model.holiday import HOLIDAY, HolidayPay
@@ -103,20 +104,33 @@ NOTHING = {name: ElementTotal(name, 0, ZERO, None, ZERO, None) for name in ELEME
 def line_figures(minutes: Iterable[Minutes], holiday: HolidayDue | None = None) -> LineFigures:
     """The line's rows and elements; with ``holiday`` (rolled up, or leave taken) a ``holiday`` row and
     element after the others, counted in ``gross_pay``."""
-    figures = _work_figures(minutes)
-    if (
-        holiday is None
-        or holiday.kind is HolidayPay.NONE
-        or (holiday.kind is HolidayPay.ACCRUED and not holiday.minutes)
+    charged: dict[Decimal, int] = {}  # the shifts' holiday charge lines (no pay: holiday is paid here)
+    work = []
+    for part in minutes:
+        if part.element == HOLIDAY:
+            charged[part.charge_rate] = charged.get(part.charge_rate, 0) + part.minutes
+        else:
+            work.append(part)
+    figures = _work_figures(work)
+    if holiday is not None and (
+        holiday.kind is HolidayPay.NONE or (holiday.kind is HolidayPay.ACCRUED and not holiday.minutes)
     ):
+        holiday = None
+    if holiday is None and not charged:
         return figures
+    charges = [(rate, total, _money(rate, total)) for rate, total in charged.items() if total]
+    charge = sum((amount for _, _, amount in charges), ZERO)
+    charge_rate = _weighted([(rate, total) for rate, total, _ in charges])
+    if holiday is None:
+        element = ElementTotal(HOLIDAY, 0, ZERO, None, charge, charge_rate)
+        return attrs.evolve(figures, elements=(*figures.elements, element), charge_total=figures.charge_total + charge)
     pay = holiday.pay(figures.gross_pay)
     rate = holiday.pay_rate if holiday.kind is HolidayPay.ACCRUED else None
     return LineFigures(
         rows=(*figures.rows, PayRow(HOLIDAY, rate, holiday.minutes, pay, ())),
-        elements=(*figures.elements, ElementTotal(HOLIDAY, holiday.minutes, pay, rate, ZERO, None)),
+        elements=(*figures.elements, ElementTotal(HOLIDAY, holiday.minutes, pay, rate, charge, charge_rate)),
         gross_pay=figures.gross_pay + pay,
-        charge_total=figures.charge_total,
+        charge_total=figures.charge_total + charge,
     )
 
 

@@ -18,8 +18,9 @@ from workforce_core.rules.awr import PARITY_LOOKBACK
 from workforce_core.rules.pay_gate import counts_toward_parity
 from workforce_core.rules.pay_weeks import week_of
 
-# A worker's fields that pricing reads: their own rates replace the rule's, their role selects the rule.
-PRICED_WORKER_FIELDS = frozenset({"hourly_rate", "charge_rate", "job_role"})
+# A worker's fields that pricing reads: their own rates replace the rule's, their role selects the rule,
+# their holiday pay decides the holiday charge lines.
+PRICED_WORKER_FIELDS = frozenset({"hourly_rate", "charge_rate", "job_role", "holiday_pay"})
 
 # A break belongs to the shift it was taken in, which began at most a day before the break did.
 BREAK_REACH = timedelta(days=1)

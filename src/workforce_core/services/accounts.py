@@ -136,7 +136,7 @@ def update_client(
                 _revoke_every_key(tx, client.id, clock.now())
             client.api_access = cmd.api_access
         tx.clients.update(client)
-        unpriced = ("signoff_deadline_hours", "holiday_pay", "leave_year_start")  # holiday is worked out when read
+        unpriced = ("signoff_deadline_hours", "leave_year_start")  # the leave year is worked out when read
         priced_before = attrs.evolve(settings_before, **{name: getattr(client.settings, name) for name in unpriced})
         if client.settings != priced_before:  # policies, premiums and the pay week price shifts; those not
             client_changed(tx, client.id)

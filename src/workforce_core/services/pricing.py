@@ -23,6 +23,7 @@ from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.ports import PayWeekLocks, PricingInputs, PricingReads, UnitOfWorkFactory
 from workforce_core.rules.awr import AwrClock, awr_clock
+from workforce_core.rules.holiday_pay import holiday_charge_lines, holiday_pay_of
 from workforce_core.rules.late_clocks import Late, candidate_weeks, late_clocks, locked_by
 from workforce_core.rules.london import local_date
 from workforce_core.rules.paid_time import BREAK_EXCEEDS_SHIFT, PaidTime, paid_time
@@ -95,6 +96,7 @@ def price_shifts(
         if not wanted_ids.intersection(e.id for e in entries):
             continue
         worker = inputs.workers[worker_id]
+        holiday = holiday_pay_of(client.settings.holiday_pay, worker.holiday_pay)
         prepared = [
             _prepare(entry, worker, week, client, inputs, late[entry.id].state if entry.id in late else None)
             for entry in entries
@@ -110,6 +112,9 @@ def price_shifts(
                     p.to_price for p in payable if (p.entry.clock_in, p.entry.id) < (item.entry.clock_in, item.entry.id)
                 ]
                 price = price_week([*before, item.to_price], settings)[-1]  # type: ignore[list-item]
+            if price is not None and item.rule is not None:
+                charged = holiday_charge_lines(price.lines, item.rule.holiday_charge_multiplier, holiday)
+                price = attrs.evolve(price, lines=(*price.lines, *charged)) if charged else price
             result[item.entry.id] = ShiftPricing(
                 entry=item.entry,
                 paid=price.paid if price else item.paid,

@@ -272,6 +272,7 @@ def rate_rules(draw: st.DrawFn) -> RateRule:
         weekend_multiplier=draw(multipliers),
         sunday_multiplier=draw(multipliers),
         bank_holiday_multiplier=draw(multipliers),
+        holiday_charge_multiplier=draw(multipliers),
         guarantee_hours=draw(st.sampled_from([None, D(4), D("7.5")])),
         paid_break_minutes=draw(st.sampled_from([None, 0, 15])),
         auto_lunch_minutes=draw(st.sampled_from([None, 30, 45])),
