@@ -175,13 +175,12 @@ def test_worked_example_accrued_leave_is_taken_from_the_balance_and_paid_at_the_
     assert "leave taken 8.00 h of 8.00 h asked" in explained["holiday"]
 
 
-def test_holiday_records_need_pay_read_and_refuse_a_leave_year_not_started(
-    api: TestClient, agency: Agency, world: World
-) -> None:
+def test_holiday_records_need_pay_read_and_stop_at_today(api: TestClient, agency: Agency, world: World) -> None:
     refused = api.get(HOLIDAY, headers=world.key(agency.account.id, ("timesheets:read",)))
     assert (refused.status_code, refused.json()["error_code"]) == (403, "insufficient_scope")
     future = api.get(f"{HOLIDAY}?date=2028-03-01", headers=agency.headers)
-    assert (future.status_code, future.json()["parameter"]) == (400, "date")
+    assert future.status_code == 200
+    assert future.json()["meta"]["up_to_pay_week"] == "2026-11-16"  # the clock's today: 20 November 2026
     missing = api.get(f"{HOLIDAY}?worker_id=999999", headers=agency.headers)
     assert missing.status_code == 404
     listed = api.get(HOLIDAY, headers=agency.headers)

@@ -10,6 +10,8 @@ from decimal import Decimal
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.conftest import Mirror
+from tests.unit.test_pricing_use_cases import RULE_R, Pricing
 from workforce_core.model.holiday import HOLIDAY, HolidayPay
 from workforce_core.rules.holiday_pay import (
     CAP_WEEKS,
@@ -18,6 +20,7 @@ from workforce_core.rules.holiday_pay import (
     Leave,
     WeekWork,
     average_hourly_pay,
+    holiday_charge_lines,
     holiday_pay_of,
     leave_ledger,
     leave_year,
@@ -26,6 +29,7 @@ from workforce_core.rules.holiday_pay import (
     rolled_up,
 )
 from workforce_core.rules.payroll_lines import Minutes, line_figures
+from workforce_core.rules.pricing import Line
 
 MONDAY = date(2026, 1, 5)
 WEEK = timedelta(days=7)
@@ -165,3 +169,33 @@ def test_accrual_stops_at_5_6_weeks_of_the_average_week() -> None:
     assert year.weeks[45].accrued == ROLLED_UP_RATE * 2400
     assert year.weeks[47].accrued == 0
     assert year.balance == CAP_WEEKS * 2400
+
+
+def test_holiday_charge_lines_are_12_07_percent_of_each_line_s_pay_times_the_multiplier() -> None:
+    lines = (
+        Line("regular", 480, Decimal("12.75"), Decimal("19")),
+        Line("weekend", 120, Decimal("3.1875"), Decimal("4.75")),
+        Line("regular", 60, Decimal("12.75"), Decimal("19")),
+    )
+    charged = holiday_charge_lines(lines, Decimal("1.25"), HolidayPay.ROLLED_UP)
+    assert charged == (
+        Line(HOLIDAY, 120, Decimal(0), Decimal("0.4809140625")),
+        Line(HOLIDAY, 540, Decimal(0), Decimal("1.92365625")),
+    )
+    assert holiday_charge_lines(lines, None, HolidayPay.ACCRUED) == ()
+    assert holiday_charge_lines(lines, Decimal("1.25"), HolidayPay.NONE) == ()
+
+
+def test_pricing_a_shift_of_a_worker_paid_holiday_adds_its_charge_lines(mirror: Mirror) -> None:
+    """Through the pricing use case on the memory adapter: a rule with a holiday charge multiplier, a
+    rolled-up client; the shift's lines gain `holiday` charge lines, paying nothing."""
+    world = Pricing(mirror, {**RULE_R, "holiday_charge_multiplier": Decimal("1.25")}, holiday_pay="rolled_up")
+    entry = world.shift("2026-11-24 09:00", "2026-11-24 13:00")  # 4 h, under the auto lunch's 6
+    price = world.price(entry)
+    holiday = [line for line in price.lines if line.element == HOLIDAY]
+    assert holiday == [Line(HOLIDAY, 240, Decimal(0), Decimal("12.00") * ROLLED_UP_RATE * Decimal("1.25"))]
+    assert price.pay() == price.pay("regular")  # no pay in them
+    plain = Pricing(mirror, {**RULE_R, "holiday_charge_multiplier": Decimal("1.25")})  # holiday_pay none
+    assert all(
+        line.element != HOLIDAY for line in plain.price(plain.shift("2026-11-24 09:00", "2026-11-24 13:00")).lines
+    )

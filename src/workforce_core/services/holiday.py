@@ -13,9 +13,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 
+import attrs
 from attrs import frozen
 
-from workforce_core.errors import InvalidParameter, NotFound
+from workforce_core.errors import NotFound
 from workforce_core.model.absences import AbsenceStatus, AbsenceType
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.holiday import HolidayPay
@@ -64,9 +65,7 @@ def week_work(row: PayrollRow) -> WeekWork:
 def _rows(queries: Queries, wanted: PayrollFilter) -> Iterable[PayrollRow]:
     offset = 0
     while True:
-        page = queries.payroll_rows(
-            PayrollFilter(wanted.client_id, wanted.weeks, Paging(PAGE, offset), wanted.worker_id)
-        )
+        page = queries.payroll_rows(attrs.evolve(wanted, paging=Paging(PAGE, offset)))
         yield from page.items
         offset += PAGE
         if offset >= page.total or not page.items:
@@ -119,8 +118,8 @@ class YearInputs:
 
 
 def year_inputs(client: ClientAccount, worker_id: int, day: date, *, queries: Queries) -> YearInputs:
-    """The inputs of the worker's leave year holding ``day``, up to the pay week of ``day`` (its figures
-    brought up to date first: ``bring_history_up_to_date``)."""
+    """The inputs of the worker's leave year holding ``day``, up to the pay week of ``day``, from the
+    stored figures as they are (``bring_history_up_to_date`` first makes them current)."""
     first, last = leave_year(day, client.settings.leave_year_start)
     start_day = client.settings.pay_week_start_day
     weeks = tuple(w for w in pay_weeks_of(first, last, week_start(first, start_day)) if w <= week_start(day, start_day))
@@ -283,8 +282,6 @@ def holiday_records(
     day = min(query.day or today, today)
     first, last = leave_year(day, client.settings.leave_year_start)
     start_day = client.settings.pay_week_start_day
-    if query.day is not None and query.day > last:
-        raise InvalidParameter("date", "a day of a leave year that has started.")
     bring_history_up_to_date(client, day, queries=queries, uow=uow)
     sites = visible_sites(principal, None)
     found = queries.workers(WorkerFilter(client.id, query.paging, id=query.worker_id, location_ids=sites))
