@@ -5,7 +5,8 @@ The product is ``workforce serve`` on a SQLite file holding 1,000 workers and 20
 uvicorn settings, serving from memory the bytes the product answered (or, for ``POST /clock.php``,
 inserting one row). Each is loaded from here over 8 keep-alive connections to 127.0.0.1, for at most
 ``REQUESTS`` requests or ``SECONDS`` seconds; one server runs at a time. The ratio of answered requests
-per second is printed; no timing is asserted.
+per second is printed; no timing is asserted. The two reads are also measured against the hand-written
+floor (``benchmarks.floor_server``: the same reads with ``sqlite3`` and ``orjson``, the same bytes).
 """
 
 from __future__ import annotations
@@ -101,11 +102,35 @@ def keep_replies(base: str, seeded: Seeded, directory: Path) -> None:
             save_reply(directory, "clock", reply.status, reply.headers, reply.body)
 
 
+def measure_floor(seeded: Seeded, tmp_path: Path) -> dict[str, Rate]:
+    """The two reads from the hand-written floor (``benchmarks.floor_server``), after checking that it
+    answers the very bytes the product answered."""
+    environment = {**os.environ, "PYTHONPATH": str(ROOT)}
+    database = seeded.url.removeprefix("sqlite:///")
+    command = [sys.executable, "-m", "benchmarks.floor_server", "{port}", database]
+    floor_server = Server.start(command, environment, tmp_path / "floor.log")
+    try:
+        for name in READS:
+            call = Call("GET", PATHS[name], seeded.headers)
+            answered = check(call, fetch(floor_server.base, call)).body
+            assert answered == (tmp_path / f"{name}.after").read_bytes(), f"the floor's {name} page differs"
+        calls = {name: reading(PATHS[name], seeded) for name in READS}
+        return {
+            name: load(floor_server.base, call, connections=CONNECTIONS, requests=REQUESTS, seconds=SECONDS)
+            for name, call in calls.items()
+        }
+    finally:
+        floor_server.stop()
+
+
 def test_three_requests_against_a_bare_app(benchmark: Any, seeded: Seeded, tmp_path: Path) -> None:
-    def side_by_side() -> tuple[dict[str, Rate], dict[str, Rate]]:
+    def side_by_side() -> tuple[dict[str, Rate], dict[str, Rate], dict[str, Rate]]:
         with serving(seeded.url, tmp_path) as base:
             keep_replies(base, seeded, tmp_path)
             product = measure(base, seeded)
+            for name in READS:  # the pages as the floor will find them (the clock requests added shifts)
+                call = Call("GET", PATHS[name], seeded.headers)
+                (tmp_path / f"{name}.after").write_bytes(check(call, fetch(base, call)).body)
         environment = {**os.environ, "PYTHONPATH": str(ROOT)}
         command = [sys.executable, "-m", "benchmarks.bare_server", "{port}", str(tmp_path)]
         bare_server = Server.start(command, environment, tmp_path / "bare.log")
@@ -113,9 +138,9 @@ def test_three_requests_against_a_bare_app(benchmark: Any, seeded: Seeded, tmp_p
             bare = measure(bare_server.base, seeded)
         finally:
             bare_server.stop()
-        return product, bare
+        return product, bare, measure_floor(seeded, tmp_path)
 
-    product, bare = benchmark.pedantic(side_by_side, rounds=1, iterations=1)
+    product, bare, floor = benchmark.pedantic(side_by_side, rounds=1, iterations=1)
     labels = {
         "timesheets": f"GET {PATHS['timesheets'].removeprefix('/api/v1')}",
         "workers": f"GET {PATHS['workers'].removeprefix('/api/v1')}",
@@ -128,4 +153,12 @@ def test_three_requests_against_a_bare_app(benchmark: Any, seeded: Seeded, tmp_p
         note(
             f"  {label}: {ratio:.3f} of bare ({product[name].per_second:,.1f} vs {bare[name].per_second:,.1f} "
             f"requests/s; {product[name].answered} and {bare[name].answered} requests)"
+        )
+    note("  against the hand-written floor (sqlite3 and orjson in a bare Starlette app, the same bytes):")
+    for name in READS:
+        ratio = product[name].per_second / floor[name].per_second
+        benchmark.extra_info[f"{name}_floor_ratio"] = round(ratio, 4)
+        note(
+            f"  {labels[name]}: {ratio:.3f} of the floor ({product[name].per_second:,.1f} vs "
+            f"{floor[name].per_second:,.1f} requests/s)"
         )
