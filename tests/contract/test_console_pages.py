@@ -17,7 +17,7 @@ from workforce_adapters.json.commands import structure
 from workforce_adapters.sql import tables
 from workforce_core.commands.time_records import RaiseAmendment
 from workforce_core.rules.people import SIGN_IN_PER_USER
-from workforce_core.services import amendments
+from workforce_core.services import amendments, people
 from workforce_entrypoints.bootstrap import Services
 
 NOW = datetime(2026, 11, 18, 12, 0, tzinfo=UTC)  # a Wednesday: the week of 9 November has ended
@@ -142,11 +142,13 @@ def test_another_accounts_pages_shifts_and_files_answer_404(
 ) -> None:
     rival = world.account("Rival")
     with console(services) as owner:
-        sign_in_as(services, "payroll", acme["client"], owner)
+        closer = sign_in_as(services, "payroll", acme["client"], owner)
         entry = backfill(owner, acme)
         token = owner.csrf(f"/console/{acme['client']}/pay-week?week={LAST_WEEK}")
         closed = owner.post(f"/console/{acme['client']}/pay-week/close", {"week": LAST_WEEK}, token=token)
         assert closed.status_code == 303
+        (email,) = people.user_names([closer], uow=services.uow).values()
+        assert f"by {email}" in owner.get(f"/console/{acme['client']}/pay-week?week={LAST_WEEK}").text
         made = owner.post(
             f"/console/{acme['client']}/pay-week/export", {"week": LAST_WEEK, "kind": "payroll"}, token=token
         )

@@ -15,7 +15,7 @@ from workforce_core.commands.pay_weeks import ClosePayWeek, LockPayWeek, UnlockP
 from workforce_core.model.exports import EXPORT_KINDS
 from workforce_core.ports import LocationFilter, Paging
 from workforce_core.rules.people import Power, may
-from workforce_core.services import pay_weeks, reads
+from workforce_core.services import pay_weeks, people, reads
 from workforce_core.services.exports import create_export, export_batch
 from workforce_core.services.pay_week_reads import PayWeekQuery, week_history
 from workforce_core.services.pay_week_reads import pay_weeks as week_list
@@ -31,12 +31,18 @@ def pay_week_page(visit: Visit) -> Response:
     listed = week_list(p, PayWeekQuery(week_start=week.first), queries=s.queries, now=s.clock.now())
     (view,) = listed.weeks
     sites = reads.locations(p, LocationFilter(p.client_id, Paging(limit=500)), queries=s.queries).items
+    history = week_history(p, week.first, queries=s.queries)
     return visit.page(
         "pay_week.html",
         week=week,
         view=view,
         record=pay_week_record(view),
-        history=week_history(p, week.first, queries=s.queries),
+        history=history,
+        names=people.user_names(
+            [view.lock.locked_by if view.lock else None]
+            + [who for lock in history for who in (lock.locked_by, lock.unlocked_by)],
+            uow=s.uow,
+        ),
         sites={site.id: site for site in sites},
         kinds=EXPORT_KINDS,
         may_close=may(visit.signed.actor, Power.CLOSE_WEEK),

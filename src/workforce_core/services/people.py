@@ -5,6 +5,8 @@ A disabled user and a changed password end the user's sessions in the same trans
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from workforce_core.commands.people import CreateUser, SetPassword
 from workforce_core.errors import EmailTaken, LocationNotFound, NotFound, RoleNotAllowed
 from workforce_core.model.people import Actor, Role, User
@@ -53,6 +55,15 @@ def users(client_id: int | None = None, *, uow: UnitOfWorkFactory) -> list[User]
     """Every user (None), or the users of one client account, by id."""
     with uow(read_only=True) as tx:
         return tx.users.listed(client_id)
+
+
+def user_names(user_ids: Iterable[int | None], *, uow: UnitOfWorkFactory) -> dict[int, str]:
+    """The sign-in names of the users who did something a page shows (locked a week, say), by id."""
+    wanted = {user_id for user_id in user_ids if user_id is not None}
+    if not wanted:
+        return {}
+    with uow(read_only=True) as tx:
+        return {user_id: user.email for user_id, user in tx.users.get_many(wanted).items()}
 
 
 def disable_user(user_id: int, *, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None) -> User:
