@@ -17,7 +17,7 @@ from workforce_core.model.bookings import Booking
 from workforce_core.model.demands import Demand, Offer
 from workforce_core.model.exports import ExportBatch
 from workforce_core.model.keys import ApiKey
-from workforce_core.model.pay_weeks import PayWeekLock, WeekCounts
+from workforce_core.model.pay_weeks import FiguresSource, PayWeekLock, WeekCounts
 from workforce_core.model.rates import RateRule
 from workforce_core.model.reference import CostCode, Department, Location
 from workforce_core.model.time_entries import TimeEntry
@@ -221,7 +221,7 @@ class ShiftPricing:
     base_pay: Decimal | None = None
     base_charge: Decimal | None = None
     parity: bool = False
-    source: str = "live"  # "live": priced now; "locked": the frozen figures of a locked pay week
+    source: FiguresSource = FiguresSource.LIVE  # priced now, or the frozen figures of a locked pay week
     awr: AwrClock | None = None  # the AWR clock that decided ``parity``, when the rule has parity rates
 
     @property
@@ -286,7 +286,7 @@ class ShiftFigures:
     base_charge: Decimal | None
     parity: bool
     lines: tuple[Line, ...] | None
-    source: str = "live"
+    source: FiguresSource = FiguresSource.LIVE
     adjust_week: date | None = None  # a late clock: the pay week it is due (or was paid) in
 
     @property

@@ -13,6 +13,7 @@ from workforce_core.model.pay_weeks import FrozenEntry, PayWeekLock, ShiftPaymen
 from workforce_core.model.time_entries import ApprovalStatus, ClientApproval, TimeEntry
 from workforce_core.ports import WeekSpan, WeekTallies
 from workforce_core.rules.pay_gate import LATE_CLOCK
+from workforce_core.rules.week_locks import locked_on
 
 NEARBY = timedelta(hours=48)
 
@@ -43,10 +44,7 @@ class MemoryPayWeekLocks:
             self._payments.insert(ShiftPayment(entry_id, lock.id, lock.week_start, lock.locked_at))
 
     def is_week_locked(self, client_id: int, site_id: int | None, day: date) -> bool:
-        return any(
-            lock.location_id in (None, site_id) and day - timedelta(days=6) <= lock.week_start <= day
-            for lock in self._locks.where(lambda lock: lock.client_id == client_id and lock.standing)
-        )
+        return locked_on(self._locks.where(lambda lock: lock.client_id == client_id))(day, site_id)
 
     def standing(self, client_id: int, week_starts: Collection[date]) -> list[PayWeekLock]:
         weeks = set(week_starts)

@@ -14,6 +14,7 @@ from attrs import frozen
 from workforce_core.errors import InvalidParameter
 from workforce_core.model.principal import Principal
 from workforce_core.ports import Page, Paging, PayrollFilter, PayrollLine, Queries, UnitOfWorkFactory
+from workforce_core.rules.locked_figures import line_source
 from workforce_core.rules.london import from_local, local_date
 from workforce_core.rules.pay_weeks import week_start
 from workforce_core.rules.payroll_lines import line_figures
@@ -91,6 +92,6 @@ def payroll(
         figures = line_figures(row.minutes)
         worker = workers.get(row.worker_id)
         wage = line_check(row.week, figures, worker.date_of_birth, worker.apprentice_since) if worker else None
-        source = "locked" if row.shifts and row.frozen_shifts == row.shifts else "live"
+        source = line_source(row.shifts, row.frozen_shifts)
         lines.append(PayrollLine(row, figures, source, wage, accepted.get((row.worker_id, row.week))))
     return Payroll(Page(tuple(lines), rows.total), weeks, queries.shifts_not_approved(wanted))
