@@ -221,8 +221,7 @@ class FakeUnitOfWork(MemoryUnitOfWork):
         self.committed = True
 
     def rollback(self) -> None:
-        pending = any(table.pending for table in self._tables.values()) or self._audit.pending or self._events
-        self.rolled_back = self.rolled_back or bool(pending)
+        self.rolled_back = self.rolled_back or self.has_pending()
         super().rollback()
 
 
