@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from workforce_adapters.json import event_data
 from workforce_adapters.memory import MemoryUnitOfWorkFactory
 from workforce_adapters.sql.engine import make_engine
 from workforce_adapters.sql.unit_of_work import SqlUnitOfWorkFactory
@@ -25,13 +26,13 @@ def _check(uow: UnitOfWorkFactory) -> None:
 
 
 def test_the_memory_unit_of_work_builds_repositories_when_first_used() -> None:
-    _check(MemoryUnitOfWorkFactory())
+    _check(MemoryUnitOfWorkFactory(event_data=event_data))
 
 
 def test_the_sql_unit_of_work_builds_repositories_when_first_used(database_url: str) -> None:
     engine = make_engine(database_url)
     try:
-        _check(SqlUnitOfWorkFactory(engine))
+        _check(SqlUnitOfWorkFactory(engine, event_data=event_data))
     finally:
         engine.dispose()
 

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from sqlalchemy import insert, select
 
 from tests.databases import PostgresSchema, SqliteTemplate
+from workforce_adapters.json import event_data
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.demands import list_demands
 from workforce_adapters.sql.engine import make_engine
@@ -52,7 +53,7 @@ def sql(request: pytest.FixtureRequest) -> Iterator[SqlUnitOfWorkFactory]:
         schema: PostgresSchema = request.getfixturevalue("postgres_schema")
         url = schema.fresh_url()
     engine = make_engine(url)
-    yield SqlUnitOfWorkFactory(engine)
+    yield SqlUnitOfWorkFactory(engine, event_data=event_data)
     engine.dispose()
 
 

@@ -44,6 +44,7 @@ from workforce_adapters.memory.webhooks import MemoryDeliveryRepository, MemoryS
 from workforce_core.events import Event
 from workforce_core.model.amendments import Amendment
 from workforce_core.model.reference import CostCode, Department, Location
+from workforce_core.ports.outbox import EventData
 
 
 class MemoryUnitOfWork:
@@ -54,10 +55,12 @@ class MemoryUnitOfWork:
         self,
         store: MemoryStore,
         *,
+        event_data: EventData,
         read_only: bool = False,
         before_first_write: Callable[[MemoryStore], None] | None = None,
     ) -> None:
         self.store = store
+        self.event_data = event_data
         self.read_only = read_only
         self._before_first_write = before_first_write
         self._events: list[Event] = []
@@ -278,10 +281,12 @@ class _Tables(dict[str, MemoryTable[Any]]):
 
 
 class MemoryUnitOfWorkFactory:
-    """Makes units of work over one store (a new, empty one by default)."""
+    """Makes units of work over one store (a new, empty one by default); ``event_data`` shapes the events
+    their outbox gives the dispatcher, as the SQL outbox stores them."""
 
-    def __init__(self, store: MemoryStore | None = None) -> None:
+    def __init__(self, store: MemoryStore | None = None, *, event_data: EventData) -> None:
         self.store = store if store is not None else MemoryStore()
+        self.event_data = event_data
 
     def __call__(self, *, read_only: bool = False) -> MemoryUnitOfWork:
-        return MemoryUnitOfWork(self.store, read_only=read_only)
+        return MemoryUnitOfWork(self.store, event_data=self.event_data, read_only=read_only)

@@ -14,7 +14,6 @@ from types import TracebackType
 
 from sqlalchemy import Connection, Engine, insert
 
-from workforce_adapters.json import event_data
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.availability import (
     SqlAbsenceRepository,
@@ -45,13 +44,20 @@ from workforce_adapters.sql.webhooks import SqlDeliveryRepository, SqlSubscripti
 from workforce_core.events import Event
 from workforce_core.model.amendments import Amendment
 from workforce_core.model.reference import CostCode, Department, Location
+from workforce_core.ports.outbox import EventData
 
 
 class SqlUnitOfWork:
     def __init__(
-        self, engine: Engine, *, read_only: bool = False, hold: Callable[[SqlUnitOfWork], None] | None = None
+        self,
+        engine: Engine,
+        *,
+        event_data: EventData,
+        read_only: bool = False,
+        hold: Callable[[SqlUnitOfWork], None] | None = None,
     ) -> None:
         self.engine = engine
+        self.event_data = event_data
         self.read_only = read_only
         self.hold = hold
         self.held = False
@@ -210,7 +216,7 @@ class SqlUnitOfWork:
                     {
                         "client_id": event.client_id,
                         "event": event.name,
-                        "data": json.dumps(event_data(event), separators=(",", ":")),
+                        "data": json.dumps(self.event_data(event), separators=(",", ":")),
                         "occurred_at": event.occurred_at,
                     }
                     for event in self.events
@@ -229,8 +235,11 @@ class SqlUnitOfWork:
 
 
 class SqlUnitOfWorkFactory:
-    def __init__(self, engine: Engine) -> None:
+    """Units of work over one engine; ``event_data`` shapes the events they write to the outbox."""
+
+    def __init__(self, engine: Engine, *, event_data: EventData) -> None:
         self.engine = engine
+        self.event_data = event_data
 
     def __call__(self, *, read_only: bool = False) -> SqlUnitOfWork:
-        return SqlUnitOfWork(self.engine, read_only=read_only)
+        return SqlUnitOfWork(self.engine, event_data=self.event_data, read_only=read_only)
