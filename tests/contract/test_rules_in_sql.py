@@ -15,7 +15,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import insert, select
 
-from tests.databases import PostgresSchema, SqliteTemplate
 from workforce_adapters.json import event_data
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.demands import list_demands
@@ -44,15 +43,9 @@ EXAMPLES = settings(max_examples=30, deadline=None, suppress_health_check=[Healt
 names = count()
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def sql(request: pytest.FixtureRequest) -> Iterator[SqlUnitOfWorkFactory]:
-    if request.param == "sqlite":
-        template: SqliteTemplate = request.getfixturevalue("sqlite_template")
-        url = template.fresh_url()
-    else:
-        schema: PostgresSchema = request.getfixturevalue("postgres_schema")
-        url = schema.fresh_url()
-    engine = make_engine(url)
+@pytest.fixture
+def sql(database_url: str) -> Iterator[SqlUnitOfWorkFactory]:
+    engine = make_engine(database_url)
     yield SqlUnitOfWorkFactory(engine, event_data=event_data)
     engine.dispose()
 
