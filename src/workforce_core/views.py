@@ -304,6 +304,14 @@ class ShiftFigures:
             charge[line.element] += line.charge
         return {name: (minutes[name], pennies(pay[name]), pennies(charge[name])) for name in ELEMENTS}
 
+    def amounts(self) -> tuple[Decimal, Decimal] | None:
+        """The shift's pay and charge: the sums of its elements' (each already to the penny); None when it
+        has no pay rate, so was not priced."""
+        if self.lines is None:
+            return None
+        figures = self.element_figures().values()
+        return sum((f[1] for f in figures), Decimal(0)), sum((f[2] for f in figures), Decimal(0))
+
 
 # ---- pay weeks (GET /pay-weeks.php, the pay-week console and events) ----------------------------
 

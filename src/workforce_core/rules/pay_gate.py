@@ -83,6 +83,11 @@ def counts_toward_parity(entry: TimeEntry, require_client_approval: bool) -> boo
     )
 
 
+def unpriced_gate(entry: TimeEntry) -> GateResult:
+    """The gate of an entry without figures: a break has none; a shift is still open (rule 1)."""
+    return NO_GATE if entry.entry_type != "shift" else OPEN_CLOCK_OUT
+
+
 def pay_gate(given: GateInput) -> GateResult:
     """The first rule of the table that applies decides."""
     entry = given.entry
