@@ -33,6 +33,7 @@ from workforce_core.model.workers import Worker
 from workforce_core.ports import DemandFilter, Paging
 from workforce_core.rules.demands import demand_status
 from workforce_core.rules.dormancy import goes_dormant
+from workforce_core.rules.locked_figures import source_of
 from workforce_core.rules.pay_gate import REASON_STATUS, GateResult, counts_as_paid, is_late, left_unpaid
 from workforce_core.rules.week_locks import locked_on
 from workforce_core.views import ShiftFigures
@@ -68,27 +69,37 @@ gates = st.one_of(
     st.just(GateResult(PayrollStatus.PAYABLE, None)),
     st.sampled_from(sorted(REASON_STATUS.items())).map(lambda pair: GateResult(pair[1], pair[0])),
 )
-stored = st.tuples(gates, st.one_of(st.none(), st.just(MONDAY + timedelta(weeks=1))), st.sampled_from(ApprovalStatus))
+stored = st.tuples(
+    gates, st.one_of(st.none(), st.just(MONDAY + timedelta(weeks=1))), st.sampled_from(ApprovalStatus), st.booleans()
+)
 
 
 @EXAMPLES
 @given(rows=st.lists(stored, min_size=1, max_size=12))
 def test_the_reads_sets_of_stored_gate_results_are_the_rules(
-    sql: SqlUnitOfWorkFactory, rows: list[tuple[GateResult, date | None, ApprovalStatus]]
+    sql: SqlUnitOfWorkFactory, rows: list[tuple[GateResult, date | None, ApprovalStatus, bool]]
 ) -> None:
+    """And a stored figure is shown as locked exactly when a lock froze its shift (``rules.locked_figures``)."""
     with sql() as tx:
         client, _ = _client(tx, sites=0)
         worker = _worker(tx, client.id)
-        figures, approvals = [], {}
-        for n, (gate, adjust_week, approval) in enumerate(rows):
+        figures, approvals, frozen = [], {}, set()
+        for n, (gate, adjust_week, approval, freeze) in enumerate(rows):
             clock_in = datetime(2026, 3, 2, 8, tzinfo=UTC) + timedelta(hours=n)
             entry = TimeEntry(
                 worker_id=worker.id, client_id=client.id, clock_in=clock_in, created_at=NOW, approval_status=approval
             )
             entry = tx.entries.add(attrs.evolve(entry, clock_out=clock_in + timedelta(minutes=30)))
             approvals[entry.id] = approval
+            if freeze:
+                frozen.add(entry.id)
             figures.append(_figures(entry, gate, adjust_week))
         tx.figures.store([(worker.id, MONDAY)], figures)
+        lock = tx.connection.execute(
+            insert(tables.pay_week_locks).values(client_id=client.id, week_start=MONDAY, locked_at=NOW)
+        ).inserted_primary_key
+        for entry_id in frozen:
+            tx.connection.execute(insert(tables.frozen_entries).values(lock_id=lock[0], entry_id=entry_id))
         tx.commit()
     by_id = {f.entry_id: f for f in figures}
     f = tables.shift_figures
@@ -105,6 +116,7 @@ def test_the_reads_sets_of_stored_gate_results_are_the_rules(
         e: (f.gate.status, f.gate.reason) for e, f in by_id.items()
     }
     assert all(type(r.gate.status) is PayrollStatus for r in read.values())
+    assert {e: r.source for e, r in read.items()} == {e: source_of(e in frozen) for e in by_id}
 
 
 def _figures(entry: TimeEntry, gate: GateResult, adjust_week: date | None) -> ShiftFigures:

@@ -13,8 +13,7 @@ from workforce_core.model.time_entries import ApprovalStatus, ClientApproval, Ti
 PAYROLL_STATUSES: tuple[str, ...] = tuple(PayrollStatus)
 LATE_CLOCK = "locked_week"  # the risk flag of a clock recorded into a locked pay week (pricing.md section 3)
 
-# The named sets of reasons the reads ask for (SQL filters by them; the rule below gives each reason
-# with one status only, which ``REASON_STATUS`` states and the unit tests check).
+# Each reason's one status: the gate below names a reason and takes its status from here.
 REASON_STATUS: dict[GateReason, PayrollStatus] = {
     GateReason.OPEN_CLOCK_OUT: PayrollStatus.ON_HOLD,
     GateReason.CANCELLED: PayrollStatus.EXCLUDED,
@@ -27,6 +26,7 @@ REASON_STATUS: dict[GateReason, PayrollStatus] = {
     GateReason.PAID_ADJUSTMENT: PayrollStatus.EXCLUDED,
     GateReason.ADJUSTMENT_PENDING: PayrollStatus.ON_HOLD,
 }
+# The named sets of reasons the reads ask for (SQL filters the stored figures by them).
 NOT_APPROVED: tuple[GateReason, ...] = (GateReason.PENDING, GateReason.CLIENT_PENDING, GateReason.DISPUTED)
 """Rules 5 to 7: held until the agency (or the client) approves; payroll counts them as not approved."""
 UNPAID_WHEN_APPROVED: tuple[GateReason, ...] = (GateReason.NO_PAY_RATE, GateReason.WALK_IN, GateReason.CANCELLED)
@@ -57,20 +57,26 @@ class GateResult:
     flags: tuple[str, ...] = ()
 
 
+def _held(reason: GateReason, *flags: str) -> GateResult:
+    """On hold or excluded for ``reason``, with its one status."""
+    return GateResult(REASON_STATUS[reason], reason, flags)
+
+
 NO_GATE = GateResult(None, None)  # a break
-OPEN_CLOCK_OUT = GateResult(PayrollStatus.ON_HOLD, GateReason.OPEN_CLOCK_OUT)  # rule 1: a shift still open
+OPEN_CLOCK_OUT = _held(GateReason.OPEN_CLOCK_OUT)  # rule 1: a shift still open
+PAYABLE = GateResult(PayrollStatus.PAYABLE, None)
 
 
 def approval_hold(entry: TimeEntry, require_client_approval: bool) -> GateResult | None:
     """Rules 4 to 7, the approvals: why a closed shift is held or excluded by them, or None."""
     if entry.client_approval == ClientApproval.REJECTED:
-        return GateResult(PayrollStatus.EXCLUDED, GateReason.REJECTED)
+        return _held(GateReason.REJECTED)
     if entry.approval_status == ApprovalStatus.DISPUTED or entry.open_query:
-        return GateResult(PayrollStatus.ON_HOLD, GateReason.DISPUTED)
+        return _held(GateReason.DISPUTED)
     if entry.approval_status == ApprovalStatus.PENDING:
-        return GateResult(PayrollStatus.ON_HOLD, GateReason.PENDING)
+        return _held(GateReason.PENDING)
     if require_client_approval and entry.client_approval == ClientApproval.PENDING:
-        return GateResult(PayrollStatus.ON_HOLD, GateReason.CLIENT_PENDING)
+        return _held(GateReason.CLIENT_PENDING)
     return None
 
 
@@ -96,19 +102,19 @@ def pay_gate(given: GateInput) -> GateResult:
     if entry.clock_out is None:
         return OPEN_CLOCK_OUT
     if given.booking is not None and given.booking.cancelled and given.cancelled_policy == "no_pay":
-        return GateResult(PayrollStatus.EXCLUDED, GateReason.CANCELLED)
+        return _held(GateReason.CANCELLED)
     if given.booking is None and given.walk_in_policy == "no_pay":
-        return GateResult(PayrollStatus.EXCLUDED, GateReason.WALK_IN, ("walk_in_no_pay",))
+        return _held(GateReason.WALK_IN, "walk_in_no_pay")
     held = approval_hold(entry, given.require_client_approval)
     if held is not None:
         return held
     if not given.has_pay_rate:
-        return GateResult(PayrollStatus.EXCLUDED, GateReason.NO_PAY_RATE, ("no_pay_rate",))
+        return _held(GateReason.NO_PAY_RATE, "no_pay_rate")
     if given.late_adjustment == LateState.PAID:
-        return GateResult(PayrollStatus.EXCLUDED, GateReason.PAID_ADJUSTMENT)
+        return _held(GateReason.PAID_ADJUSTMENT)
     if given.late_adjustment == LateState.DUE:
-        return GateResult(PayrollStatus.ON_HOLD, GateReason.ADJUSTMENT_PENDING)
-    return GateResult(PayrollStatus.PAYABLE, None)
+        return _held(GateReason.ADJUSTMENT_PENDING)
+    return PAYABLE
 
 
 # ---- what the payroll and charge reads count (SQL filters the stored figures by these) ----------
