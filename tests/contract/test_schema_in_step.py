@@ -69,3 +69,9 @@ def test_the_naming_rule_refuses_what_it_should() -> None:
     assert not NAMED.match("0025-holiday-pay.py")
     assert not NAMED.match("0025_HolidayPay.py")
     assert not NAMED.match("abcd1234ef_holiday_pay.py")
+
+
+def test_the_tables_package_names_every_table_on_its_one_metadata() -> None:
+    exported = {name: getattr(tables, name) for name in tables.__all__ if name != "metadata"}
+    assert {table.name for table in exported.values()} == set(tables.metadata.tables)
+    assert all(table.name == name and table.metadata is tables.metadata for name, table in exported.items())

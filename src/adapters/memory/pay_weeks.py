@@ -12,8 +12,9 @@ from workforce_core.model.exports import ExportBatch
 from workforce_core.model.pay_weeks import FrozenEntry, PayWeekLock, ShiftPayment, WeekCounts
 from workforce_core.model.time_entries import ApprovalStatus, ClientApproval, TimeEntry
 from workforce_core.ports import WeekSpan, WeekTallies
+from workforce_core.rules.london import local_date
 from workforce_core.rules.pay_gate import LATE_CLOCK
-from workforce_core.rules.week_locks import locked_on
+from workforce_core.rules.week_locks import covers, locked_on
 
 NEARBY = timedelta(hours=48)
 
@@ -65,8 +66,7 @@ class MemoryPayWeekLocks:
             lambda e: (
                 e.client_id == lock.client_id
                 and e.entry_type == "shift"
-                and week.start <= e.clock_in < week.end
-                and (lock.location_id is None or e.location_id == lock.location_id)
+                and covers(added, e.location_id, local_date(e.clock_in))
                 and e.id not in taken
             )
         )
