@@ -9,7 +9,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.databases import PostgresSchema, SqliteTemplate, postgres_database
 from tests.sqlite_mirror import mirrored_queries
@@ -21,6 +22,22 @@ from workforce_adapters.sql.queries import SqlQueries
 settings.register_profile("ci", derandomize=True, print_blob=True)
 settings.register_profile("dev")
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def hypothesis_warmed() -> None:
+    """Hypothesis's one-time work in a process, done before the first test rather than inside its first
+    examples: the first draw of a text builds its Unicode tables, and the first draw of a text or number reads
+    the constants of every module imported so far (half a second for this tree, more with a cold
+    ``.hypothesis`` cache on a busy machine), which the too_slow health check would lay on whichever test
+    draws first. Collection has imported the tests' modules by now; later imports are read as they come."""
+
+    @settings(max_examples=1, database=None, suppress_health_check=list(HealthCheck), deadline=None)
+    @given(st.text(min_size=1), st.integers(), st.floats(), st.binary())
+    def warm(text: str, number: int, real: float, raw: bytes) -> None:
+        pass
+
+    warm()
 
 
 LOOPBACK = ipaddress.ip_network("127.0.0.0/8"), ipaddress.ip_network("::1/128")

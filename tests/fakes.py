@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from workforce_adapters.json import event_data
 from workforce_adapters.memory import MemoryStore, MemoryUnitOfWork, MemoryUnitOfWorkFactory
 from workforce_core.errors import DuplicateEmployeeId
 from workforce_core.events import Event
@@ -207,7 +208,7 @@ class FakeUnitOfWork(MemoryUnitOfWork):
     """A memory unit of work that says whether it committed and what the use case recorded."""
 
     def __init__(self, store: MemoryStore, **options: Any) -> None:
-        super().__init__(store, **options)
+        super().__init__(store, event_data=event_data, **options)
         self.committed = False
         self.rolled_back = False
         self.events: list[Event] = []
@@ -221,8 +222,7 @@ class FakeUnitOfWork(MemoryUnitOfWork):
         self.committed = True
 
     def rollback(self) -> None:
-        pending = any(table.pending for table in self._tables.values()) or self._audit.pending or self._events
-        self.rolled_back = self.rolled_back or bool(pending)
+        self.rolled_back = self.rolled_back or self.has_pending()
         super().rollback()
 
 
@@ -231,7 +231,7 @@ class FakeUnitOfWorkFactory(MemoryUnitOfWorkFactory):
 
     def __init__(self, database: FakeDatabase | None = None) -> None:
         self.database = database if database is not None else FakeDatabase()
-        super().__init__(self.database)
+        super().__init__(self.database, event_data=event_data)
         self.opened: list[FakeUnitOfWork] = []
         self._interleaved: list[Callable[[MemoryStore], None]] = []
 

@@ -11,13 +11,20 @@ from pathlib import Path
 from attrs import define, field, frozen
 from sqlalchemy import Engine
 
+from workforce_adapters.json import event_data
+from workforce_adapters.json.webhooks import envelope
 from workforce_adapters.mail_outbox import MaildirOutbox
 from workforce_adapters.memory_limits import memory_rate_limiter, redis_rate_limiter
 from workforce_adapters.passwords import Argon2PasswordHasher
-from workforce_adapters.sql.engine import DEFAULT_URL, is_postgres, make_engine
+from workforce_adapters.sql import schema as schema  # the entry points reach the schema and engine only here
+from workforce_adapters.sql.engine import DEFAULT_URL
+from workforce_adapters.sql.engine import is_postgres as is_postgres
+from workforce_adapters.sql.engine import make_engine as make_engine
 from workforce_adapters.sql.idempotency import SqlIdempotencyStore
 from workforce_adapters.sql.queries import SqlQueries
 from workforce_adapters.sql.rate_limiter import SqlRateLimiter
+from workforce_adapters.sql.schema import has_clients as has_clients
+from workforce_adapters.sql.schema import migrated_engine as migrated_engine
 from workforce_adapters.sql.unit_of_work import SqlUnitOfWorkFactory
 from workforce_adapters.system_clock import SystemClock
 from workforce_adapters.webhooks.resolver import SystemResolver
@@ -99,7 +106,9 @@ class Webhooks:
 
     def sender(self, clock: Clock) -> Sender:
         """The safe sender with these settings (certificates read now: the system store and SSL_CERT_FILE)."""
-        return SafeSender(resolver=self.resolver, clock=clock, trusted=self.trusted_networks, timeout=self.timeout)
+        return SafeSender(
+            resolver=self.resolver, clock=clock, envelope=envelope, trusted=self.trusted_networks, timeout=self.timeout
+        )
 
 
 @define
@@ -126,11 +135,11 @@ def bootstrap(settings: Settings, *, clock: Clock | None = None, engine: Engine 
     return Services(
         settings=settings,
         engine=engine,
-        uow=SqlUnitOfWorkFactory(engine),
+        uow=SqlUnitOfWorkFactory(engine, event_data=event_data),
         queries=SqlQueries(engine),
         clock=clock or SystemClock(),
         limiter=rate_limiter(settings, engine),
-        idempotency=SqlIdempotencyStore(engine),
+        idempotency=SqlIdempotencyStore(engine, event_data=event_data),
         webhooks=Webhooks(trusted_networks=parse_networks(settings.webhook_trusted_networks)),
         mailer=MaildirOutbox(Path(settings.mail_outbox)),
     )

@@ -16,9 +16,9 @@ from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.bookings import Booking
 from workforce_core.model.demands import Demand, Offer
 from workforce_core.model.exports import ExportBatch
-from workforce_core.model.holiday import HOLIDAY
+from workforce_core.model.holiday import HOLIDAY, HolidayPay
 from workforce_core.model.keys import ApiKey
-from workforce_core.model.pay_weeks import PayWeekLock, WeekCounts
+from workforce_core.model.pay_weeks import FiguresSource, PayWeekLock, WeekCounts
 from workforce_core.model.rates import RateRule
 from workforce_core.model.reference import CostCode, Department, Location
 from workforce_core.model.time_entries import TimeEntry
@@ -222,7 +222,7 @@ class ShiftPricing:
     base_pay: Decimal | None = None
     base_charge: Decimal | None = None
     parity: bool = False
-    source: str = "live"  # "live": priced now; "locked": the frozen figures of a locked pay week
+    source: FiguresSource = FiguresSource.LIVE  # priced now, or the frozen figures of a locked pay week
     awr: AwrClock | None = None  # the AWR clock that decided ``parity``, when the rule has parity rates
 
     @property
@@ -287,7 +287,7 @@ class ShiftFigures:
     base_charge: Decimal | None
     parity: bool
     lines: tuple[Line, ...] | None
-    source: str = "live"
+    source: FiguresSource = FiguresSource.LIVE
     adjust_week: date | None = None  # a late clock: the pay week it is due (or was paid) in
 
     @property
@@ -305,6 +305,14 @@ class ShiftFigures:
             pay[line.element] += line.pay
             charge[line.element] += line.charge
         return {name: (minutes[name], pennies(pay[name]), pennies(charge[name])) for name in names}
+
+    def amounts(self) -> tuple[Decimal, Decimal] | None:
+        """The shift's pay and charge: the sums of its elements' (each already to the penny); None when it
+        has no pay rate, so was not priced."""
+        if self.lines is None:
+            return None
+        figures = self.element_figures().values()
+        return sum((f[1] for f in figures), Decimal(0)), sum((f[2] for f in figures), Decimal(0))
 
 
 # ---- pay weeks (GET /pay-weeks.php, the pay-week console and events) ----------------------------
@@ -327,3 +335,51 @@ class PayWeekView:
     @property
     def counts(self) -> WeekCounts:
         return self.facts.counts
+
+
+# ---- holiday records (GET /holiday.php and the holiday_records file) ------------------------------
+
+
+@frozen
+class HolidayWeek:
+    """One pay week of a worker's holiday records (minutes and money)."""
+
+    week_start: date
+    worked_minutes: int
+    work_pay: Decimal
+    accrued: Decimal | None  # accrued leave only
+    taken: int
+    balance: Decimal | None  # accrued leave only
+    pay: Decimal  # paid as holiday that week
+    working: str
+
+
+@frozen
+class HolidayRecord:
+    """A worker's leave year as the holiday records keep it: what accrued, was taken and was paid."""
+
+    worker: Worker
+    mode: HolidayPay
+    first: date
+    last: date
+    weeks: tuple[HolidayWeek, ...]
+
+    @property
+    def accrued(self) -> Decimal | None:
+        return (
+            sum((w.accrued or Decimal(0) for w in self.weeks), Decimal(0)) if self.mode is HolidayPay.ACCRUED else None
+        )
+
+    @property
+    def taken(self) -> int:
+        return sum(w.taken for w in self.weeks)
+
+    @property
+    def balance(self) -> Decimal | None:
+        if self.mode is not HolidayPay.ACCRUED:
+            return None
+        return self.weeks[-1].balance if self.weeks else Decimal(0)
+
+    @property
+    def paid(self) -> Decimal:
+        return sum((w.pay for w in self.weeks), Decimal(0))

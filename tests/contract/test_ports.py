@@ -79,7 +79,7 @@ class Backend:
 @pytest.fixture(params=["memory", "sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def backend(request: pytest.FixtureRequest) -> Iterator[Backend]:
     if request.param == "memory":
-        yield Backend("memory", MemoryUnitOfWorkFactory())
+        yield Backend("memory", MemoryUnitOfWorkFactory(event_data=event_data))
         return
     if request.param == "sqlite":
         template: SqliteTemplate = request.getfixturevalue("sqlite_template")
@@ -88,7 +88,7 @@ def backend(request: pytest.FixtureRequest) -> Iterator[Backend]:
         schema: PostgresSchema = request.getfixturevalue("postgres_schema")
         url = schema.fresh_url()
     engine = make_engine(url)
-    yield Backend(request.param, SqlUnitOfWorkFactory(engine), engine)
+    yield Backend(request.param, SqlUnitOfWorkFactory(engine, event_data=event_data), engine)
     engine.dispose()
 
 
@@ -985,7 +985,7 @@ def test_on_postgresql_a_second_dispatcher_skips_the_events_and_deliveries_anoth
     postgres_schema: PostgresSchema,
 ) -> None:
     engine = make_engine(postgres_schema.fresh_url())
-    backend = Backend("postgres", SqlUnitOfWorkFactory(engine), engine)
+    backend = Backend("postgres", SqlUnitOfWorkFactory(engine, event_data=event_data), engine)
     try:
         with backend.uow() as tx:
             client = _client(tx)
@@ -1087,7 +1087,7 @@ def test_on_postgresql_two_locks_at_once_both_pass_their_checks_and_the_second_f
     """Read committed lets both transactions see no lock; the second INSERT waits on the unique index
     until the first commits, then fails: the loser is told ``AlreadyLocked`` and stores nothing."""
     engine = make_engine(postgres_schema.fresh_url())
-    backend = Backend("postgres", SqlUnitOfWorkFactory(engine), engine)
+    backend = Backend("postgres", SqlUnitOfWorkFactory(engine, event_data=event_data), engine)
     try:
         with backend.uow() as tx:
             client = _client(tx)

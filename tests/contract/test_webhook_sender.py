@@ -18,6 +18,7 @@ from standardwebhooks import Webhook
 from tests.clocks import FakeClock
 from tests.resolvers import TableResolver
 from tests.webhook_receiver import HOST_NAME, Receiver, receiving, write_ca
+from workforce_adapters.json.webhooks import envelope
 from workforce_adapters.webhooks.sender import MAX_REPLY_BYTES, SafeSender
 from workforce_core.model.webhooks import Delivery, Outcome, Outgoing
 from workforce_core.rules.receiver_urls import Network, Resolver, parse_networks
@@ -49,7 +50,7 @@ def _sender(
     timeout: float = 5.0, resolver: Resolver | None = None, trusted: tuple[Network, ...] = LOOPBACK
 ) -> SafeSender:
     table = resolver or TableResolver({HOST_NAME: ["127.0.0.1"], "other.test": ["127.0.0.1"]})
-    return SafeSender(resolver=table, clock=FakeClock(), trusted=trusted, timeout=timeout)
+    return SafeSender(resolver=table, clock=FakeClock(), envelope=envelope, trusted=trusted, timeout=timeout)
 
 
 def _outgoing(url: str, scopes: tuple[str, ...] = ("timesheets:read",)) -> Outgoing:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.clocks import FakeClock
@@ -188,9 +188,9 @@ def secret_and_another(draw: st.DrawFn) -> tuple[str, str]:
     return secret, other
 
 
-# The first draw of st.characters()/st.text() builds hypothesis's Unicode tables (over a second on a busy
-# machine), which the too_slow health check mistakes for a slow strategy; the draws after it are fast.
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+# Hypothesis's one-time work in a process (its Unicode tables, the constants of every module imported) is
+# done before the first test (tests/conftest.py), so the too_slow health check times these draws alone.
+@settings(max_examples=300)
 @given(secret_and_another())
 def test_no_secret_but_the_issued_one_is_accepted(pair: tuple[str, str]) -> None:
     secret, other = pair

@@ -9,8 +9,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from workforce_core.model.bookings import Booking
+from workforce_core.model.pay_gate import LateState, PayrollStatus
 from workforce_core.model.time_entries import TimeEntry
-from workforce_core.rules.pay_gate import GateInput, pay_gate
+from workforce_core.rules.pay_gate import (
+    LATE_REASONS,
+    LATE_STATE,
+    NOT_APPROVED,
+    REASON_STATUS,
+    UNPAID_WHEN_APPROVED,
+    GateInput,
+    approval_hold,
+    left_unpaid,
+    pay_gate,
+)
 
 START = datetime(2026, 11, 17, 8, 0, tzinfo=UTC)
 CLOSED = TimeEntry(
@@ -86,3 +97,53 @@ def test_payable_only_when_every_condition_holds(
     )
     assert (status == "payable") is payable
     assert (reason is None) is payable
+
+
+@given(
+    st.booleans(),
+    st.sampled_from(["pending", "approved", "disputed"]),
+    st.sampled_from(["pending", "approved", "rejected"]),
+    st.booleans(),
+    st.sampled_from([None, "sick", "client_cancelled"]),
+    st.sampled_from(["pay", "no_pay"]),
+    st.sampled_from(["pay", "no_pay"]),
+    st.booleans(),
+    st.booleans(),
+    st.sampled_from([None, *LateState]),
+)
+def test_each_reason_comes_with_its_one_status_and_the_named_sets_say_what_the_rule_does(
+    open_: bool,
+    approval: str,
+    client: str,
+    query: bool,
+    booking: str | None,
+    walk_in: str,
+    cancelled: str,
+    needs_client: bool,
+    rate: bool,
+    late: LateState | None,
+) -> None:
+    entry = attrs.evolve(CLOSED, approval_status=approval, client_approval=client, open_query=query)
+    entry = attrs.evolve(entry, clock_out=None) if open_ else entry
+    given_ = GateInput(
+        entry=entry,
+        booking=attrs.evolve(BOOKING, status=booking) if booking else None,
+        walk_in_policy=walk_in,
+        cancelled_policy=cancelled,
+        require_client_approval=needs_client,
+        has_pay_rate=rate,
+        late_adjustment=late,
+    )
+    result = pay_gate(given_)
+    assert isinstance(result.status, PayrollStatus)
+    if result.reason is None:
+        assert result.status == PayrollStatus.PAYABLE
+    else:
+        assert REASON_STATUS[result.reason] == result.status
+    if result.reason in NOT_APPROVED:  # held by an approval, and by nothing before it
+        assert approval_hold(entry, needs_client) == result
+    if result.reason in LATE_REASONS:  # only a late clock, in its own state
+        assert LATE_STATE[result.reason] == late
+    assert left_unpaid(result, approval) is (approval == "approved" and result.reason in UNPAID_WHEN_APPROVED)
+    if approval == "approved" and client != "rejected" and late is None and not open_:
+        assert left_unpaid(result, approval) is (result.status == PayrollStatus.EXCLUDED)

@@ -6,7 +6,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from workforce_adapters.json.shapes import decimal_number
-from workforce_core.services.holiday import HolidayRecord, HolidayWeek
+from workforce_core.views import HolidayRecord, HolidayWeek
 
 HOURS = Decimal("0.01")
 

@@ -16,7 +16,7 @@ from workforce_core.model.time_entries import TimeEntry
 from workforce_core.rules.awr import AwrClock, why
 from workforce_core.rules.london import local_text
 from workforce_core.rules.paid_time import MINUTE
-from workforce_core.rules.pay_gate import NO_GATE, OPEN_CLOCK_OUT
+from workforce_core.rules.pay_gate import unpriced_gate
 from workforce_core.rules.pricing import Line, pennies
 from workforce_core.views import ShiftFigures, ShiftPricing
 
@@ -27,7 +27,7 @@ def payroll_fields(entry: TimeEntry, priced: ShiftFigures | None) -> dict[str, A
     """The pay-gate fields of an entry: a break has none; an open shift is on hold; a completed shift
     has its paid minutes and its payroll status."""
     if entry.entry_type != "shift" or priced is None:  # a break, or a shift still open (gate rule 1)
-        gate = NO_GATE if entry.entry_type != "shift" else OPEN_CLOCK_OUT
+        gate = unpriced_gate(entry)
         return {**dict.fromkeys(PAYROLL_FIELDS), "payroll_status": gate.status, "payroll_excluded_reason": gate.reason}
     return {
         "paid_minutes": priced.paid_minutes,
@@ -44,11 +44,11 @@ def pricing_record(
     """The shift's stored figures; with ``explanation`` (a pricing by the engine), its working too."""
     body: dict[str, Any] = {}
     figures = priced.element_figures()
-    priced_at_all = priced.lines is not None
+    amounts = priced.amounts()
     if pay:
-        body["pay_amount"] = float(sum((f[1] for f in figures.values()), Decimal(0))) if priced_at_all else None
+        body["pay_amount"] = float(amounts[0]) if amounts is not None else None
     if charge:
-        body["charge_amount"] = float(sum((f[2] for f in figures.values()), Decimal(0))) if priced_at_all else None
+        body["charge_amount"] = float(amounts[1]) if amounts is not None else None
     body["pay_week_start"] = priced.pay_week_start.isoformat()
     body["source"] = priced.source
     elements: dict[str, dict[str, Any]] = {}

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from workforce_adapters.json import event_data
 from workforce_core.model.outbox import OutboxEvent
 
 if TYPE_CHECKING:
@@ -34,7 +33,7 @@ class MemoryOutbox:
                 client_id=event.client_id,
                 event=event.name,
                 occurred_at=event.occurred_at,
-                data=json.loads(json.dumps(event_data(event))),  # as the SQL outbox stores it
+                data=json.loads(json.dumps(self.uow.event_data(event))),  # as the SQL outbox stores it
             )
             for number, event in waiting[:limit]
         ]

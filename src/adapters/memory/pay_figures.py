@@ -10,6 +10,7 @@ import attrs
 
 from workforce_core.model.pay_weeks import LateClock
 from workforce_core.model.time_entries import TimeEntry
+from workforce_core.rules.locked_figures import source_of
 from workforce_core.rules.stale_weeks import StaleWeeks
 from workforce_core.views import ShiftFigures
 
@@ -37,7 +38,7 @@ class MemoryPayFigures:
     def of(self, entry_ids: Sequence[int]) -> dict[int, ShiftFigures]:
         every, frozen = self._all(), self._frozen()
         return {
-            entry_id: attrs.evolve(every[entry_id], source="locked") if entry_id in frozen else every[entry_id]
+            entry_id: attrs.evolve(every[entry_id], source=source_of(entry_id in frozen))
             for entry_id in entry_ids
             if entry_id in every
         }

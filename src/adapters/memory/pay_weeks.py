@@ -12,7 +12,9 @@ from workforce_core.model.exports import ExportBatch
 from workforce_core.model.pay_weeks import FrozenEntry, PayWeekLock, ShiftPayment, WeekCounts
 from workforce_core.model.time_entries import ApprovalStatus, ClientApproval, TimeEntry
 from workforce_core.ports import WeekSpan, WeekTallies
+from workforce_core.rules.london import local_date
 from workforce_core.rules.pay_gate import LATE_CLOCK
+from workforce_core.rules.week_locks import covers, locked_on
 
 NEARBY = timedelta(hours=48)
 
@@ -43,10 +45,7 @@ class MemoryPayWeekLocks:
             self._payments.insert(ShiftPayment(entry_id, lock.id, lock.week_start, lock.locked_at))
 
     def is_week_locked(self, client_id: int, site_id: int | None, day: date) -> bool:
-        return any(
-            lock.location_id in (None, site_id) and day - timedelta(days=6) <= lock.week_start <= day
-            for lock in self._locks.where(lambda lock: lock.client_id == client_id and lock.standing)
-        )
+        return locked_on(self._locks.where(lambda lock: lock.client_id == client_id))(day, site_id)
 
     def standing(self, client_id: int, week_starts: Collection[date]) -> list[PayWeekLock]:
         weeks = set(week_starts)
@@ -67,8 +66,7 @@ class MemoryPayWeekLocks:
             lambda e: (
                 e.client_id == lock.client_id
                 and e.entry_type == "shift"
-                and week.start <= e.clock_in < week.end
-                and (lock.location_id is None or e.location_id == lock.location_id)
+                and covers(added, e.location_id, local_date(e.clock_in))
                 and e.id not in taken
             )
         )

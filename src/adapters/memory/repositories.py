@@ -24,6 +24,7 @@ from workforce_core.model.surveys import Survey, SurveyQuestion
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.rules.booking_choice import within_grace
+from workforce_core.rules.dormancy import goes_dormant
 from workforce_core.rules.employee_ids import employee_id_key
 
 if TYPE_CHECKING:
@@ -168,18 +169,10 @@ class MemoryWorkerRepository(MemoryRepository[Worker]):
         return found[0].id if found else None
 
     def idle_since(self, client_id: int, cutoff: datetime) -> list[Worker]:
-        clocked = {entry.worker_id for entry in self._entries.rows() if entry.clock_in >= cutoff}
-        return self._table.where(
-            lambda w: (
-                w.client_id == client_id
-                and w.status == "active"
-                and w.active
-                and w.dormant_since is None
-                and w.anonymised_at is None
-                and w.created_at < cutoff
-                and w.id not in clocked
-            )
-        )
+        last: dict[int, datetime] = {}
+        for entry in self._entries.rows():
+            last[entry.worker_id] = max(entry.clock_in, last.get(entry.worker_id, entry.clock_in))
+        return self._table.where(lambda w: w.client_id == client_id and goes_dormant(w, last.get(w.id), cutoff))
 
     def employee_id_taken(self, client_id: int, employee_id: str, *, except_id: int = 0) -> bool:
         wanted = _key(employee_id)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cached_property
 from types import TracebackType
 from typing import Any
 
@@ -43,6 +44,7 @@ from workforce_adapters.memory.webhooks import MemoryDeliveryRepository, MemoryS
 from workforce_core.events import Event
 from workforce_core.model.amendments import Amendment
 from workforce_core.model.reference import CostCode, Department, Location
+from workforce_core.ports.outbox import EventData
 
 
 class MemoryUnitOfWork:
@@ -53,164 +55,142 @@ class MemoryUnitOfWork:
         self,
         store: MemoryStore,
         *,
+        event_data: EventData,
         read_only: bool = False,
         before_first_write: Callable[[MemoryStore], None] | None = None,
     ) -> None:
         self.store = store
+        self.event_data = event_data
         self.read_only = read_only
         self._before_first_write = before_first_write
         self._events: list[Event] = []
         self.employee_numbers: dict[int, int] = {}  # this transaction's counter writes
-        self._tables: dict[str, MemoryTable[Any]] = {name: MemoryTable(self, name) for name in TABLES}
-        t = self._tables
-        self._audit = MemoryAuditLog(self)
-        self._clients = MemoryClientRepository(t["clients"])
-        self._keys = MemoryApiKeyRepository(t["keys"], t["clients"])
-        self._locations: MemoryRepository[Location] = MemoryRepository(t["locations"])
-        self._departments: MemoryRepository[Department] = MemoryRepository(t["departments"])
-        self._cost_codes: MemoryRepository[CostCode] = MemoryRepository(t["cost_codes"])
-        self._workers = MemoryWorkerRepository(t["workers"], t["entries"])
-        self._entries = MemoryTimeEntryRepository(t["entries"])
-        self._bookings = MemoryBookingRepository(t["bookings"])
-        self._demands = MemoryDemandRepository(t["demands"], t["bookings"])
-        self._offers = MemoryOfferRepository(t["offers"], t["demands"])
-        self._surveys = MemorySurveyRepository(t["surveys"])
-        self._amendments: MemoryRepository[Amendment] = MemoryRepository(t["amendments"])
-        self._rate_rules = MemoryRateRuleRepository(t["rate_rules"])
-        self._pricing = MemoryPricingInputs(self)
-        self._subscriptions = MemorySubscriptionRepository(t["subscriptions"], t["deliveries"])
-        self._deliveries = MemoryDeliveryRepository(t["deliveries"])
-        self._pay_weeks = MemoryPayWeekLocks(
-            t["pay_week_locks"], t["frozen_entries"], t["entries"], t["shift_payments"], t["export_batches"]
-        )
-        self._exports = MemoryExportBatches(t["export_batches"], t["export_files"], t["entries"])
-        self._figures = MemoryPayFigures(self)
-        self._no_shows = MemoryNoShowNotices(t["no_shows"], t["bookings"], t["entries"])
-        self._availability = MemoryAvailabilityRepository(t["availability"])
-        self._absences = MemoryAbsenceRepository(t["absences"])
-        self._do_not_return = MemoryDoNotReturnRepository(t["do_not_return"])
-        self._users = MemoryUserRepository(t["users"])
-        self._sessions = MemorySessionRepository(t["sessions"])
-        self._sign_off_links = MemorySignOffLinkRepository(t["sign_off_links"])
-        self._wages = MemoryWageRecords(self)
-        self._outbox = MemoryOutbox(self)
+        self._tables = _Tables(self)
 
-    # the repositories, read-only as the port declares them
-    @property
-    def clients(self) -> MemoryClientRepository:
-        return self._clients
-
-    @property
-    def keys(self) -> MemoryApiKeyRepository:
-        return self._keys
-
-    @property
-    def locations(self) -> MemoryRepository[Location]:
-        return self._locations
-
-    @property
-    def departments(self) -> MemoryRepository[Department]:
-        return self._departments
-
-    @property
-    def cost_codes(self) -> MemoryRepository[CostCode]:
-        return self._cost_codes
-
-    @property
-    def workers(self) -> MemoryWorkerRepository:
-        return self._workers
-
-    @property
-    def wages(self) -> MemoryWageRecords:
-        return self._wages
-
-    @property
+    # the repositories, read-only as the port declares them, each built when first used
+    @cached_property
     def audit(self) -> MemoryAuditLog:
-        return self._audit
+        return MemoryAuditLog(self)
 
-    @property
+    @cached_property
+    def clients(self) -> MemoryClientRepository:
+        return MemoryClientRepository(self._tables["clients"])
+
+    @cached_property
+    def keys(self) -> MemoryApiKeyRepository:
+        return MemoryApiKeyRepository(self._tables["keys"], self._tables["clients"])
+
+    @cached_property
+    def locations(self) -> MemoryRepository[Location]:
+        return MemoryRepository(self._tables["locations"])
+
+    @cached_property
+    def departments(self) -> MemoryRepository[Department]:
+        return MemoryRepository(self._tables["departments"])
+
+    @cached_property
+    def cost_codes(self) -> MemoryRepository[CostCode]:
+        return MemoryRepository(self._tables["cost_codes"])
+
+    @cached_property
+    def workers(self) -> MemoryWorkerRepository:
+        return MemoryWorkerRepository(self._tables["workers"], self._tables["entries"])
+
+    @cached_property
     def entries(self) -> MemoryTimeEntryRepository:
-        return self._entries
+        return MemoryTimeEntryRepository(self._tables["entries"])
 
-    @property
+    @cached_property
     def bookings(self) -> MemoryBookingRepository:
-        return self._bookings
+        return MemoryBookingRepository(self._tables["bookings"])
 
-    @property
+    @cached_property
     def demands(self) -> MemoryDemandRepository:
-        return self._demands
+        return MemoryDemandRepository(self._tables["demands"], self._tables["bookings"])
 
-    @property
+    @cached_property
     def offers(self) -> MemoryOfferRepository:
-        return self._offers
+        return MemoryOfferRepository(self._tables["offers"], self._tables["demands"])
 
-    @property
+    @cached_property
     def surveys(self) -> MemorySurveyRepository:
-        return self._surveys
+        return MemorySurveyRepository(self._tables["surveys"])
 
-    @property
+    @cached_property
     def amendments(self) -> MemoryRepository[Amendment]:
-        return self._amendments
+        return MemoryRepository(self._tables["amendments"])
 
-    @property
+    @cached_property
     def rate_rules(self) -> MemoryRateRuleRepository:
-        return self._rate_rules
+        return MemoryRateRuleRepository(self._tables["rate_rules"])
 
-    @property
+    @cached_property
     def pricing(self) -> MemoryPricingInputs:
-        return self._pricing
+        return MemoryPricingInputs(self)
 
-    @property
+    @cached_property
     def subscriptions(self) -> MemorySubscriptionRepository:
-        return self._subscriptions
+        return MemorySubscriptionRepository(self._tables["subscriptions"], self._tables["deliveries"])
 
-    @property
+    @cached_property
     def deliveries(self) -> MemoryDeliveryRepository:
-        return self._deliveries
+        return MemoryDeliveryRepository(self._tables["deliveries"])
 
-    @property
+    @cached_property
     def pay_weeks(self) -> MemoryPayWeekLocks:
-        return self._pay_weeks
+        return MemoryPayWeekLocks(
+            self._tables["pay_week_locks"],
+            self._tables["frozen_entries"],
+            self._tables["entries"],
+            self._tables["shift_payments"],
+            self._tables["export_batches"],
+        )
 
-    @property
-    def figures(self) -> MemoryPayFigures:
-        return self._figures
-
-    @property
-    def no_shows(self) -> MemoryNoShowNotices:
-        return self._no_shows
-
-    @property
-    def availability(self) -> MemoryAvailabilityRepository:
-        return self._availability
-
-    @property
-    def absences(self) -> MemoryAbsenceRepository:
-        return self._absences
-
-    @property
-    def do_not_return(self) -> MemoryDoNotReturnRepository:
-        return self._do_not_return
-
-    @property
+    @cached_property
     def exports(self) -> MemoryExportBatches:
-        return self._exports
+        return MemoryExportBatches(
+            self._tables["export_batches"], self._tables["export_files"], self._tables["entries"]
+        )
 
-    @property
+    @cached_property
+    def figures(self) -> MemoryPayFigures:
+        return MemoryPayFigures(self)
+
+    @cached_property
+    def no_shows(self) -> MemoryNoShowNotices:
+        return MemoryNoShowNotices(self._tables["no_shows"], self._tables["bookings"], self._tables["entries"])
+
+    @cached_property
+    def availability(self) -> MemoryAvailabilityRepository:
+        return MemoryAvailabilityRepository(self._tables["availability"])
+
+    @cached_property
+    def absences(self) -> MemoryAbsenceRepository:
+        return MemoryAbsenceRepository(self._tables["absences"])
+
+    @cached_property
+    def do_not_return(self) -> MemoryDoNotReturnRepository:
+        return MemoryDoNotReturnRepository(self._tables["do_not_return"])
+
+    @cached_property
     def users(self) -> MemoryUserRepository:
-        return self._users
+        return MemoryUserRepository(self._tables["users"])
 
-    @property
+    @cached_property
     def sessions(self) -> MemorySessionRepository:
-        return self._sessions
+        return MemorySessionRepository(self._tables["sessions"])
 
-    @property
+    @cached_property
     def sign_off_links(self) -> MemorySignOffLinkRepository:
-        return self._sign_off_links
+        return MemorySignOffLinkRepository(self._tables["sign_off_links"])
 
-    @property
+    @cached_property
+    def wages(self) -> MemoryWageRecords:
+        return MemoryWageRecords(self)
+
+    @cached_property
     def outbox(self) -> MemoryOutbox:
-        return self._outbox
+        return MemoryOutbox(self)
 
     @property
     def tables(self) -> dict[str, MemoryTable[Any]]:
@@ -243,36 +223,70 @@ class MemoryUnitOfWork:
         self._events.extend(events)
 
     def commit(self) -> None:
+        audit, outbox, figures = self._used("audit"), self._used("outbox"), self._used("figures")
         with self.store.lock:
-            for table in self._tables.values():
+            for table in self._tables.used():
                 table.apply()
-            for entry in self._audit.pending:
+            for entry in audit.pending if audit is not None else ():
                 self.store.audit.append(attrs.evolve(entry, id=self.store.next_id("audit_log")))
             self.store.outbox.extend(self._events)
-            self.store.fanned_out.update(self._outbox.pending)
+            if outbox is not None:
+                self.store.fanned_out.update(outbox.pending)
             self.store.employee_numbers.update(self.employee_numbers)
-            self._figures.apply()
-        self._audit.pending.clear()
-        self._events.clear()
-        self._outbox.pending.clear()
-        self.employee_numbers.clear()
+            if figures is not None:
+                figures.apply()
+        self._clear()
 
     def rollback(self) -> None:
-        for table in self._tables.values():
+        for table in self._tables.used():
             table.pending.clear()
             table.deleted.clear()
-        self._figures.pending.clear()
-        self._audit.pending.clear()
+        self._clear()
+
+    def has_pending(self) -> bool:
+        """Whether this transaction holds rows, audit entries or events it has not committed."""
+        audit = self._used("audit")
+        return any(t.pending for t in self._tables.used()) or bool(audit and audit.pending) or bool(self._events)
+
+    def _clear(self) -> None:
+        for name in ("figures", "audit", "outbox"):
+            used = self._used(name)
+            if used is not None:
+                used.pending.clear()
         self._events.clear()
-        self._outbox.pending.clear()
         self.employee_numbers.clear()
+
+    def _used(self, name: str) -> Any:
+        """The repository ``name`` if this transaction built it (else None: it has nothing to apply)."""
+        return self.__dict__.get(name)
+
+
+class _Tables(dict[str, MemoryTable[Any]]):
+    """The tables as one transaction sees them, each made when first asked for."""
+
+    def __init__(self, uow: MemoryUnitOfWork) -> None:
+        super().__init__()
+        self.uow = uow
+
+    def __missing__(self, name: str) -> MemoryTable[Any]:
+        if name not in TABLES:
+            raise KeyError(name)
+        table: MemoryTable[Any] = MemoryTable(self.uow, name)
+        self[name] = table
+        return table
+
+    def used(self) -> list[MemoryTable[Any]]:
+        """The tables this transaction has used, in the store's order."""
+        return [self[name] for name in TABLES if name in self]
 
 
 class MemoryUnitOfWorkFactory:
-    """Makes units of work over one store (a new, empty one by default)."""
+    """Makes units of work over one store (a new, empty one by default); ``event_data`` shapes the events
+    their outbox gives the dispatcher, as the SQL outbox stores them."""
 
-    def __init__(self, store: MemoryStore | None = None) -> None:
+    def __init__(self, store: MemoryStore | None = None, *, event_data: EventData) -> None:
         self.store = store if store is not None else MemoryStore()
+        self.event_data = event_data
 
     def __call__(self, *, read_only: bool = False) -> MemoryUnitOfWork:
-        return MemoryUnitOfWork(self.store, read_only=read_only)
+        return MemoryUnitOfWork(self.store, event_data=self.event_data, read_only=read_only)

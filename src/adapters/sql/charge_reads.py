@@ -10,6 +10,7 @@ from sqlalchemy import ColumnElement, Engine, and_, case, distinct, func, or_, s
 
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.pay_figures import FROZEN, LATE
+from workforce_core.model.pay_gate import PayrollStatus
 from workforce_core.ports.charge_reads import ChargeFilter, ChargeGroup, HeldBack
 
 F = tables.shift_figures
@@ -51,7 +52,7 @@ def charge_groups(engine: Engine, query: ChargeFilter) -> list[ChargeGroup]:
         L.c.element,
         L.c.charge_rate,
     ]
-    where = [*_where(query, late_too=True), or_(F.c.payroll_status == "payable", LATE)]
+    where = [*_where(query, late_too=True), or_(F.c.payroll_status == PayrollStatus.PAYABLE, LATE)]
     grouped = (
         select(
             *keys,
@@ -97,7 +98,7 @@ def held_back(engine: Engine, query: ChargeFilter) -> list[HeldBack]:
     summed = (
         select(F.c.location_id, F.c.payroll_reason, func.count(), func.sum(F.c.paid_minutes))
         .select_from(F.join(TE, TE.c.id == F.c.entry_id))
-        .where(*_where(query), F.c.payroll_status != "payable")
+        .where(*_where(query), F.c.payroll_status != PayrollStatus.PAYABLE)
         .group_by(F.c.location_id, F.c.payroll_reason)
         .order_by(F.c.location_id, F.c.payroll_reason)
     )

@@ -13,7 +13,7 @@ from workforce_adapters.sql.read_pages import equal, page
 from workforce_adapters.sql.repositories import SqlRepository
 from workforce_core.model.demands import Demand, DemandStatus, Offer, OfferStatus
 from workforce_core.ports import DemandFilter, OfferFilter, Page
-from workforce_core.rules.demands import FILLING_STATUSES
+from workforce_core.rules.demands import FILLING_STATUSES, demand_status
 from workforce_core.views import DemandView, OfferView
 
 
@@ -69,18 +69,13 @@ class SqlOfferRepository(SqlRepository[Offer]):
 
 
 def list_demands(engine: Engine, query: DemandFilter) -> Page[DemandView]:
-    """Two statements (count, page) whatever the data: ``filled`` is a correlated count per requirement,
-    and the status is worked out in SQL as ``rules.demands.demand_status`` does, so it can be filtered."""
+    """Two statements (count, page) whatever the data: ``filled`` is a correlated count per requirement.
+    A status filter is ``status_column``; each requirement's status is the rule's."""
     d, loc = tables.demands, tables.locations
     filled = _filled(d.c.id)
-    status = case(
-        (d.c.status == DemandStatus.CANCELLED, literal(DemandStatus.CANCELLED.value)),
-        (d.c.end <= query.now, literal(DemandStatus.FINISHED.value)),
-        (filled >= d.c.headcount, literal(DemandStatus.FILLED.value)),
-        else_=literal(DemandStatus.OPEN.value),
-    )
+    status = status_column(filled, query.now)
     stmt = (
-        select(d, loc.c.name.label("_location_name"), filled.label("_filled"), status.label("_status"))
+        select(d, loc.c.name.label("_location_name"), filled.label("_filled"))
         .select_from(d.outerjoin(loc, loc.c.id == d.c.location_id))
         .where(d.c.client_id == query.client_id)
     )
@@ -94,10 +89,25 @@ def list_demands(engine: Engine, query: DemandFilter) -> Page[DemandView]:
     if query.status is not None:
         stmt = stmt.where(status == query.status)
     rows, total = page(engine, stmt, query.paging, [d.c.shift_date.desc(), d.c.start, d.c.id])
-    views = tuple(
-        DemandView(from_row(Demand, row), row["_location_name"], int(row["_filled"]), row["_status"]) for row in rows
+    views = []
+    for row in rows:
+        demand, filled_places = from_row(Demand, row), int(row["_filled"])
+        views.append(
+            DemandView(demand, row["_location_name"], filled_places, demand_status(demand, filled_places, query.now))
+        )
+    return Page(tuple(views), total)
+
+
+def status_column(filled: Any, now: datetime) -> Any:
+    """``rules.demands.demand_status`` in SQL, to filter by (a property test holds the two to each other):
+    cancelled first, then finished (its end has passed), then filled or open."""
+    d = tables.demands
+    return case(
+        (d.c.status == DemandStatus.CANCELLED, literal(DemandStatus.CANCELLED.value)),
+        (d.c.end <= now, literal(DemandStatus.FINISHED.value)),
+        (filled >= d.c.headcount, literal(DemandStatus.FILLED.value)),
+        else_=literal(DemandStatus.OPEN.value),
     )
-    return Page(views, total)
 
 
 def list_offers(engine: Engine, query: OfferFilter) -> Page[OfferView]:

@@ -19,6 +19,7 @@ from workforce_adapters.sql.tables import idempotency_keys as records
 from workforce_adapters.sql.unit_of_work import SqlUnitOfWork
 from workforce_core.ports import Claim, StoredReply
 from workforce_core.ports.idempotency import RETENTION
+from workforce_core.ports.outbox import EventData
 
 
 def _where(owner: int, key: str) -> tuple[ColumnElement[bool], ColumnElement[bool]]:
@@ -26,8 +27,11 @@ def _where(owner: int, key: str) -> tuple[ColumnElement[bool], ColumnElement[boo
 
 
 class SqlIdempotencyStore:
-    def __init__(self, engine: Engine) -> None:
+    """Claims and stored replies; a claim's work runs in units of work whose events ``event_data`` shapes."""
+
+    def __init__(self, engine: Engine, *, event_data: EventData) -> None:
         self.engine = engine
+        self.event_data = event_data
         self.insert = pg_insert if engine.dialect.name == "postgresql" else sqlite_insert
 
     def claim(self, owner: int, key: str, fingerprint: str, *, now: datetime, lease_seconds: int) -> Claim:
@@ -66,7 +70,7 @@ class SqlIdempotencyStore:
 
     def work(self, owner: int, key: str, claim: Claim) -> SqlKeyedWork:
         assert claim.lease_until is not None, "only a new claim has work"
-        return SqlKeyedWork(self.engine, owner, key, claim.lease_until)
+        return SqlKeyedWork(self.engine, owner, key, claim.lease_until, self.event_data)
 
     def purge(self, before: datetime) -> int:
         with self.engine.connect().execution_options(write=True) as connection, connection.begin():
@@ -77,8 +81,9 @@ class SqlKeyedWork:
     """The units of work of one request holding a claim; the claim is named by its lease, so a
     holder whose lease lapsed (and was taken over by a retry) can neither keep nor let go of it."""
 
-    def __init__(self, engine: Engine, owner: int, key: str, lease_until: datetime) -> None:
+    def __init__(self, engine: Engine, owner: int, key: str, lease_until: datetime, event_data: EventData) -> None:
         self.engine = engine
+        self.event_data = event_data
         self.owner = owner
         self.key = key
         self.lease_until = lease_until
@@ -86,10 +91,10 @@ class SqlKeyedWork:
 
     def __call__(self, *, read_only: bool = False) -> SqlUnitOfWork:
         if read_only:
-            return SqlUnitOfWork(self.engine, read_only=True)
+            return SqlUnitOfWork(self.engine, event_data=self.event_data, read_only=True)
         if self.held is not None:
             raise RuntimeError("a request sent with an Idempotency-Key commits at most one change")
-        return SqlUnitOfWork(self.engine, hold=self._hold)
+        return SqlUnitOfWork(self.engine, event_data=self.event_data, hold=self._hold)
 
     def _hold(self, uow: SqlUnitOfWork) -> None:
         self.held = uow

@@ -17,8 +17,10 @@ from workforce_adapters.sql import tables
 from workforce_adapters.sql.breaks import CHUNK
 from workforce_adapters.sql.figure_reads import unpriced_shifts
 from workforce_adapters.sql.mapping import from_row
+from workforce_core.model.pay_gate import GateReason, PayrollStatus
 from workforce_core.model.time_entries import TimeEntry
-from workforce_core.rules.pay_gate import GateResult
+from workforce_core.rules.locked_figures import source_of
+from workforce_core.rules.pay_gate import LATE_REASONS, GateResult
 from workforce_core.rules.pricing import Line
 from workforce_core.rules.stale_weeks import StaleWeeks
 from workforce_core.views import ShiftFigures
@@ -29,7 +31,7 @@ FROZEN_ENTRIES = tables.frozen_entries
 # what every read of the figures asks of a row: frozen by a standing lock; a late clock due or paid
 FROZEN = exists().where(FROZEN_ENTRIES.c.entry_id == FIGURES.c.entry_id)
 NOT_FROZEN = ~FROZEN
-LATE = and_(FIGURES.c.adjust_week.is_not(None), FIGURES.c.payroll_reason.in_(("adjustment_pending", "paid_adjustment")))
+LATE = and_(FIGURES.c.adjust_week.is_not(None), FIGURES.c.payroll_reason.in_(LATE_REASONS))
 
 
 SPANS_PER_STATEMENT = 100  # an OR of this many spans stays well inside SQLite's expression depth (1,000)
@@ -110,13 +112,13 @@ def read_figures(connection: Connection, entry_ids: Sequence[int]) -> dict[int, 
                 clock_in=clock_in,
                 paid_minutes=paid,
                 unpaid_break_minutes=unpaid,
-                gate=GateResult(status, reason, tuple(flags.split(",")) if flags else ()),
+                gate=GateResult(_status(status), _reason(reason), tuple(flags.split(",")) if flags else ()),
                 rule_id=rule_id,
                 base_pay=base_pay,
                 base_charge=base_charge,
                 parity=parity,
                 lines=tuple(lines.get(entry_id, ())) if priced else None,
-                source="locked" if frozen else "live",
+                source=source_of(bool(frozen)),
                 adjust_week=adjust_week,
             )
     return figures
@@ -256,3 +258,11 @@ def _row(f: ShiftFigures) -> dict[str, Any]:
         "priced": f.lines is not None,
         "adjust_week": f.adjust_week,
     }
+
+
+def _status(stored: str | None) -> PayrollStatus | None:
+    return PayrollStatus(stored) if stored is not None else None
+
+
+def _reason(stored: str | None) -> GateReason | None:
+    return GateReason(stored) if stored is not None else None

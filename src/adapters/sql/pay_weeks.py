@@ -28,7 +28,7 @@ class SqlPayWeekLocks:
 
     def is_week_locked(self, client_id: int, site_id: int | None, day: date) -> bool:
         pwl = tables.pay_week_locks
-        # a lock's week_start is a first day of the client's weeks: the week holding ``day`` starts within 6 days before
+        # rules.week_locks.covers as a pre-filter by the locks' index: a standing lock whose week holds the day
         query = select(
             exists().where(
                 pwl.c.client_id == client_id,

@@ -18,24 +18,24 @@ from sqlalchemy import ColumnElement, Date, Engine, and_, case, exists, func, li
 
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.pay_figures import FROZEN, LATE
+from workforce_core.model.pay_gate import GateReason, PayrollStatus
+from workforce_core.model.time_entries import ApprovalStatus
 from workforce_core.ports import Page
 from workforce_core.ports.payroll_reads import Adjustment, PayrollFilter, PayrollRow
+from workforce_core.rules.pay_gate import LATE_STATE, NOT_APPROVED, UNPAID_WHEN_APPROVED
 from workforce_core.rules.payroll_lines import Minutes
 
 F = tables.shift_figures
 L = tables.shift_figure_lines
 TE = tables.time_entries
 W = tables.workers
-UNPAID = ("no_pay_rate", "walk_in", "cancelled")  # gate reasons that can leave an approved shift unpaid
-NOT_APPROVED = ("pending", "client_pending", "disputed")
-
-PAYABLE = F.c.payroll_status == "payable"
+PAYABLE = F.c.payroll_status == PayrollStatus.PAYABLE
 PAID = or_(PAYABLE, LATE)  # a late clock counts in the week it is due (or was paid) in, not its own locked week
 LINE_WEEK: Any = func.coalesce(F.c.adjust_week, F.c.pay_week_start)
 UNPAID_APPROVED = and_(
-    F.c.payroll_status == "excluded",
-    F.c.payroll_reason.in_(UNPAID),
-    exists().where(TE.c.id == F.c.entry_id, TE.c.approval_status == "approved"),  # only for these few rows
+    F.c.payroll_status == PayrollStatus.EXCLUDED,
+    F.c.payroll_reason.in_(UNPAID_WHEN_APPROVED),
+    exists().where(TE.c.id == F.c.entry_id, TE.c.approval_status == ApprovalStatus.APPROVED),  # only for these few rows
 )
 
 
@@ -107,7 +107,7 @@ def payroll_rows(engine: Engine, query: PayrollFilter) -> Page[PayrollRow]:
             for line_week, worker_id, entry_id, reason, own_week, paid in connection.execute(
                 late.where(*where, LATE).order_by(F.c.entry_id)
             ):
-                state = "paid" if reason == "paid_adjustment" else "due"
+                state = LATE_STATE[GateReason(reason)]
                 adjustments[(line_week, worker_id)].append(Adjustment(entry_id, state, line_week, own_week, int(paid)))
         entries: dict[tuple[date, int], list[int]] = defaultdict(list)
         if query.with_entries:
@@ -153,7 +153,7 @@ def _sums(connection: Any, where: list[ColumnElement[bool]]) -> dict[tuple[date,
             unpaid,
             func.sum(case((PAID, 1), else_=0)),
             func.sum(case((PAID, F.c.paid_minutes), else_=0)),
-            func.sum(case((and_(PAID, or_(FROZEN, F.c.payroll_reason == "paid_adjustment")), 1), else_=0)),
+            func.sum(case((and_(PAID, or_(FROZEN, F.c.payroll_reason == GateReason.PAID_ADJUSTMENT)), 1), else_=0)),
         )
         .where(*where, or_(PAID, UNPAID_APPROVED))
         .group_by(LINE_WEEK, F.c.worker_id, unpaid)

@@ -194,6 +194,7 @@ class SqlWorkerRepository(SqlRepository[Worker]):
         return int(found) if found is not None else None
 
     def idle_since(self, client_id: int, cutoff: datetime) -> list[Worker]:
+        """``rules.dormancy.goes_dormant`` as a query (a property test holds the two to each other)."""
         w, te = self.table.c, tables.time_entries.c
         clocked = select(te.id).where(te.worker_id == w.id, te.clock_in >= cutoff).exists()
         return self._many(

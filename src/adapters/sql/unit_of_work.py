@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import cached_property
 from types import TracebackType
 
 from sqlalchemy import Connection, Engine, insert
 
-from workforce_adapters.json import event_data
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.availability import (
     SqlAbsenceRepository,
@@ -44,13 +44,20 @@ from workforce_adapters.sql.webhooks import SqlDeliveryRepository, SqlSubscripti
 from workforce_core.events import Event
 from workforce_core.model.amendments import Amendment
 from workforce_core.model.reference import CostCode, Department, Location
+from workforce_core.ports.outbox import EventData
 
 
 class SqlUnitOfWork:
     def __init__(
-        self, engine: Engine, *, read_only: bool = False, hold: Callable[[SqlUnitOfWork], None] | None = None
+        self,
+        engine: Engine,
+        *,
+        event_data: EventData,
+        read_only: bool = False,
+        hold: Callable[[SqlUnitOfWork], None] | None = None,
     ) -> None:
         self.engine = engine
+        self.event_data = event_data
         self.read_only = read_only
         self.hold = hold
         self.held = False
@@ -60,39 +67,126 @@ class SqlUnitOfWork:
         # SQLite: a writer takes the write lock up front (BEGIN IMMEDIATE); a reader does not.
         self.connection: Connection = self.engine.connect().execution_options(write=not self.read_only)
         self.transaction = self.connection.begin()
-        c = self.connection
-        self.clients = SqlClientRepository(c)
-        self.keys = SqlApiKeyRepository(c)
-        self.locations = SqlRepository(c, tables.locations, Location)
-        self.departments = SqlRepository(c, tables.departments, Department)
-        self.cost_codes = SqlRepository(c, tables.cost_codes, CostCode)
-        held: set[int] = set()  # workers locked in this transaction (a lock is not taken twice)
-        self.workers = SqlWorkerRepository(c, held)
-        self.audit = SqlAuditLog(c)
-        self.entries = SqlTimeEntryRepository(c)
-        self.bookings = SqlBookingRepository(c)
-        self.demands = SqlDemandRepository(c)
-        self.offers = SqlOfferRepository(c)
-        self.surveys = SqlSurveyRepository(c)
-        self.amendments = SqlRepository(c, tables.amendments, Amendment)
-        self.rate_rules = SqlRateRuleRepository(c)
-        self.pricing = SqlPricingInputs(c)
-        self.subscriptions = SqlSubscriptionRepository(c)
-        self.deliveries = SqlDeliveryRepository(c)
-        self.pay_weeks = SqlPayWeekLocks(c)
-        self.figures = SqlPayFigures(c, held)
-        self.no_shows = SqlNoShowNotices(c)
-        self.availability = SqlAvailabilityRepository(c)
-        self.absences = SqlAbsenceRepository(c)
-        self.wages = SqlWageRecords(c)
-        self.do_not_return = SqlDoNotReturnRepository(c)
-        self.exports = SqlExportBatches(c)
-        self.users = SqlUserRepository(c)
-        self.sessions = SqlSessionRepository(c)
-        self.sign_off_links = SqlSignOffLinkRepository(c)
-        self.outbox = SqlOutbox(c)
+        self._held: set[int] = set()  # workers locked in this transaction (a lock is not taken twice)
         self.events = []
         return self
+
+    # the repositories, read-only as the port declares them, each built when first used
+    @cached_property
+    def clients(self) -> SqlClientRepository:
+        return SqlClientRepository(self.connection)
+
+    @cached_property
+    def keys(self) -> SqlApiKeyRepository:
+        return SqlApiKeyRepository(self.connection)
+
+    @cached_property
+    def locations(self) -> SqlRepository[Location]:
+        return SqlRepository(self.connection, tables.locations, Location)
+
+    @cached_property
+    def departments(self) -> SqlRepository[Department]:
+        return SqlRepository(self.connection, tables.departments, Department)
+
+    @cached_property
+    def cost_codes(self) -> SqlRepository[CostCode]:
+        return SqlRepository(self.connection, tables.cost_codes, CostCode)
+
+    @cached_property
+    def workers(self) -> SqlWorkerRepository:
+        return SqlWorkerRepository(self.connection, self._held)
+
+    @cached_property
+    def audit(self) -> SqlAuditLog:
+        return SqlAuditLog(self.connection)
+
+    @cached_property
+    def entries(self) -> SqlTimeEntryRepository:
+        return SqlTimeEntryRepository(self.connection)
+
+    @cached_property
+    def bookings(self) -> SqlBookingRepository:
+        return SqlBookingRepository(self.connection)
+
+    @cached_property
+    def demands(self) -> SqlDemandRepository:
+        return SqlDemandRepository(self.connection)
+
+    @cached_property
+    def offers(self) -> SqlOfferRepository:
+        return SqlOfferRepository(self.connection)
+
+    @cached_property
+    def surveys(self) -> SqlSurveyRepository:
+        return SqlSurveyRepository(self.connection)
+
+    @cached_property
+    def amendments(self) -> SqlRepository[Amendment]:
+        return SqlRepository(self.connection, tables.amendments, Amendment)
+
+    @cached_property
+    def rate_rules(self) -> SqlRateRuleRepository:
+        return SqlRateRuleRepository(self.connection)
+
+    @cached_property
+    def pricing(self) -> SqlPricingInputs:
+        return SqlPricingInputs(self.connection)
+
+    @cached_property
+    def subscriptions(self) -> SqlSubscriptionRepository:
+        return SqlSubscriptionRepository(self.connection)
+
+    @cached_property
+    def deliveries(self) -> SqlDeliveryRepository:
+        return SqlDeliveryRepository(self.connection)
+
+    @cached_property
+    def pay_weeks(self) -> SqlPayWeekLocks:
+        return SqlPayWeekLocks(self.connection)
+
+    @cached_property
+    def figures(self) -> SqlPayFigures:
+        return SqlPayFigures(self.connection, self._held)
+
+    @cached_property
+    def no_shows(self) -> SqlNoShowNotices:
+        return SqlNoShowNotices(self.connection)
+
+    @cached_property
+    def availability(self) -> SqlAvailabilityRepository:
+        return SqlAvailabilityRepository(self.connection)
+
+    @cached_property
+    def absences(self) -> SqlAbsenceRepository:
+        return SqlAbsenceRepository(self.connection)
+
+    @cached_property
+    def wages(self) -> SqlWageRecords:
+        return SqlWageRecords(self.connection)
+
+    @cached_property
+    def do_not_return(self) -> SqlDoNotReturnRepository:
+        return SqlDoNotReturnRepository(self.connection)
+
+    @cached_property
+    def exports(self) -> SqlExportBatches:
+        return SqlExportBatches(self.connection)
+
+    @cached_property
+    def users(self) -> SqlUserRepository:
+        return SqlUserRepository(self.connection)
+
+    @cached_property
+    def sessions(self) -> SqlSessionRepository:
+        return SqlSessionRepository(self.connection)
+
+    @cached_property
+    def sign_off_links(self) -> SqlSignOffLinkRepository:
+        return SqlSignOffLinkRepository(self.connection)
+
+    @cached_property
+    def outbox(self) -> SqlOutbox:
+        return SqlOutbox(self.connection)
 
     def __exit__(
         self,
@@ -122,7 +216,7 @@ class SqlUnitOfWork:
                     {
                         "client_id": event.client_id,
                         "event": event.name,
-                        "data": json.dumps(event_data(event), separators=(",", ":")),
+                        "data": json.dumps(self.event_data(event), separators=(",", ":")),
                         "occurred_at": event.occurred_at,
                     }
                     for event in self.events
@@ -141,8 +235,11 @@ class SqlUnitOfWork:
 
 
 class SqlUnitOfWorkFactory:
-    def __init__(self, engine: Engine) -> None:
+    """Units of work over one engine; ``event_data`` shapes the events they write to the outbox."""
+
+    def __init__(self, engine: Engine, *, event_data: EventData) -> None:
         self.engine = engine
+        self.event_data = event_data
 
     def __call__(self, *, read_only: bool = False) -> SqlUnitOfWork:
-        return SqlUnitOfWork(self.engine, read_only=read_only)
+        return SqlUnitOfWork(self.engine, event_data=self.event_data, read_only=read_only)

@@ -22,10 +22,10 @@ from pathlib import Path
 
 import httpx
 
-from workforce_adapters.json.webhooks import envelope
 from workforce_adapters.webhooks.signing import delivery_headers
 from workforce_core.model.webhooks import Outcome, Outgoing
 from workforce_core.ports import Clock
+from workforce_core.ports.webhooks import Envelope
 from workforce_core.rules.receiver_urls import HTTPS_PORT, CheckedReceiver, Network, Resolver, UnsafeUrl, check
 
 DEFAULT_TIMEOUT = 30.0  # seconds: the spec's delivery timeout
@@ -57,19 +57,21 @@ class SafeSender:
         *,
         resolver: Resolver,
         clock: Clock,
+        envelope: Envelope,
         trusted: Collection[Network] = (),
         timeout: float = DEFAULT_TIMEOUT,
         certificates: ssl.SSLContext | None = None,
     ) -> None:
         self.resolver = resolver
         self.clock = clock
+        self.envelope = envelope  # the body a receiver gets (the JSON adapter's, given by the composition root)
         self.trusted = tuple(trusted)
         self.timeout = timeout
         self.certificates = certificates if certificates is not None else trusted_certificates()
 
     def send(self, outgoing: Outgoing) -> Outcome:
         delivery = outgoing.delivery
-        payload = envelope(delivery, outgoing.effective_scopes)
+        payload = self.envelope(delivery, outgoing.effective_scopes)
         body = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         headers = delivery_headers(
             secret=outgoing.secret, event=delivery.event, delivery_id=delivery.id, body=body, at=self.clock.now()

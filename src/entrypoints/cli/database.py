@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from workforce_adapters.sql import schema
-from workforce_adapters.sql.engine import make_engine
+from workforce_entrypoints.bootstrap import make_engine, schema
 from workforce_entrypoints.cli.output import command, emit
 from workforce_entrypoints.cli.state import database_url
 

@@ -15,7 +15,6 @@ from attrs import frozen
 
 from workforce_adapters.export_files import CsvExportFiles
 from workforce_adapters.json.commands import structure
-from workforce_adapters.sql.schema import has_clients
 from workforce_core.commands.availability import AddAvailabilityRule
 from workforce_core.commands.bookings import BookShift
 from workforce_core.commands.exports import CreateExport
@@ -49,7 +48,7 @@ from workforce_core.services import (
     workers,
 )
 from workforce_core.services.auth import authenticate
-from workforce_entrypoints.bootstrap import Services
+from workforce_entrypoints.bootstrap import Services, has_clients
 from workforce_entrypoints.cli.output import command, emit, progress
 from workforce_entrypoints.cli.receiver import DEFAULT_PORT, DEMO_PATH
 from workforce_entrypoints.cli.state import services

@@ -18,9 +18,16 @@ import threading
 import typer
 import uvicorn
 
-from workforce_adapters.sql import schema
-from workforce_adapters.sql.engine import is_postgres, make_engine
-from workforce_entrypoints.bootstrap import DATABASE_ENV, RATE_LIMIT_ENV, Settings, bootstrap, rate_limit_storage
+from workforce_entrypoints.bootstrap import (
+    DATABASE_ENV,
+    RATE_LIMIT_ENV,
+    Settings,
+    bootstrap,
+    is_postgres,
+    make_engine,
+    rate_limit_storage,
+    schema,
+)
 from workforce_entrypoints.cli.output import command, fail
 from workforce_entrypoints.cli.request_head import DEFAULT_HEADER_SECONDS, HEADER_TIMEOUT_ENV, RequestHeadDeadline
 from workforce_entrypoints.cli.schedule import run_until

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from workforce_adapters.sql.schema import migrated_engine
-from workforce_entrypoints.bootstrap import Services, Settings, bootstrap
+from workforce_entrypoints.bootstrap import Services, Settings, bootstrap, migrated_engine
 
 
 def services(ctx: typer.Context) -> Services:

@@ -11,9 +11,8 @@ from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import Response
 
-from workforce_adapters.sql.engine import is_postgres
 from workforce_core.errors import BadRequest, MethodNotAllowed, NotFound, WorkforceError
-from workforce_entrypoints.bootstrap import Services, Settings, bootstrap
+from workforce_entrypoints.bootstrap import Services, Settings, bootstrap, is_postgres
 from workforce_entrypoints.http import front, openapi
 from workforce_entrypoints.http.endpoint import Endpoint
 from workforce_entrypoints.http.middleware.body_limit import BodyLimitMiddleware

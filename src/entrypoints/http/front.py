@@ -16,7 +16,7 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from workforce_adapters.sql import schema
+from workforce_entrypoints.bootstrap import schema
 from workforce_entrypoints.http.replies import reply
 
 DOCS_PATH = "/api/v1/docs"

@@ -21,6 +21,13 @@ class PayWeekStatus(StrEnum):
 PAY_WEEK_STATUSES: tuple[str, ...] = tuple(PayWeekStatus)
 
 
+class FiguresSource(StrEnum):
+    """Where a read's pay figures come from (the spec's ``source``): priced now, or frozen by a lock."""
+
+    LIVE = "live"
+    LOCKED = "locked"
+
+
 @frozen
 class WeekCounts:
     """The spec's counts of one pay week (of the whole client, or of some of its sites).

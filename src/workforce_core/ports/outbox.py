@@ -4,9 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Protocol
+from typing import Any, Protocol
 
+from workforce_core.events import Event
 from workforce_core.model.outbox import OutboxEvent
+
+
+class EventData(Protocol):
+    """An event's ``data`` as the outbox keeps it and receivers get it (the spec's JSON of its record):
+    the JSON adapter's ``event_data``, given to a store's units of work by whoever builds them, so the
+    storage adapters never import the JSON adapter."""
+
+    def __call__(self, event: Event, /) -> dict[str, Any]: ...
 
 
 class Outbox(Protocol):

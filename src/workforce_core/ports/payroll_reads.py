@@ -8,6 +8,8 @@ from typing import Protocol
 
 from attrs import frozen
 
+from workforce_core.model.pay_gate import LateState
+from workforce_core.model.pay_weeks import FiguresSource
 from workforce_core.ports.paging import Page, Paging
 from workforce_core.rules.minimum_wage import WageCheck
 from workforce_core.rules.payroll_lines import LineFigures, Minutes
@@ -32,7 +34,7 @@ class Adjustment:
     """A late clock into a locked week, owed (``due``) or paid (``paid``) in ``adjust_week``."""
 
     entry_id: int
-    state: str
+    state: LateState
     adjust_week: date
     pay_week_start: date  # its own (locked) pay week
     paid_minutes: int
@@ -63,7 +65,7 @@ class PayrollLine:
 
     row: PayrollRow
     figures: LineFigures
-    source: str = "live"  # "locked": the frozen figures of a locked pay week
+    source: FiguresSource = FiguresSource.LIVE  # or the frozen figures of a locked pay week
     wage: WageCheck | None = None  # the minimum wage check of the line (None: no band applies)
     wage_accepted: Decimal | None = None  # the shortfall accepted for the worker's week, if any
 

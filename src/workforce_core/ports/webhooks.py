@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
-from typing import Protocol
+from typing import Any, Protocol
 
 from workforce_core.model.webhooks import Delivery, DeliveryStatus, Outcome, Outgoing, Subscription
 from workforce_core.ports.paging import Page, Paging
@@ -60,6 +61,13 @@ class DeliveryRepository(Protocol):
         """Pending deliveries due at ``now`` (``next_retry_at`` reached), oldest first, at most ``limit``,
         locked for this transaction; on PostgreSQL rows another dispatcher holds are skipped."""
         ...
+
+
+class Envelope(Protocol):
+    """The body a receiver gets for one delivery, its data as the subscription's key may read it: the JSON
+    adapter's ``envelope``, given to the sender by whoever builds it."""
+
+    def __call__(self, delivery: Delivery, effective_scopes: Collection[str], /) -> dict[str, Any]: ...
 
 
 class Sender(Protocol):

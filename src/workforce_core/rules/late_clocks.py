@@ -12,11 +12,13 @@ from functools import partial
 
 from attrs import frozen
 
+from workforce_core.model.pay_gate import LateState
 from workforce_core.model.pay_weeks import PayWeekLock
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.rules.london import local_date
 from workforce_core.rules.pay_gate import LATE_CLOCK, counts_toward_parity
 from workforce_core.rules.pay_weeks import week_start
+from workforce_core.rules.week_locks import locked_on
 
 WEEK = timedelta(days=7)
 LOOK_AHEAD_WEEKS = 60  # how far past the week a late clock became payable a free week is looked for
@@ -48,7 +50,7 @@ class Late:
     """A late clock's state: ``due`` (gate rule 10) or ``paid`` (rule 9), and the week it is owed or paid
     in (None while it has not passed its approvals)."""
 
-    state: str
+    state: LateState
     adjust_week: date | None
 
 
@@ -68,25 +70,20 @@ def late_clocks(
         if LATE_CLOCK not in shift.risk_flags:
             continue
         if shift.id in paid:
-            found[shift.id] = Late("paid", paid[shift.id])
+            found[shift.id] = Late(LateState.PAID, paid[shift.id])
         elif locked(week_start(local_date(shift.clock_in), start_day), shift.location_id):
             day = payable_since(shift, require_client_approval)
             owed = None
             if day is not None:
                 owed = adjust_week(day, start_day, partial(_locked_at, locked, shift.location_id))
-            found[shift.id] = Late("due", owed)
+            found[shift.id] = Late(LateState.DUE, owed)
     return found
 
 
 def locked_by(locks: Iterable[PayWeekLock]) -> Callable[[date, int | None], bool]:
-    """``locked(week, site)`` for ``late_clocks``: whether one of these standing locks (whole client, or
-    that site's) holds the week."""
-    held = {(lock.week_start, lock.location_id) for lock in locks}
-
-    def locked(week: date, site_id: int | None) -> bool:
-        return (week, None) in held or (site_id is not None and (week, site_id) in held)
-
-    return locked
+    """``locked(week, site)`` for ``late_clocks``: whether one of these locks holds the week's first day
+    at the site (``rules.week_locks``)."""
+    return locked_on(locks)
 
 
 def candidate_weeks(shifts: Iterable[TimeEntry], start_day: int, require_client_approval: bool) -> set[date]:

@@ -2,13 +2,41 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from attrs import frozen
 
 from workforce_core.model.bookings import Booking
+from workforce_core.model.pay_gate import GateReason, LateState, PayrollStatus
 from workforce_core.model.time_entries import ApprovalStatus, ClientApproval, TimeEntry
 
-PAYROLL_STATUSES: tuple[str, ...] = ("payable", "on_hold", "excluded")
+PAYROLL_STATUSES: tuple[str, ...] = tuple(PayrollStatus)
 LATE_CLOCK = "locked_week"  # the risk flag of a clock recorded into a locked pay week (pricing.md section 3)
+
+# Each reason's one status: the gate below names a reason and takes its status from here.
+REASON_STATUS: dict[GateReason, PayrollStatus] = {
+    GateReason.OPEN_CLOCK_OUT: PayrollStatus.ON_HOLD,
+    GateReason.CANCELLED: PayrollStatus.EXCLUDED,
+    GateReason.WALK_IN: PayrollStatus.EXCLUDED,
+    GateReason.REJECTED: PayrollStatus.EXCLUDED,
+    GateReason.DISPUTED: PayrollStatus.ON_HOLD,
+    GateReason.PENDING: PayrollStatus.ON_HOLD,
+    GateReason.CLIENT_PENDING: PayrollStatus.ON_HOLD,
+    GateReason.NO_PAY_RATE: PayrollStatus.EXCLUDED,
+    GateReason.PAID_ADJUSTMENT: PayrollStatus.EXCLUDED,
+    GateReason.ADJUSTMENT_PENDING: PayrollStatus.ON_HOLD,
+}
+# The named sets of reasons the reads ask for (SQL filters the stored figures by them).
+NOT_APPROVED: tuple[GateReason, ...] = (GateReason.PENDING, GateReason.CLIENT_PENDING, GateReason.DISPUTED)
+"""Rules 5 to 7: held until the agency (or the client) approves; payroll counts them as not approved."""
+UNPAID_WHEN_APPROVED: tuple[GateReason, ...] = (GateReason.NO_PAY_RATE, GateReason.WALK_IN, GateReason.CANCELLED)
+"""The reasons payroll names for an approved shift left unpaid: the client's policy or a missing rate."""
+LATE_REASONS: tuple[GateReason, ...] = (GateReason.ADJUSTMENT_PENDING, GateReason.PAID_ADJUSTMENT)
+"""Rules 9 and 10: a late clock, counted in its adjust week rather than its own locked week."""
+LATE_STATE: dict[GateReason, LateState] = {
+    GateReason.ADJUSTMENT_PENDING: LateState.DUE,
+    GateReason.PAID_ADJUSTMENT: LateState.PAID,
+}
 
 
 @frozen
@@ -19,30 +47,36 @@ class GateInput:
     cancelled_policy: str
     require_client_approval: bool
     has_pay_rate: bool
-    late_adjustment: str | None = None  # None, "due" or "paid"
+    late_adjustment: LateState | None = None
 
 
 @frozen
 class GateResult:
-    status: str | None  # None for a break
-    reason: str | None
+    status: PayrollStatus | None  # None for a break
+    reason: GateReason | None
     flags: tuple[str, ...] = ()
 
 
+def _held(reason: GateReason, *flags: str) -> GateResult:
+    """On hold or excluded for ``reason``, with its one status."""
+    return GateResult(REASON_STATUS[reason], reason, flags)
+
+
 NO_GATE = GateResult(None, None)  # a break
-OPEN_CLOCK_OUT = GateResult("on_hold", "open_clock_out")  # rule 1: a shift still open
+OPEN_CLOCK_OUT = _held(GateReason.OPEN_CLOCK_OUT)  # rule 1: a shift still open
+PAYABLE = GateResult(PayrollStatus.PAYABLE, None)
 
 
 def approval_hold(entry: TimeEntry, require_client_approval: bool) -> GateResult | None:
     """Rules 4 to 7, the approvals: why a closed shift is held or excluded by them, or None."""
     if entry.client_approval == ClientApproval.REJECTED:
-        return GateResult("excluded", "rejected")
+        return _held(GateReason.REJECTED)
     if entry.approval_status == ApprovalStatus.DISPUTED or entry.open_query:
-        return GateResult("on_hold", "disputed")
+        return _held(GateReason.DISPUTED)
     if entry.approval_status == ApprovalStatus.PENDING:
-        return GateResult("on_hold", "pending")
+        return _held(GateReason.PENDING)
     if require_client_approval and entry.client_approval == ClientApproval.PENDING:
-        return GateResult("on_hold", "client_pending")
+        return _held(GateReason.CLIENT_PENDING)
     return None
 
 
@@ -55,6 +89,11 @@ def counts_toward_parity(entry: TimeEntry, require_client_approval: bool) -> boo
     )
 
 
+def unpriced_gate(entry: TimeEntry) -> GateResult:
+    """The gate of an entry without figures: a break has none; a shift is still open (rule 1)."""
+    return NO_GATE if entry.entry_type != "shift" else OPEN_CLOCK_OUT
+
+
 def pay_gate(given: GateInput) -> GateResult:
     """The first rule of the table that applies decides."""
     entry = given.entry
@@ -63,16 +102,38 @@ def pay_gate(given: GateInput) -> GateResult:
     if entry.clock_out is None:
         return OPEN_CLOCK_OUT
     if given.booking is not None and given.booking.cancelled and given.cancelled_policy == "no_pay":
-        return GateResult("excluded", "cancelled")
+        return _held(GateReason.CANCELLED)
     if given.booking is None and given.walk_in_policy == "no_pay":
-        return GateResult("excluded", "walk_in", ("walk_in_no_pay",))
+        return _held(GateReason.WALK_IN, "walk_in_no_pay")
     held = approval_hold(entry, given.require_client_approval)
     if held is not None:
         return held
     if not given.has_pay_rate:
-        return GateResult("excluded", "no_pay_rate", ("no_pay_rate",))
-    if given.late_adjustment == "paid":
-        return GateResult("excluded", "paid_adjustment")
-    if given.late_adjustment == "due":
-        return GateResult("on_hold", "adjustment_pending")
-    return GateResult("payable", None)
+        return _held(GateReason.NO_PAY_RATE, "no_pay_rate")
+    if given.late_adjustment == LateState.PAID:
+        return _held(GateReason.PAID_ADJUSTMENT)
+    if given.late_adjustment == LateState.DUE:
+        return _held(GateReason.ADJUSTMENT_PENDING)
+    return PAYABLE
+
+
+# ---- what the payroll and charge reads count (SQL filters the stored figures by these) ----------
+
+
+def is_late(gate: GateResult, adjust_week: date | None) -> bool:
+    """A late clock's figures: counted in their adjust week, not their own locked one."""
+    return adjust_week is not None and gate.reason in LATE_REASONS
+
+
+def counts_as_paid(gate: GateResult, adjust_week: date | None) -> bool:
+    """Figures a payroll line (and the charge schedule) sums: payable, or a late clock due or paid."""
+    return gate.status == PayrollStatus.PAYABLE or is_late(gate, adjust_week)
+
+
+def left_unpaid(gate: GateResult, approval_status: str) -> bool:
+    """An approved shift the gate excluded for a reason payroll names on its line."""
+    return (
+        approval_status == ApprovalStatus.APPROVED
+        and gate.status == PayrollStatus.EXCLUDED
+        and gate.reason in UNPAID_WHEN_APPROVED
+    )

@@ -42,6 +42,7 @@ from workforce_core.rules.london import from_local, local_date
 from workforce_core.rules.pay_weeks import week_start
 from workforce_core.rules.payroll_lines import line_figures
 from workforce_core.services.pay_figures import bring_up_to_date
+from workforce_core.views import HolidayRecord, HolidayWeek
 
 WEEK = timedelta(days=7)
 PAGE = 500
@@ -180,51 +181,6 @@ def holiday_workers(client: ClientAccount, weeks: Sequence[date], *, queries: Qu
     if not weeks:
         return {}
     return approved_holiday(queries, client.id, min(weeks), max(weeks) + timedelta(days=6))
-
-
-@frozen
-class HolidayWeek:
-    """One pay week of a worker's holiday records (minutes and money)."""
-
-    week_start: date
-    worked_minutes: int
-    work_pay: Decimal
-    accrued: Decimal | None  # accrued leave only
-    taken: int
-    balance: Decimal | None  # accrued leave only
-    pay: Decimal  # paid as holiday that week
-    working: str
-
-
-@frozen
-class HolidayRecord:
-    """A worker's leave year as the holiday records keep it: what accrued, was taken and was paid."""
-
-    worker: Worker
-    mode: HolidayPay
-    first: date
-    last: date
-    weeks: tuple[HolidayWeek, ...]
-
-    @property
-    def accrued(self) -> Decimal | None:
-        return (
-            sum((w.accrued or Decimal(0) for w in self.weeks), Decimal(0)) if self.mode is HolidayPay.ACCRUED else None
-        )
-
-    @property
-    def taken(self) -> int:
-        return sum(w.taken for w in self.weeks)
-
-    @property
-    def balance(self) -> Decimal | None:
-        if self.mode is not HolidayPay.ACCRUED:
-            return None
-        return self.weeks[-1].balance if self.weeks else Decimal(0)
-
-    @property
-    def paid(self) -> Decimal:
-        return sum((w.pay for w in self.weeks), Decimal(0))
 
 
 def holiday_record(client: ClientAccount, worker: Worker, day: date, *, queries: Queries) -> HolidayRecord:

@@ -12,8 +12,8 @@ from workforce_core.model.accounts import ClientAccount
 from workforce_core.ports import Page, Paging, Queries, UnitOfWorkFactory
 from workforce_core.ports.exports import Cell
 from workforce_core.ports.worker_reads import WorkerFilter
-from workforce_core.services.holiday import HolidayRecord, bring_history_up_to_date, holiday_record
-from workforce_core.views import WorkerView
+from workforce_core.services.holiday import bring_history_up_to_date, holiday_record
+from workforce_core.views import HolidayRecord, WorkerView
 
 PAGE = 200
 HOURS = Decimal("0.01")

@@ -15,6 +15,7 @@ from attrs import frozen
 
 from workforce_core.errors import InvalidParameter
 from workforce_core.model.accounts import ClientAccount
+from workforce_core.model.pay_gate import LateState
 from workforce_core.model.pay_weeks import PayWeekLock, WeekCounts
 from workforce_core.model.principal import Principal
 from workforce_core.ports import PayWeekTallies, Queries, UnitOfWorkFactory, WeekSpan
@@ -24,6 +25,7 @@ from workforce_core.rules.late_clocks import candidate_weeks, late_clocks, locke
 from workforce_core.rules.london import local_date
 from workforce_core.rules.pay_week_states import WeekFacts, blocking_open, has_ended, status, week_bounds, week_end
 from workforce_core.rules.pay_weeks import week_of, week_start
+from workforce_core.rules.week_locks import scope_lock, site_locks
 from workforce_core.services.minimum_wage import below_wage, open_per_week
 from workforce_core.services.pay_figures import bring_up_to_date
 from workforce_core.views import PayWeekView
@@ -69,12 +71,12 @@ def pay_week_views(
         counts = attrs.evolve(
             tallies.counts.get(span.week_start, WeekCounts()),
             exceptions_open=exceptions[span.week_start],
-            late_adjustments_due=owed[("due", span.week_start)],
-            late_adjustments_paid=owed[("paid", span.week_start)],
+            late_adjustments_due=owed[(LateState.DUE, span.week_start)],
+            late_adjustments_paid=owed[(LateState.PAID, span.week_start)],
             late_clocks_in_week=recorded[span.week_start],
         )
         own = [lock for lock in locks if lock.week_start == span.week_start]
-        shown = _shown_lock(own, sites)
+        shown = scope_lock(own, sites)
         made = tuple(batch for batch in batches if batch.period_start == span.week_start)
         since = sum(1 for batch in made if shown is not None and batch.lock_id == shown.id)
         facts = WeekFacts(
@@ -87,28 +89,11 @@ def pay_week_views(
                 status=str(status(facts)),
                 facts=facts,
                 lock=shown,
-                locked_location_ids=_site_locks(own, sites),
+                locked_location_ids=site_locks(own, sites),
                 batches=made,
             )
         )
     return views
-
-
-def _site_locks(locks: list[PayWeekLock], sites: tuple[int, ...] | None) -> tuple[int, ...]:
-    own = {lock.location_id for lock in locks if lock.location_id is not None}
-    return tuple(sorted(own if sites is None else own & set(sites)))
-
-
-def _shown_lock(locks: list[PayWeekLock], sites: tuple[int, ...] | None) -> PayWeekLock | None:
-    """The lock that makes the week locked for the scope: the whole-client one; for some sites, else
-    the latest of their own locks once every one of them is locked."""
-    whole = next((lock for lock in locks if lock.location_id is None), None)
-    if whole is not None or not sites:
-        return whole
-    own = {lock.location_id: lock for lock in locks if lock.location_id in sites}
-    if set(sites) <= own.keys():
-        return max(own.values(), key=lambda lock: (lock.locked_at, lock.id))
-    return None
 
 
 # ---- GET /pay-weeks.php ------------------------------------------------------------------------

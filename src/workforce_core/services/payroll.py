@@ -18,6 +18,7 @@ from workforce_core.model.holiday import HolidayPay
 from workforce_core.model.principal import Principal
 from workforce_core.ports import Page, Paging, PayrollFilter, PayrollLine, PayrollRow, Queries, UnitOfWorkFactory
 from workforce_core.ports.worker_reads import WorkerFilter
+from workforce_core.rules.locked_figures import line_source
 from workforce_core.rules.london import from_local, local_date
 from workforce_core.rules.pay_weeks import week_start
 from workforce_core.rules.payroll_lines import line_figures
@@ -119,7 +120,7 @@ def priced_lines(
         figures = line_figures(row.minutes, due.get((row.worker_id, row.week)))
         worker = workers.get(row.worker_id)
         wage = line_check(row.week, figures, worker.date_of_birth, worker.apprentice_since) if worker else None
-        source = "locked" if row.shifts and row.frozen_shifts == row.shifts else "live"
+        source = line_source(row.shifts, row.frozen_shifts)
         lines.append(PayrollLine(row, figures, source, wage, accepted.get((row.worker_id, row.week))))
     return lines
 

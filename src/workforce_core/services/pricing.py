@@ -18,6 +18,7 @@ from attrs import frozen
 from workforce_core.errors import Conflict, NotFound
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.bookings import Booking
+from workforce_core.model.pay_gate import LateState
 from workforce_core.model.rates import PricingSettings, RateRule
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
@@ -25,6 +26,7 @@ from workforce_core.ports import PayWeekLocks, PricingInputs, PricingReads, Unit
 from workforce_core.rules.awr import AwrClock, awr_clock
 from workforce_core.rules.holiday_pay import holiday_charge_lines, holiday_pay_of
 from workforce_core.rules.late_clocks import Late, candidate_weeks, late_clocks, locked_by
+from workforce_core.rules.locked_figures import shown
 from workforce_core.rules.london import local_date
 from workforce_core.rules.paid_time import BREAK_EXCEEDS_SHIFT, PaidTime, paid_time
 from workforce_core.rules.pay_gate import LATE_CLOCK, GateInput, GateResult, pay_gate
@@ -153,8 +155,7 @@ def explain_entry(entry_id: int, *, uow: UnitOfWorkFactory) -> Explained:
     working = price_entry(entry_id, uow=uow)
     with uow(read_only=True) as tx:
         stored = tx.figures.of([entry_id]).get(entry_id)
-    frozen_figures = stored is not None and stored.source == "locked"
-    return Explained(stored if stored is not None and frozen_figures else working.figures(), working)
+    return Explained(shown(stored, working.figures()), working)
 
 
 def price_entry(entry_id: int, *, uow: UnitOfWorkFactory) -> ShiftPricing:
@@ -185,7 +186,7 @@ class _Prepared:
 
 
 def _prepare(
-    entry: TimeEntry, worker: Worker, week: date, client: ClientAccount, inputs: PricingInputs, late: str | None
+    entry: TimeEntry, worker: Worker, week: date, client: ClientAccount, inputs: PricingInputs, late: LateState | None
 ) -> _Prepared:
     booking = inputs.bookings.get(entry.scheduled_shift_id) if entry.scheduled_shift_id else None
     rule = _rule_for(entry, worker, booking, inputs.rules)

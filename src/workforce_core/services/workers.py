@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
@@ -28,6 +28,7 @@ from workforce_core.model.workers import EDITABLE_FIELDS, RATE_FIELDS, Worker
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules import people
 from workforce_core.rules.access import owned_site
+from workforce_core.rules.dormancy import dormancy_cutoff
 from workforce_core.rules.employee_ids import employee_id_key, generated_employee_id
 from workforce_core.rules.people import Power
 from workforce_core.rules.scopes import require_rates_write
@@ -188,7 +189,7 @@ def mark_dormant(client_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> lis
         client = tx.clients.get(client_id)
         if client is None:
             raise NotFound(f"client {client_id} not found")
-        cutoff = now - timedelta(days=client.settings.dormant_after_days)
+        cutoff = dormancy_cutoff(now, client.settings.dormant_after_days)
         views = []
         for worker in tx.workers.idle_since(client_id, cutoff):
             worker = attrs.evolve(worker, dormant_since=now, updated_at=now)

@@ -1,0 +1,86 @@
+"""The schema as SQLAlchemy Core tables, one module per subject on one ``MetaData``. Alembic migrations
+(``migrations/versions``) create it; ``tests/contract/test_schema_in_step.py`` compares the two."""
+
+from __future__ import annotations
+
+from workforce_adapters.sql.tables.accounts import (
+    api_key_origins,
+    api_keys,
+    audit_log,
+    clients,
+    sign_off_links,
+    users,
+    web_sessions,
+)
+from workforce_adapters.sql.tables.base import metadata
+from workforce_adapters.sql.tables.bookings import demands, offers, shift_no_shows, shifts
+from workforce_adapters.sql.tables.exports import export_batch_entries, export_batches, export_files
+from workforce_adapters.sql.tables.pay_weeks import (
+    frozen_entries,
+    late_clocks,
+    minimum_wage_acceptances,
+    pay_week_locks,
+    shift_payments,
+)
+from workforce_adapters.sql.tables.pricing import rate_rules, shift_figure_lines, shift_figures
+from workforce_adapters.sql.tables.protection import idempotency_keys, rate_limit_hits
+from workforce_adapters.sql.tables.reference import cost_codes, departments, locations
+from workforce_adapters.sql.tables.timesheets import (
+    amendments,
+    completed_entry_counts,
+    survey_questions,
+    surveys,
+    time_entries,
+)
+from workforce_adapters.sql.tables.webhooks import outbox, webhook_deliveries, webhook_subscriptions
+from workforce_adapters.sql.tables.workers import (
+    absences,
+    availability_rules,
+    do_not_return,
+    employee_id_counters,
+    workers,
+)
+
+__all__ = [
+    "absences",
+    "amendments",
+    "api_key_origins",
+    "api_keys",
+    "audit_log",
+    "availability_rules",
+    "clients",
+    "completed_entry_counts",
+    "cost_codes",
+    "demands",
+    "departments",
+    "do_not_return",
+    "employee_id_counters",
+    "export_batch_entries",
+    "export_batches",
+    "export_files",
+    "frozen_entries",
+    "idempotency_keys",
+    "late_clocks",
+    "locations",
+    "metadata",
+    "minimum_wage_acceptances",
+    "offers",
+    "outbox",
+    "pay_week_locks",
+    "rate_limit_hits",
+    "rate_rules",
+    "shift_figure_lines",
+    "shift_figures",
+    "shift_no_shows",
+    "shift_payments",
+    "shifts",
+    "sign_off_links",
+    "survey_questions",
+    "surveys",
+    "time_entries",
+    "users",
+    "web_sessions",
+    "webhook_deliveries",
+    "webhook_subscriptions",
+    "workers",
+]

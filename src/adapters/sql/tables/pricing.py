@@ -1,0 +1,121 @@
+"""Rate rules and the stored pay figures of completed shifts with their element lines."""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    Date,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Table,
+    func,
+)
+
+from workforce_adapters.sql.tables.base import metadata
+from workforce_adapters.sql.types import ExactDecimal, Money, UtcDateTime
+
+rate_rules = Table(
+    "rate_rules",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("client_id", Integer, ForeignKey("clients.id"), nullable=False, index=True),
+    Column("name", String(150), nullable=False),
+    Column("location_id", Integer, ForeignKey("locations.id"), nullable=True),
+    Column("job_role", String(100)),
+    Column("cost_code_id", Integer, ForeignKey("cost_codes.id"), nullable=True),
+    Column("valid_from", Date),
+    Column("valid_to", Date),
+    Column("priority", Integer, nullable=False),
+    Column("active", Boolean, nullable=False),
+    Column("overtime_threshold", Money),
+    Column("overtime_multiplier", Money),
+    Column("overtime_tiers", JSON, nullable=False),
+    Column("daily_overtime_threshold", Money),
+    Column("daily_overtime_multiplier", Money),
+    Column("weekend_multiplier", Money),
+    Column("sunday_multiplier", Money),
+    Column("bank_holiday_multiplier", Money),
+    Column("holiday_charge_multiplier", Money),
+    Column("guarantee_hours", Money),
+    Column("paid_break_minutes", Integer),
+    Column("auto_lunch_minutes", Integer),
+    Column("auto_lunch_after_hours", Money),
+    Column("night_bands", JSON, nullable=False),
+    Column("pay_rate", Money),
+    Column("overtime_pay_rate", Money),
+    Column("daily_overtime_pay_rate", Money),
+    Column("weekend_pay_rate", Money),
+    Column("sunday_pay_rate", Money),
+    Column("bank_holiday_pay_rate", Money),
+    Column("pre_parity_pay_rate", Money),
+    Column("post_parity_pay_rate", Money),
+    Column("charge_rate", Money),
+    Column("overtime_charge_rate", Money),
+    Column("daily_overtime_charge_rate", Money),
+    Column("weekend_charge_rate", Money),
+    Column("sunday_charge_rate", Money),
+    Column("bank_holiday_charge_rate", Money),
+    Column("pre_parity_charge_rate", Money),
+    Column("post_parity_charge_rate", Money),
+    Column("created_at", UtcDateTime, nullable=False),
+    Column("updated_at", UtcDateTime),
+)
+
+# Stored pay figures (issue 10): each completed shift's pricing, dropped when a write makes it stale.
+shift_figures = Table(
+    "shift_figures",
+    metadata,
+    Column("entry_id", Integer, ForeignKey("time_entries.id"), primary_key=True),
+    Column("client_id", Integer, nullable=False),
+    Column("worker_id", Integer, nullable=False),
+    Column("location_id", Integer),
+    Column("pay_week_start", Date, nullable=False),
+    Column("paid_minutes", Integer, nullable=False),
+    Column("unpaid_break_minutes", Integer, nullable=False),
+    Column("payroll_status", String(20), nullable=False),
+    Column("payroll_reason", String(40)),
+    Column("flags", String(255), nullable=False),
+    Column("rule_id", Integer),
+    Column("base_pay_rate", ExactDecimal),
+    Column("base_charge_rate", ExactDecimal),
+    Column("parity", Boolean, nullable=False),
+    Column("priced", Boolean, nullable=False),
+    Column("adjust_week", Date),  # a late clock: the pay week it is due (or was paid) in
+    # the shift's, as priced: the stale check's tally (always stored; null only would make the tally
+    # differ, and the exact search run)
+    Column("clock_in", UtcDateTime),
+    Index("ix_shift_figures_worker_week", "worker_id", "pay_week_start"),
+    Index("ix_shift_figures_client_week", "client_id", "pay_week_start", "payroll_reason"),
+    Index("ix_shift_figures_client_clock_in", "client_id", "clock_in"),
+)
+
+# A payroll page's keys: a client's figures by the week they are paid in (a late clock's due week), then
+# worker, with every column its reads filter or sum on (so the keys and sums come from the index alone).
+Index(
+    "ix_shift_figures_client_line_week",
+    shift_figures.c.client_id,
+    func.coalesce(shift_figures.c.adjust_week, shift_figures.c.pay_week_start),
+    shift_figures.c.worker_id,
+    shift_figures.c.payroll_status,
+    shift_figures.c.payroll_reason,
+    shift_figures.c.paid_minutes,
+    shift_figures.c.location_id,
+    shift_figures.c.adjust_week,
+    shift_figures.c.pay_week_start,
+)
+
+# One row per element and rate of a priced shift: what payroll lines and charges sum in SQL.
+shift_figure_lines = Table(
+    "shift_figure_lines",
+    metadata,
+    Column("entry_id", Integer, ForeignKey("shift_figures.entry_id"), primary_key=True),
+    Column("line_no", Integer, primary_key=True, autoincrement=False),
+    Column("element", String(20), nullable=False),
+    Column("minutes", Integer, nullable=False),
+    Column("pay_rate", ExactDecimal, nullable=False),
+    Column("charge_rate", ExactDecimal, nullable=False),
+)

@@ -1,0 +1,1 @@
+"""Commands: one frozen attrs class per write, built at the edge from typed values."""
