@@ -52,8 +52,9 @@ def cell(value: Cell) -> str:
     raise TypeError(f"a CSV cell cannot be a {type(value).__name__}")
 
 
-def write_csv(out: BinaryIO, header: Sequence[str], rows: Iterable[Sequence[Cell]]) -> int:
+def write_csv(out: BinaryIO, header: Sequence[str], rows: Iterable[Sequence[Cell]], *, header_row: bool = True) -> int:
     """Write the header and then each row as it comes; returns the number of rows (without the header).
+    ``header_row`` False leaves the header line out (a package that takes none); rows keep its width.
 
     Every row must have as many cells as the header. ``out`` stays open; nothing is held in memory
     beyond the text wrapper's buffer. A lone surrogate (not a character UTF-8 can hold) is written as ``?``.
@@ -61,7 +62,8 @@ def write_csv(out: BinaryIO, header: Sequence[str], rows: Iterable[Sequence[Cell
     text = io.TextIOWrapper(out, encoding=ENCODING, errors="replace", newline="")
     try:
         writer = csv.writer(text, lineterminator=LINE_END)
-        writer.writerow([text_cell(name) for name in header])
+        if header_row:
+            writer.writerow([text_cell(name) for name in header])
         count = 0
         for row in rows:
             if len(row) != len(header):

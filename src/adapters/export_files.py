@@ -17,12 +17,14 @@ class CsvExportFiles:
     def __init__(self, out: Path | None = None) -> None:
         self.out = out
 
-    def write(self, name: str, header: Sequence[str], rows: Iterable[Sequence[Cell]]) -> str:
+    def write(
+        self, name: str, header: Sequence[str], rows: Iterable[Sequence[Cell]], *, header_row: bool = True
+    ) -> str:
         folder = self.out.parent if self.out is not None else None
         handle, path = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=folder)
         try:
             with os.fdopen(handle, "wb") as file:
-                write_csv(file, header, rows)
+                write_csv(file, header, rows, header_row=header_row)
                 file.flush()
                 os.fsync(file.fileno())
         except BaseException:

@@ -298,3 +298,14 @@ class UnsupportedDatabase(WorkforceError):
 class DatabaseUnreachable(WorkforceError):
     code, status = "database_unreachable", 503
     default_message = "The database cannot be reached."
+
+
+class ExportRefused(Conflict):
+    """A file whose preview has refusals (a worker without a works number, an element without the
+    package's code, a site without an account reference): 409 ``conflict`` with ``reason_code``
+    ``export_refused`` and ``refusals``, each ``{reason, message, worker_id, site_id, element}``."""
+
+    default_message = "The file cannot be made while its preview has refusals."
+
+    def __init__(self, refusals: list[dict[str, Any]], message: str | None = None) -> None:
+        super().__init__(message, reason_code="export_refused", refusals=refusals)

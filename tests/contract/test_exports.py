@@ -220,14 +220,16 @@ def test_file_ok_is_false_once_the_stored_bytes_are_altered(agency: Agency) -> N
 class FailingFiles(CsvExportFiles):
     """Breaks after a few rows, as a full disk or a killed process would."""
 
-    def write(self, name: str, header: Sequence[str], rows: Iterable[Sequence[Cell]]) -> str:
+    def write(
+        self, name: str, header: Sequence[str], rows: Iterable[Sequence[Cell]], *, header_row: bool = True
+    ) -> str:
         def breaking() -> Iterator[Sequence[Cell]]:
             for n, row in enumerate(rows):
                 if n == 2:
                     raise OSError("no space left on device")
                 yield row
 
-        return super().write(name, header, breaking())
+        return super().write(name, header, breaking(), header_row=header_row)
 
 
 def test_a_crash_mid_export_leaves_no_batch_no_stamp_and_no_file(agency: Agency) -> None:

@@ -34,6 +34,7 @@ from workforce_core.model.demands import Demand, Offer
 from workforce_core.model.exports import ExportBatch
 from workforce_core.model.keys import ApiKey
 from workforce_core.model.minimum_wage import WageAcceptance
+from workforce_core.model.pay_codes import PayCode
 from workforce_core.model.pay_weeks import PayWeekLock, WeekCounts
 from workforce_core.model.people import User, WebSession
 from workforce_core.model.rates import NightBand, OvertimeTier, RateRule, Rates
@@ -1269,3 +1270,26 @@ def test_sessions_are_found_by_token_hash_and_ended_all_at_once(backend: Backend
         assert ended is not None
         assert ended.ended_at == T0 + timedelta(hours=1)
         assert tx.sessions.by_token_hash("c" * 64) == kept
+
+
+def test_a_clients_pay_codes_are_put_replaced_read_by_package_and_element_and_removed(backend: Backend) -> None:
+    with backend.uow() as tx:
+        acme, other = _client(tx).id, _client(tx, "Other").id
+        first = tx.pay_codes.put(PayCode(acme, "staffology", "regular", "BASIC"))
+        tx.pay_codes.put(PayCode(acme, "brightpay", "overtime", "Overtime", Decimal("1.5")))
+        tx.pay_codes.put(PayCode(other, "staffology", "regular", "OTHER"))
+        replaced = tx.pay_codes.put(PayCode(acme, "staffology", "regular", "HOURLY"))
+        tx.commit()
+    assert first.id > 0
+    assert replaced.id == first.id  # one code per client, package and element
+    with backend.uow() as tx:
+        assert [(c.package, c.element, c.code, c.multiplier) for c in tx.pay_codes.for_client(acme)] == [
+            ("brightpay", "overtime", "Overtime", Decimal("1.5")),
+            ("staffology", "regular", "HOURLY", None),
+        ]
+        assert tx.pay_codes.remove(acme, "staffology", "regular") is True
+        assert tx.pay_codes.remove(acme, "staffology", "regular") is False
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        assert [c.element for c in tx.pay_codes.for_client(acme)] == ["overtime"]
+        assert [c.code for c in tx.pay_codes.for_client(other)] == ["OTHER"]

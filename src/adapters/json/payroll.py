@@ -3,6 +3,7 @@ and ``charge_rate``) appear only for a reader with ``charges:read``."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from workforce_adapters.json.shapes import decimal_number, hours
@@ -29,7 +30,10 @@ def _element(element: ElementTotal, charge: bool) -> dict[str, Any]:
 _NOTHING_SHOWN = {charge: {name: _element(NOTHING[name], charge) for name in NOTHING} for charge in (False, True)}
 
 
-def payroll_line_record(line: PayrollLine, *, charge: bool, include_entries: bool, adjustments: bool) -> dict[str, Any]:
+def payroll_line_record(
+    line: PayrollLine, *, charge: bool, include_entries: bool, adjustments: bool, refs: Mapping[str, str] | None = None
+) -> dict[str, Any]:
+    """``refs``: the client's pay code per element (``pkg_a_ref``); an element without one shows its name."""
     row, figures = line.row, line.figures
     body: dict[str, Any] = {
         "worker_id": row.worker_id,
@@ -61,7 +65,7 @@ def payroll_line_record(line: PayrollLine, *, charge: bool, include_entries: boo
         item: dict[str, Any] = {
             "element": pay_row.element,
             "label": LABELS[pay_row.element],
-            "pkg_a_ref": pay_row.element,
+            "pkg_a_ref": refs.get(pay_row.element, pay_row.element) if refs else pay_row.element,
             "minutes": pay_row.minutes,
             "hours": hours(pay_row.minutes),
             "pay_rate": decimal_number(pay_row.pay_rate),  # null for rolled-up holiday (a value)

@@ -40,6 +40,7 @@ TABLES = (
     "sessions",
     "sign_off_links",
     "minimum_wage_acceptances",
+    "pay_codes",
 )
 
 

@@ -19,6 +19,7 @@ from workforce_adapters.memory.exports import MemoryExportBatches
 from workforce_adapters.memory.minimum_wage import MemoryWageRecords
 from workforce_adapters.memory.no_shows import MemoryNoShowNotices
 from workforce_adapters.memory.outbox import MemoryOutbox
+from workforce_adapters.memory.pay_codes import MemoryPayCodes
 from workforce_adapters.memory.pay_figures import MemoryPayFigures
 from workforce_adapters.memory.pay_weeks import MemoryPayWeekLocks
 from workforce_adapters.memory.people import (
@@ -123,6 +124,10 @@ class MemoryUnitOfWork:
     @cached_property
     def rate_rules(self) -> MemoryRateRuleRepository:
         return MemoryRateRuleRepository(self._tables["rate_rules"])
+
+    @cached_property
+    def pay_codes(self) -> MemoryPayCodes:
+        return MemoryPayCodes(self._tables["pay_codes"])
 
     @cached_property
     def pricing(self) -> MemoryPricingInputs:

@@ -25,6 +25,7 @@ from workforce_adapters.sql.export_batches import SqlExportBatches
 from workforce_adapters.sql.minimum_wage import SqlWageRecords
 from workforce_adapters.sql.no_shows import SqlNoShowNotices
 from workforce_adapters.sql.outbox import SqlOutbox
+from workforce_adapters.sql.pay_codes import SqlPayCodes
 from workforce_adapters.sql.pay_figures import SqlPayFigures
 from workforce_adapters.sql.pay_weeks import SqlPayWeekLocks
 from workforce_adapters.sql.people import SqlSessionRepository, SqlSignOffLinkRepository, SqlUserRepository
@@ -163,6 +164,10 @@ class SqlUnitOfWork:
     @cached_property
     def wages(self) -> SqlWageRecords:
         return SqlWageRecords(self.connection)
+
+    @cached_property
+    def pay_codes(self) -> SqlPayCodes:
+        return SqlPayCodes(self.connection)
 
     @cached_property
     def do_not_return(self) -> SqlDoNotReturnRepository:

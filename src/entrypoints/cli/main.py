@@ -35,6 +35,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "offer": ("offers", "app", "Shift offers of a requirement."),
     "absence": ("absences", "app", "Absences: holiday, sickness and other time off."),
     "rate-rule": ("rate_rules", "app", "Rate rules: how shifts are priced (pay and charge)."),
+    "pay-codes": ("pay_codes", "app", "Pay codes: each pay element's code in a payroll package."),
     "pay-week": ("pay_weeks", "app", "Pay weeks: show, lock, unlock, close."),
     "export": ("exports", "app", "Export batches: pay files (pkg_a, payroll) and charge files (pkg_b)."),
     "price": ("pricing", "app", "Pricing: explain how a shift was priced."),

@@ -1,6 +1,7 @@
 """Close pay week: the week's counts, approve-and-lock in one step, lock one site, unlock with a reason
-(kept in the week's history), and the week's export files: make one, see its totals and digest,
-download it."""
+(kept in the week's history), and the week's export files: preview one in a package's format (its
+lines, totals per worker and per site, and what would be refused), make one, see its totals and
+digest, download it."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ from workforce_adapters.json import pay_week_record
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.exports import CreateExport
 from workforce_core.commands.pay_weeks import ClosePayWeek, LockPayWeek, UnlockPayWeek
-from workforce_core.model.exports import EXPORT_KINDS
+from workforce_core.model.exports import EXPORT_FORMATS, EXPORT_KINDS, FORMATS, KIND_OF_FORMAT
 from workforce_core.ports import LocationFilter, Paging
 from workforce_core.rules.people import Power, may
 from workforce_core.services import pay_weeks, people, reads
+from workforce_core.services.export_preview import PreviewQuery, preview_export
 from workforce_core.services.exports import create_export, export_batch
 from workforce_core.services.pay_week_reads import PayWeekQuery, week_history
 from workforce_core.services.pay_week_reads import pay_weeks as week_list
@@ -32,6 +34,10 @@ def pay_week_page(visit: Visit) -> Response:
     (view,) = listed.weeks
     sites = reads.locations(p, LocationFilter(p.client_id, Paging(limit=500)), queries=s.queries).items
     history = week_history(p, week.first, queries=s.queries)
+    asked = visit.value("preview")
+    preview = None
+    if asked is not None and asked in EXPORT_FORMATS:
+        preview = preview_export(p, PreviewQuery(week=week.first, format=asked), queries=s.queries, uow=s.uow)
     return visit.page(
         "pay_week.html",
         week=week,
@@ -45,6 +51,10 @@ def pay_week_page(visit: Visit) -> Response:
         ),
         sites={site.id: site for site in sites},
         kinds=EXPORT_KINDS,
+        presets=[f for f in EXPORT_FORMATS if f not in FORMATS.values()],
+        formats=EXPORT_FORMATS,
+        kind_of=KIND_OF_FORMAT,
+        preview=preview,
         may_close=may(visit.signed.actor, Power.CLOSE_WEEK),
         may_export=may(visit.signed.actor, Power.EXPORT),
         done=visit.value("done"),
@@ -86,9 +96,10 @@ def unlock(visit: Visit) -> Response:
 
 def export(visit: Visit) -> Response:
     s = visit.services
-    command = structure(
-        CreateExport, {"client_id": visit.client.client_id, "week": visit.value("week"), "kind": visit.value("kind")}
-    )
+    preset = visit.value("format")
+    kind = KIND_OF_FORMAT[preset] if preset in KIND_OF_FORMAT else visit.value("kind")
+    body = {"client_id": visit.client.client_id, "week": visit.value("week"), "kind": kind, "format": preset}
+    command = structure(CreateExport, body)
     create_export(
         command, uow=s.uow, queries=s.queries, files=CsvExportFiles(), clock=s.clock, actor=visit.signed.actor
     )

@@ -13,6 +13,7 @@ from starlette.staticfiles import StaticFiles
 from workforce_entrypoints.web import (
     checks,
     money,
+    pay_codes,
     pay_week,
     portal,
     setup,
@@ -47,6 +48,7 @@ def console_routes() -> list[BaseRoute]:
         *timesheet_actions.ROUTES,
         *timesheets.ROUTES,
         *pay_week.ROUTES,
+        *pay_codes.ROUTES,
         *money.ROUTES,
         *checks.ROUTES,
         *portal.ROUTES,

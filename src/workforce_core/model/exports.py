@@ -21,12 +21,44 @@ class ExportKind(StrEnum):
 
 EXPORT_KINDS: tuple[str, ...] = tuple(ExportKind)
 
-# the file format of each kind (decisions.md names and describes them)
+
+class ExportFormat(StrEnum):
+    """A file's columns: our own three, and the presets of the payroll and accounting packages that UK
+    agencies import (decisions.md cites each package's import guide)."""
+
+    PKG_A_50 = "pkg_a_50"
+    PKG_B_CHARGES = "pkg_b_charges"
+    PAYROLL_LINES = "payroll_lines"
+    SAGE_50_PAYROLL = "sage_50_payroll_timesheet"
+    BRIGHTPAY = "brightpay_hourly_payments"
+    STAFFOLOGY = "staffology_payments"
+    XERO = "xero_sales_invoices"
+    SAGE_50_ACCOUNTS = "sage_50_accounts_transactions"
+    QUICKBOOKS = "quickbooks_online_invoices"
+    HOLIDAY_RECORDS = "holiday_records"
+
+
+# the kind each format is made as: the payroll presets are ``payroll`` files, the invoices ``pkg_b``
+KIND_OF_FORMAT: dict[str, str] = {
+    ExportFormat.PKG_A_50: ExportKind.PKG_A,
+    ExportFormat.PKG_B_CHARGES: ExportKind.PKG_B,
+    ExportFormat.PAYROLL_LINES: ExportKind.PAYROLL,
+    ExportFormat.SAGE_50_PAYROLL: ExportKind.PAYROLL,
+    ExportFormat.BRIGHTPAY: ExportKind.PAYROLL,
+    ExportFormat.STAFFOLOGY: ExportKind.PAYROLL,
+    ExportFormat.XERO: ExportKind.PKG_B,
+    ExportFormat.SAGE_50_ACCOUNTS: ExportKind.PKG_B,
+    ExportFormat.QUICKBOOKS: ExportKind.PKG_B,
+    ExportFormat.HOLIDAY_RECORDS: ExportKind.HOLIDAY_RECORDS,
+}
+EXPORT_FORMATS: tuple[str, ...] = tuple(ExportFormat)
+
+# the file format of each kind when none is asked (decisions.md names and describes them)
 FORMATS: dict[str, str] = {
-    ExportKind.PKG_A: "pkg_a_50",
-    ExportKind.PKG_B: "pkg_b_charges",
-    ExportKind.PAYROLL: "payroll_lines",
-    ExportKind.HOLIDAY_RECORDS: "holiday_records",
+    ExportKind.PKG_A: ExportFormat.PKG_A_50,
+    ExportKind.PKG_B: ExportFormat.PKG_B_CHARGES,
+    ExportKind.PAYROLL: ExportFormat.PAYROLL_LINES,
+    ExportKind.HOLIDAY_RECORDS: ExportFormat.HOLIDAY_RECORDS,
 }
 
 # ``exported_batch_id`` is "the latest pkg_a or pkg_b file holding it" (the spec): those two stamp their

@@ -57,8 +57,11 @@ class ExportFiles(Protocol):
     """Where an export's file is written: streamed to a temporary place, read back to be stored, then
     put in place (``publish``) only after the batch is committed; ``discard`` removes what is left."""
 
-    def write(self, name: str, header: Sequence[str], rows: Iterable[Sequence[Cell]]) -> str:
-        """Write the file from the rows as they come; returns a handle to the written file."""
+    def write(
+        self, name: str, header: Sequence[str], rows: Iterable[Sequence[Cell]], *, header_row: bool = True
+    ) -> str:
+        """Write the file from the rows as they come (``header_row`` False: no header line, for a package
+        that takes none; the rows still have the header's width); returns a handle to the written file."""
         ...
 
     def content(self, written: str) -> bytes: ...

@@ -15,6 +15,7 @@ from workforce_core.ports.exports import ExportBatchWrites
 from workforce_core.ports.minimum_wage import WageRecords
 from workforce_core.ports.no_shows import NoShowNotices
 from workforce_core.ports.outbox import Outbox
+from workforce_core.ports.pay_codes import PayCodes
 from workforce_core.ports.pay_figures import PayFigures
 from workforce_core.ports.pay_weeks import PayWeekLocks
 from workforce_core.ports.people import SessionRepository, SignOffLinkRepository, UserRepository
@@ -86,6 +87,8 @@ class UnitOfWork(Protocol):
     def do_not_return(self) -> DoNotReturnRepository: ...
     @property
     def exports(self) -> ExportBatchWrites: ...
+    @property
+    def pay_codes(self) -> PayCodes: ...
     @property
     def users(self) -> UserRepository: ...
     @property

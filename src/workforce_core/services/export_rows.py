@@ -7,7 +7,7 @@ Money stays ``Decimal`` (the CSV writer prints it in plain digits); hours are th
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -78,12 +78,14 @@ def employee_ref(line: PayrollLine) -> str:
     return line.row.employee_id or str(line.row.worker_id)
 
 
-def pkg_a_rows(line: PayrollLine) -> Iterator[Sequence[Cell]]:
+def pkg_a_rows(line: PayrollLine, refs: Mapping[str, str] | None = None) -> Iterator[Sequence[Cell]]:
+    """A row per pay element; ``pay_element_ref`` is the client's pay code of the element (``refs``), as
+    /payroll.php's ``pkg_a_ref`` shows it, else the element's name."""
     row = line.row
     for pay in line.figures.rows:
         yield (
             employee_ref(line),
-            pay.element,
+            refs.get(pay.element, pay.element) if refs else pay.element,
             LABELS[pay.element],
             hours(pay.minutes),
             rate(pay.pay_rate),

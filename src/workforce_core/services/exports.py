@@ -1,10 +1,12 @@
 """Export batches of a locked pay week (the console's ``export create``) and GET /export-batches.php.
 
 The file is streamed page by page from the payroll lines (``pkg_a``, ``payroll``) or the charge lines
-(``pkg_b``) to a temporary file, never holding the week in memory. Then one transaction checks the lock
-still stands, stores the batch with the file's bytes and the shifts it held, stamps ``exported_batch_id``
-(pay files), moves the week to ``exported`` and records ``export.created``; the file is put in place
-only after the commit. A failure at any point leaves no batch, no stamp and no file.
+(``pkg_b``) through the format's writer (``services.presets``) to a temporary file, never holding the
+week's pay lines in memory; a file whose writer refused lines is discarded and refused with the list.
+Then one transaction checks the lock still stands, stores the batch with the file's bytes and the
+shifts it held, stamps ``exported_batch_id`` (pay files), moves the week to ``exported`` and records
+``export.created``; the file is put in place only after the commit. A failure at any point leaves no
+batch, no stamp and no file.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import attrs
 from attrs import define, field, frozen
 
 from workforce_core.commands.exports import CreateExport
-from workforce_core.errors import Conflict, InvalidParameter, NotFound, NotLocked, RoleNotAllowed
+from workforce_core.errors import Conflict, ExportRefused, InvalidParameter, NotFound, NotLocked, RoleNotAllowed
 from workforce_core.events import Event
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.exports import EXPORT_KINDS, FORMATS, STAMPS_ENTRIES, ExportBatch, ExportKind
@@ -26,12 +28,9 @@ from workforce_core.model.people import Actor
 from workforce_core.model.principal import Principal
 from workforce_core.ports import (
     BatchFilter,
-    ChargeFilter,
-    ChargeLine,
     ExportFiles,
     Page,
     Paging,
-    PayrollFilter,
     PayrollLine,
     Queries,
     StoredBatch,
@@ -39,30 +38,33 @@ from workforce_core.ports import (
     UnitOfWorkFactory,
 )
 from workforce_core.ports.clock import Clock
+from workforce_core.ports.exporters import FileLine, Refusal, distinct, refusal_record
 from workforce_core.ports.exports import Cell
 from workforce_core.rules import pay_week_states, people
-from workforce_core.rules.charges import line_amount
 from workforce_core.rules.london import from_local
 from workforce_core.rules.pay_weeks import week_start
 from workforce_core.rules.people import Power
 from workforce_core.services import export_rows
+from workforce_core.services.export_week import pay_lines, week_input
 from workforce_core.services.holiday_export import HOLIDAY_HEADER, holiday_records_of_week, record_rows
 from workforce_core.services.pay_figures import Progress, bring_up_to_date
 from workforce_core.services.pay_week_reads import pay_week_views
-from workforce_core.services.payroll import leave_only_rows, priced_lines
+from workforce_core.services.presets import EXPORTERS
 from workforce_core.views import PayWeekView
 
-PAGE = 1000  # payroll lines read per page: each page is a fixed number of statements over the week
+PAGE = 1000  # file lines between two reports of progress
 
 
 @define
 class _Made:
-    """What the rows written so far add up to."""
+    """What the lines read so far add up to (``lines``: payroll lines of a pay file, charge lines of a
+    charge file), and the file's refusals."""
 
     lines: int = 0
     total_pay: Decimal = Decimal(0)
     total_charge: Decimal = Decimal(0)
     entry_ids: set[int] = field(factory=set)
+    refusals: list[Refusal] = field(factory=list)
 
 
 def create_export(
@@ -88,28 +90,38 @@ def create_export(
     if progress is not None:  # one count over all the work: the shifts priced, then the lines written
         progress = _after(priced, progress)
     made = _Made()
-    kind = command.kind
-    header: tuple[str, ...]
+    kind, file_format = command.kind, command.file_format
+    exporter = EXPORTERS.get(file_format)
     rows: Iterator[Sequence[Cell]]
-    if kind == ExportKind.PKG_B:
-        header, rows = export_rows.PKG_B_HEADER, _charge_rows(queries, client, first, last, made, progress)
-        made.total_pay = sum(
-            (line.figures.gross_pay for line, _ in _pay_lines(queries, uow, client, first)), Decimal(0)
-        )
-    elif kind == ExportKind.HOLIDAY_RECORDS:
-        header, rows = HOLIDAY_HEADER, _holiday_rows(queries, uow, client, first, made)
+    header: tuple[str, ...]
+    if exporter is None:  # the holiday records: their own rows, not a pay or charge file
+        header, header_row = HOLIDAY_HEADER, True
+        rows = _holiday_rows(queries, uow, client, first, made)
+    elif kind == ExportKind.PKG_B:
+        week = week_input(client, first, last, exporter, queries=queries, uow=uow, with_entries=True)
+        for invoice in week.invoices:
+            made.lines += len(invoice.lines)
+            made.total_charge += invoice.net
+            made.entry_ids.update(i for line in invoice.lines for i in line.group.entry_ids)
+        made.total_pay = sum((line.figures.gross_pay for line, _ in pay_lines(queries, uow, client, first)), Decimal(0))
     else:
-        header = export_rows.PKG_A_HEADER if kind == ExportKind.PKG_A else export_rows.PAYROLL_HEADER
-        rows = _payroll_rows(queries, uow, client, first, kind, made, progress)
+        counted = _counted(pay_lines(queries, uow, client, first, with_entries=True), made, progress)
+        week = week_input(client, first, last, exporter, queries=queries, uow=uow, pay=counted)
+    if exporter is not None:
+        header, header_row = exporter.header, exporter.header_row
+        rows = _cells(exporter.lines(week), made, progress if kind == ExportKind.PKG_B else None)
     number = sum(1 for batch in before.batches if batch.kind == kind) + 1
-    name = export_rows.file_name(kind, client.id, first, last, number)
-    written = files.write(name, header, rows)
+    named = kind if file_format == FORMATS[kind] else file_format
+    name = export_rows.file_name(named, client.id, first, last, number)
+    written = files.write(name, header, rows, header_row=header_row)
     try:
+        if made.refusals:
+            raise ExportRefused([refusal_record(r) for r in distinct(made.refusals)])
         content = files.content(written)
         batch = ExportBatch(
             client_id=client.id,
             kind=kind,
-            format=FORMATS[kind],
+            format=file_format,
             period_start=first,
             period_end=last,
             file_name=name,
@@ -159,46 +171,16 @@ def _locked_week(
     return client, view
 
 
-def _pay_lines(
-    queries: Queries, uow: UnitOfWorkFactory, client: ClientAccount, week: date, *, with_entries: bool = False
-) -> Iterator[tuple[PayrollLine, int]]:
-    """Every payroll line of the week, a page at a time (the same lines as GET /payroll.php, holiday
-    included), with how many lines there are in all."""
-    offset = 0
-    leave_only = leave_only_rows(client, (week,), queries=queries, uow=uow)
-    while True:
-        wanted = PayrollFilter(client.id, (week,), Paging(limit=PAGE, offset=offset), with_entries=with_entries)
-        page = queries.payroll_rows(wanted)
-        total = page.total + len(leave_only)
-        for line in priced_lines(client, page.items, (week,), queries=queries, uow=uow):
-            yield line, total
-        offset += PAGE
-        if offset >= page.total or not page.items:
-            break
-    for line in priced_lines(client, leave_only, (week,), queries=queries, uow=uow):
-        yield line, total
-
-
-def _payroll_rows(
-    queries: Queries,
-    uow: UnitOfWorkFactory,
-    client: ClientAccount,
-    week: date,
-    kind: str,
-    made: _Made,
-    progress: Progress | None,
-) -> Iterator[Sequence[Cell]]:
-    for line, total in _pay_lines(queries, uow, client, week, with_entries=True):
+def _counted(lines: Iterator[tuple[PayrollLine, int]], made: _Made, progress: Progress | None) -> Iterator[PayrollLine]:
+    """The week's payroll lines, adding each to what the file holds as it is read."""
+    for line, total in lines:
         made.lines += 1
         made.total_pay += line.figures.gross_pay
         made.total_charge += line.figures.charge_total
         made.entry_ids.update(line.row.entry_ids)
-        if kind == ExportKind.PKG_A:
-            yield from export_rows.pkg_a_rows(line)
-        else:
-            yield export_rows.payroll_row(line)
         if progress is not None and made.lines % PAGE == 0:
             progress(made.lines, total)
+        yield line
 
 
 def _holiday_rows(
@@ -211,19 +193,17 @@ def _holiday_rows(
             yield row
 
 
-def _charge_rows(
-    queries: Queries, client: ClientAccount, first: date, last: date, made: _Made, progress: Progress | None
-) -> Iterator[Sequence[Cell]]:
-    reference = f"CHG-{client.id}-{first:%Y%m%d}-{last:%Y%m%d}"  # the same reference as GET /charges.php
-    groups = queries.charge_groups(ChargeFilter(client.id, first, last, with_entries=True))  # the schedule's lines
-    for group in groups:
-        line = ChargeLine(group, line_amount(group.charge_rate, group.minutes))
-        made.lines += 1
-        made.total_charge += line.amount
-        made.entry_ids.update(group.entry_ids)
-        yield export_rows.pkg_b_row(reference, line)
-        if progress is not None and made.lines % PAGE == 0:
-            progress(made.lines, len(groups))
+def _cells(written: Iterator[FileLine | Refusal], made: _Made, progress: Progress | None) -> Iterator[Sequence[Cell]]:
+    """The file's rows; the refusals are kept aside (a file with any is not stored)."""
+    rows = 0
+    for found in written:
+        if isinstance(found, Refusal):
+            made.refusals.append(found)
+            continue
+        rows += 1
+        if progress is not None and rows % PAGE == 0:
+            progress(rows, made.lines)
+        yield found.cells
 
 
 # ---- GET /export-batches.php -------------------------------------------------------------------

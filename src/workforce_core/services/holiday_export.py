@@ -10,6 +10,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.ports import Page, Paging, Queries, UnitOfWorkFactory
+from workforce_core.ports.exporters import FileLine
 from workforce_core.ports.exports import Cell
 from workforce_core.ports.worker_reads import WorkerFilter
 from workforce_core.services.holiday import bring_history_up_to_date, holiday_record
@@ -58,6 +59,12 @@ def record_rows(record: HolidayRecord) -> Iterator[Sequence[Cell]]:
             week.pay,
             week.working,
         )
+
+
+def record_file_lines(record: HolidayRecord) -> Iterator[FileLine]:
+    """The record's rows as a preview shows them: each week's holiday paid is the line's amount."""
+    for cells, week in zip(record_rows(record), record.weeks, strict=True):
+        yield FileLine(cells, week.pay, worker_id=record.worker.id, worker_name=record.worker.name)
 
 
 def _workers(queries: Queries, client_id: int) -> Iterator[WorkerView]:

@@ -14,7 +14,7 @@ from workforce_adapters.sql.tables.accounts import (
 )
 from workforce_adapters.sql.tables.base import metadata
 from workforce_adapters.sql.tables.bookings import demands, offers, shift_no_shows, shifts
-from workforce_adapters.sql.tables.exports import export_batch_entries, export_batches, export_files
+from workforce_adapters.sql.tables.exports import export_batch_entries, export_batches, export_files, pay_codes
 from workforce_adapters.sql.tables.pay_weeks import (
     frozen_entries,
     late_clocks,
@@ -66,6 +66,7 @@ __all__ = [
     "minimum_wage_acceptances",
     "offers",
     "outbox",
+    "pay_codes",
     "pay_week_locks",
     "rate_limit_hits",
     "rate_rules",

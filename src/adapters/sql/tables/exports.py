@@ -13,10 +13,11 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    UniqueConstraint,
 )
 
 from workforce_adapters.sql.tables.base import metadata
-from workforce_adapters.sql.types import Money, UtcDateTime
+from workforce_adapters.sql.types import ExactDecimal, Money, UtcDateTime
 
 export_batches = Table(
     "export_batches",
@@ -55,4 +56,18 @@ export_files = Table(
     # the exact bytes of a batch's file (``file_ok`` re-checks their digest); apart, so lists never load them
     Column("batch_id", Integer, ForeignKey("export_batches.id", ondelete="CASCADE"), primary_key=True),
     Column("content", LargeBinary, nullable=False),
+)
+
+# A client's pay codes: what each pay element is called in each payroll package (and BrightPay's
+# multiplier), one row per client, package and element.
+pay_codes = Table(
+    "pay_codes",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("client_id", Integer, ForeignKey("clients.id"), nullable=False),
+    Column("package", String(32), nullable=False),
+    Column("element", String(32), nullable=False),
+    Column("code", String(60), nullable=False),
+    Column("multiplier", ExactDecimal),
+    UniqueConstraint("client_id", "package", "element", name="uq_pay_codes_client_package_element"),
 )

@@ -6,6 +6,7 @@ from starlette.responses import Response
 
 from workforce_adapters.json.payroll import payroll_line_record
 from workforce_core.rules.visibility import Sight
+from workforce_core.services.pay_codes import pay_codes, shown_refs
 from workforce_core.services.payroll import PayrollQuery, payroll
 from workforce_entrypoints.http.endpoint import Call, Endpoint, Method
 from workforce_entrypoints.http.replies import listing
@@ -32,8 +33,9 @@ def get(call: Call) -> Response:
     s = call.services
     found = payroll(call.principal, query, queries=s.queries, uow=s.uow, now=s.clock.now())
     charge = Sight.of(call.principal.effective_scopes).charge
+    refs = shown_refs(pay_codes(call.principal.client_id, uow=s.uow))
     items = [
-        payroll_line_record(line, charge=charge, include_entries=include_entries, adjustments=adjustments)
+        payroll_line_record(line, charge=charge, include_entries=include_entries, adjustments=adjustments, refs=refs)
         for line in found.lines.items
     ]
     return listing(items, found.lines, paging, meta={"shifts_not_approved": found.shifts_not_approved})

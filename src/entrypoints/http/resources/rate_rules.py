@@ -1,4 +1,5 @@
-"""GET /rate-rules.php (pay:read or charges:read): each half of the money only with its own scope."""
+"""GET /rate-rules.php (pay:read or charges:read): each half of the money only with its own scope; the
+list's meta carries the client's pricing settings and pay codes."""
 
 from __future__ import annotations
 
@@ -7,10 +8,12 @@ from typing import Any
 from starlette.responses import Response
 
 from workforce_adapters.json import pricing_settings_record, rate_rule_record
+from workforce_adapters.json.pay_codes import pay_code_record
 from workforce_core.model.rates import RateRule
 from workforce_core.ports import RateRuleFilter
 from workforce_core.rules.visibility import Sight, visible_rate_rule
 from workforce_core.services import reads
+from workforce_core.services.pay_codes import pay_codes
 from workforce_entrypoints.http.endpoint import Call, Endpoint, Method
 from workforce_entrypoints.http.replies import listing, record
 
@@ -34,7 +37,11 @@ def get(call: Call) -> Response:
     page = reads.rate_rules(call.principal, query, queries=call.services.queries)
     if query.id is not None:
         return record(_shown(call, reads.one(page)))
-    meta = {"settings": pricing_settings_record(call.principal.client.settings)}
+    codes = pay_codes(call.principal.client_id, uow=call.services.uow)
+    meta = {
+        "settings": pricing_settings_record(call.principal.client.settings),
+        "pay_codes": [pay_code_record(code) for code in codes],
+    }
     return listing([_shown(call, rule) for rule in page.items], page, paging, meta)
 
 
