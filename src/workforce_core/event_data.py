@@ -37,6 +37,19 @@ def clock_base(view: EntryView) -> dict[str, Any]:
     }
 
 
+API_ONLY_CLOCK_FIELDS = ("client_id", "risk_flags")
+
+
+def from_origin(data: dict[str, Any], *, method: str, source: str, kiosk_id: str | None) -> dict[str, Any]:
+    """A clock event's ``method``, ``source`` and ``kiosk_id`` as the clock was made; ``client_id`` and
+    ``risk_flags`` are the API's clocks' only (a kiosk's or the app's go to the worker's home client)."""
+    data.update(method=method, source=source, kiosk_id=kiosk_id)
+    if source != "api":
+        for name in API_ONLY_CLOCK_FIELDS:
+            data.pop(name, None)
+    return data
+
+
 def refused_clock(
     worker: Worker,
     *,

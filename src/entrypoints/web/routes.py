@@ -12,6 +12,8 @@ from starlette.staticfiles import StaticFiles
 
 from workforce_entrypoints.web import (
     checks,
+    kiosk,
+    kiosk_setup,
     money,
     pay_codes,
     pay_week,
@@ -53,6 +55,8 @@ def console_routes() -> list[BaseRoute]:
         *checks.ROUTES,
         *portal.ROUTES,
         *setup.ROUTES,
+        *kiosk_setup.ROUTES,
+        *kiosk.ROUTES,
         *webhooks_setup.ROUTES,
         *shift_actions.ROUTES,
         *shifts.ROUTES,

@@ -9,6 +9,7 @@ record); a refusal names (``entry_id``) only shifts at sites the key sees.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
 import attrs
 
@@ -29,16 +30,16 @@ from workforce_core.errors import (
     WorkerPending,
     WorkforceError,
 )
-from workforce_core.event_data import clock_base, refused_clock
+from workforce_core.event_data import clock_base, from_origin, refused_clock
 from workforce_core.model.bookings import Booking
 from workforce_core.model.principal import Principal
 from workforce_core.model.reference import Location
-from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, TimeEntry
+from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, ClockSource, TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules.access import owned_site
 from workforce_core.rules.booking_choice import closest_booking
-from workforce_core.rules.clock_request import clock_instant
+from workforce_core.rules.clock_request import clock_instant, offline_instant
 from workforce_core.rules.employee_ids import employee_id_key
 from workforce_core.rules.geofence import FenceCheck, check_fence
 from workforce_core.rules.london import local_text, utc_text
@@ -64,14 +65,19 @@ class _Refused(Exception):
 def clock_worker(command: ClockWorker, *, principal: Principal, uow: UnitOfWorkFactory, clock: Clock) -> ClockResult:
     now = clock.now()
     written = command.occurred_at
-    at, backdated = clock_instant(written.at if written else None, now, written.passes if written else ())
+    happened = command.origin.happened_at
+    if happened is not None:  # a kiosk's clock sent after the fact: its own time, however late
+        at, backdated = offline_instant(happened, now), False
+    else:
+        at, backdated = clock_instant(written.at if written else None, now, written.passes if written else ())
+    since = (at if happened is not None else now) - OPEN_WINDOW  # the oldest clock-in a shift still open may have
     try:
         with uow() as tx:
             worker = _worker(tx, command, principal)
             if command.action == "in":
-                result = _clock_in(tx, command, principal, worker, at, now, backdated)
+                result = _clock_in(tx, command, principal, worker, at, now, since, backdated)
             else:
-                result = _clock_out(tx, command, principal, worker, at, now, backdated)
+                result = _clock_out(tx, command, principal, worker, at, now, since, backdated)
             tx.commit()
             return result
     except _Refused as refused:
@@ -123,6 +129,8 @@ def _booking(
 def _fence(
     command: ClockWorker, worker: Worker, site: Location | None, at: datetime, principal: Principal, action: str
 ) -> FenceCheck:
+    if command.origin.source in (ClockSource.KIOSK, ClockSource.KIOSK_OFFLINE):
+        return FenceCheck()  # the kiosk stands at its site: its place is the fence, no GPS is asked
     fence = check_fence(site, command.position)
     if fence.refusal is None:
         return fence
@@ -143,7 +151,8 @@ def _fence(
         low_gps_confidence=fence.low_gps_confidence,
     )
     data.update(action=action, location_name=site.name if site else None, radius_meters=fence.radius)
-    raise _Refused(error, events.Event("clock.geofence_refused", principal.client_id, at, data))
+    _origin(data, command)
+    raise _Refused(error, _event(command, "clock.geofence_refused", principal, at, data))
 
 
 def _check_survey(
@@ -167,8 +176,19 @@ def _check_survey(
             message = f"The answer to '{question.text}' blocks clocking in."
             data = refused_clock(worker, client_id=principal.client_id, site=site, attempted_at=at)
             data.update(survey_id=survey.id, question_id=question.id, message=message)
+            _origin(data, command)
             error = BlockedBySurvey(message, question_id=question.id)
-            raise _Refused(error, events.Event("clock.blocked_by_survey", principal.client_id, at, data))
+            raise _Refused(error, _event(command, "clock.blocked_by_survey", principal, at, data))
+
+
+def _event(command: ClockWorker, name: str, principal: Principal, at: datetime, data: dict[str, Any]) -> events.Event:
+    """A clock event; a kiosk's carries no ``client_id`` in its data (the spec's clock family)."""
+    return events.Event(name, principal.client_id, at, data, names_client=command.origin.api)
+
+
+def _origin(data: dict[str, Any], command: ClockWorker) -> dict[str, Any]:
+    origin = command.origin
+    return from_origin(data, method=origin.method, source=origin.source, kiosk_id=origin.kiosk_id)
 
 
 def _clock_in(
@@ -178,9 +198,10 @@ def _clock_in(
     worker: Worker,
     at: datetime,
     now: datetime,
+    since: datetime,
     backdated: bool,
 ) -> ClockResult:
-    open_shift, clash, missed = tx.entries.clock_in_blockers(worker.id, now - OPEN_WINDOW, at)
+    open_shift, clash, missed = tx.entries.clock_in_blockers(worker.id, since, at)
     if open_shift is not None:
         raise AlreadyClockedIn(entry_id=_shown_id(open_shift, principal))
     if clash is not None:
@@ -197,8 +218,9 @@ def _clock_in(
         clock_in=at,
         created_at=now,
         updated_at=now,
-        clock_method="api",
-        clock_source="api",
+        clock_method=command.origin.method,
+        clock_source=command.origin.source,
+        kiosk_id=command.origin.kiosk_id,
         notes=command.notes,
         cost_code_id=worker.cost_code_id,
         scheduled_shift_id=booking.id if booking else None,
@@ -227,19 +249,15 @@ def _clock_in(
             close_open_shift(tx, views, stale, at, now, "missed_clockout")
     entry = record_entry(tx, entry)
     view = EntryView.of(entry, worker, site)
-    base = clock_base(view)
-    recorded = [events.Event("clock_in", principal.client_id, at, base)]
+    base = _origin(clock_base(view), command)
+    recorded = [_event(command, "clock_in", principal, at, base)]
     if fence.breach:
         recorded.append(
-            events.Event(
-                "clock.geofence_breach", principal.client_id, at, {**base, "location_name": view.location_name}
-            )
+            _event(command, "clock.geofence_breach", principal, at, {**base, "location_name": view.location_name})
         )
     if fence.low_gps_confidence:
         accuracy = entry.gps_accuracy
-        recorded.append(
-            events.Event("clock.low_gps_confidence", principal.client_id, at, {**base, "gps_accuracy": accuracy})
-        )
+        recorded.append(_event(command, "clock.low_gps_confidence", principal, at, {**base, "gps_accuracy": accuracy}))
     tx.record(recorded)
     return ClockResult("clock_in", view, backdated, fence.within is not None, WARNING_TEXT if fence.breach else None)
 
@@ -251,9 +269,10 @@ def _clock_out(
     worker: Worker,
     at: datetime,
     now: datetime,
+    since: datetime,
     backdated: bool,
 ) -> ClockResult:
-    entry = tx.entries.open_shift(worker.id, now - OPEN_WINDOW)
+    entry = tx.entries.open_shift(worker.id, since)
     if entry is None:
         raise NoOpenClockIn()
     before = attrs.evolve(entry)
@@ -265,7 +284,7 @@ def _clock_out(
     check_breaks(tx, entry, entry.clock_in, at)
     fence = _fence(command, worker, site, at, principal, "out")
     entry.clock_out = at
-    entry.clock_out_method = "api"
+    entry.clock_out_method = command.origin.method
     entry.updated_at = now
     if command.notes:
         entry.notes = f"{entry.notes}\n{command.notes}" if entry.notes else command.notes
@@ -284,10 +303,10 @@ def _clock_out(
         complete_booking(tx, tx.bookings.get(entry.scheduled_shift_id))
     view = EntryView.of(entry, worker, site)
     data = {
-        **clock_base(view),
+        **_origin(clock_base(view), command),
         "clock_out": local_text(at),
         "clock_out_utc": utc_text(at),
         "total_minutes": entry.total_minutes,
     }
-    tx.record([events.Event("clock_out", principal.client_id, at, data)])
+    tx.record([_event(command, "clock_out", principal, at, data)])
     return ClockResult("clock_out", view, backdated, fence.within is not None, WARNING_TEXT if fence.breach else None)
