@@ -94,3 +94,18 @@ def test_the_embedding_guide_runs_against_the_installed_wheel(installed: Path, s
     found = json.loads(_outside_the_tree(installed, GUIDE, ROOT / "docs" / "embedding.md", url=url))
     assert found["core"].startswith(str(installed)), found  # the wheel's code, not this checkout's
     assert found["names"] == ["worker.created", "clock_in", "worker.created"]
+
+
+def test_the_wheel_ships_the_kiosks_pages_scripts_and_every_languages_catalogue(dist: Path) -> None:
+    [wheel] = dist.glob("workforce_staffing-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+    web = "workforce_entrypoints/web/"
+    wanted = {f"{web}locale/{lang}/LC_MESSAGES/messages.po" for lang in ("pl", "ro", "lt")} | {
+        f"{web}templates/kiosk/page.html",
+        f"{web}templates/kiosk/not_enrolled.html",
+        f"{web}static/kiosk.js",
+        f"{web}static/kiosk-sw.js",
+        f"{web}static/kiosk.css",
+    }
+    assert sorted(wanted - names) == []

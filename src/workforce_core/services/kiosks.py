@@ -1,13 +1,12 @@
-"""Site kiosks: an owner or operator enrols the device in use for one site of the account (a long-lived
-token, only its hash kept), lists and revokes the account's devices; workers clock at a kiosk with their
-badge number and PIN (``services.worker_pins``), through the clocking use case with ``clock_method``
-``pin`` and ``clock_source`` ``kiosk``; the kiosk's site is the fence (no GPS).
+"""Workers at a site kiosk (``services.kiosk_devices`` enrols the devices): who is there (their first
+name and state, only after a right PIN, ``services.worker_pins``), a clock now through the clocking use
+case (``clock_method`` ``pin``, ``clock_source`` ``kiosk``; the kiosk's site is the fence, no GPS), and
+the clocks the kiosk kept while it could not reach the server (``sync``).
 
-Clocks the kiosk kept while it could not reach the server are sent later (``sync``): each is recorded
-with ``clock_source`` ``kiosk_offline`` at the time it happened, however late, the batch in time order,
-and answered with what the API would have answered. A device's clock id is answered once: a repeat
-gets the stored answer and records nothing. Throttled PINs (429) are not stored: the kiosk sends them
-again later.
+Each clock sent later is recorded with ``clock_source`` ``kiosk_offline`` at the time it happened,
+however late, the batch in time order, and answered with what the API would have answered. A device's
+clock id is answered once: a repeat gets the stored answer and records nothing. Throttled PINs (429)
+are not stored: the kiosk sends them again later.
 """
 
 from __future__ import annotations
