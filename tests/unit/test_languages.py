@@ -61,3 +61,16 @@ def test_a_language_translates_at_run_time_without_a_compile_step(lang: str) -> 
 def test_english_is_the_msgid() -> None:
     assert languages.gettext_in("en", refusal_words("pin_refused")) == "That badge number and PIN do not match."
     assert languages.gettext_in(None, refusal_words("pin_refused")) == refusal_words("pin_refused")
+
+
+def test_each_language_renders_in_its_own_words_side_by_side() -> None:
+    """One environment per language: rendering Polish does not change what English or the console say."""
+    pages = {lang: languages.render_in(lang, "kiosk/not_enrolled.html") for lang in languages.LANGUAGES}
+    assert '<html lang="en">' in pages["en"]
+    assert "This device is not enrolled as a kiosk." in pages["en"]
+    assert '<html lang="pl">' in pages["pl"]
+    assert "To urządzenie nie jest zarejestrowane jako kiosk." in pages["pl"]
+    assert "Acest dispozitiv nu este înregistrat ca chioșc." in pages["ro"]
+    assert "Šis įrenginys neužregistruotas kaip kioskas." in pages["lt"]
+    assert languages.render_in("en", "kiosk/not_enrolled.html") == pages["en"]
+    assert "gettext" not in languages.rendering.environment().globals

@@ -56,9 +56,18 @@ def translations(lang: str) -> gettext.NullTranslations:
 
 @cache
 def environment(lang: str) -> Environment:
-    """The console's template environment (loader, filters, autoescape) with the language's gettext."""
+    """An environment of the language's own (its globals hold its gettext): the console's loader,
+    filters and autoescape, with ``jinja2.ext.i18n``."""
     console = rendering.environment()
-    env = console.overlay(extensions=["jinja2.ext.i18n"])
+    env = Environment(
+        loader=console.loader,
+        autoescape=console.autoescape,
+        undefined=console.undefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
+    )
+    env.filters.update(console.filters)
     env.policies["ext.i18n.trimmed"] = True
     env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
     env.globals["lang"] = language(lang)
