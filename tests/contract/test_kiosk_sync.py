@@ -18,10 +18,11 @@ from tests.contract.conftest import World
 from tests.contract.kiosk_support import ORIGIN, Kiosk, enrolled, give_pin
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.pay_weeks import LockPayWeek
+from workforce_core.commands.surveys import CreateSurvey
 from workforce_core.commands.workers import UpdateWorker
 from workforce_core.model.workers import Worker
 from workforce_core.rules.london import local_text
-from workforce_core.services import pay_weeks, workers
+from workforce_core.services import pay_weeks, surveys, workers
 from workforce_entrypoints.bootstrap import Services
 
 NOW = datetime(2026, 2, 11, 12, 0, tzinfo=UTC)  # a Wednesday, GMT
@@ -234,3 +235,38 @@ def test_the_kiosk_page_speaks_the_sites_language(services: Services, world: Wor
         assert "Wpisz numer identyfikatora i PIN" in page.text
         refused = kiosk.post("/kiosk/identify", {"employee_id": "X-1", "pin": "1234"})
         assert refused.json()["message"] == "Numer identyfikatora i PIN nie pasują do siebie."
+
+
+def test_the_sites_survey_comes_before_a_clock_in_and_a_blocking_answer_refuses(
+    kiosk: Kiosk, site: Site, services: Services, world: World
+) -> None:
+    raw = {
+        "name": "Fit for work",
+        "location_id": site.site.id,
+        "questions": [{"text": "Unwell?", "blocking_answers": ["yes"]}],
+    }
+    survey = surveys.create_survey(
+        structure(CreateSurvey, raw), client_id=site.client.id, uow=services.uow, clock=services.clock
+    )
+    question = survey.questions[0].id
+    page = kiosk.client.get("/kiosk/")
+    assert "Unwell?" in page.text
+    assert "Ann" not in page.text
+    body = {"employee_id": "B-1", "pin": "4711", "action": "in"}
+    unanswered = kiosk.post("/kiosk/clock", body)
+    assert (unanswered.status_code, unanswered.json()["error_code"], unanswered.json()["field"]) == (
+        400, "validation_failed", "survey_id",
+    )  # fmt: skip
+    blocked = kiosk.post(
+        "/kiosk/clock",
+        {**body, "survey_id": survey.id, "survey_answers": [{"question_id": question, "answer_value": "Yes"}]},
+    )
+    assert (blocked.status_code, blocked.json()["error_code"]) == (403, "blocked_by_survey")
+    [refusal] = world.outbox("clock.blocked_by_survey")
+    assert (refusal["data"]["source"], refusal["data"]["method"]) == ("kiosk", "pin")
+    assert "client_id" not in refusal["data"]
+    fit = kiosk.post(
+        "/kiosk/clock",
+        {**body, "survey_id": survey.id, "survey_answers": [{"question_id": question, "answer_value": "no"}]},
+    )
+    assert fit.status_code == 200, fit.text
