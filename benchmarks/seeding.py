@@ -36,7 +36,7 @@ BASE_RULE: dict[str, Any] = {
     "overtime_multiplier": 1.5,
     "weekend_multiplier": 1.25,
     "night_bands": [{"start": "22:00", "end": "06:00", "premium": 1}],
-    "pay": {"pay_rate": 12},
+    "pay": {"pay_rate": 12.75},  # above the 21-and-over minimum wage (12.71 from April 2026), or no week locks
     "charge": {"charge_rate": 18},
 }
 SHIFTS_PER_WEEK = 5  # Monday to Friday: a page of 50 shifts prices about 250 (the profile)

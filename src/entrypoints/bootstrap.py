@@ -6,6 +6,7 @@ Nothing is built at import time; ``bootstrap(settings)`` builds it all, once per
 from __future__ import annotations
 
 import os
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 from attrs import define, field, frozen
@@ -16,6 +17,7 @@ from workforce_adapters.json.webhooks import envelope
 from workforce_adapters.mail_outbox import MaildirOutbox
 from workforce_adapters.memory_limits import memory_rate_limiter, redis_rate_limiter
 from workforce_adapters.passwords import Argon2PasswordHasher
+from workforce_adapters.sql import reading
 from workforce_adapters.sql import schema as schema  # the entry points reach the schema and engine only here
 from workforce_adapters.sql.engine import DEFAULT_URL
 from workforce_adapters.sql.engine import is_postgres as is_postgres
@@ -123,6 +125,11 @@ class Services:
     webhooks: Webhooks = field(factory=Webhooks)
     hasher: PasswordHasher = field(factory=Argon2PasswordHasher)
     mailer: Mailer = field(factory=lambda: MaildirOutbox(Path(DEFAULT_MAIL_OUTBOX)))
+
+    def one_read(self) -> AbstractContextManager[None]:
+        """Every read of this block in one connection and one read transaction (a read request's
+        key, page and figures); a writing unit of work inside it is refused."""
+        return reading.one_read(self.engine)
 
     def close(self) -> None:
         if isinstance(self.limiter, SqlRateLimiter):

@@ -94,8 +94,19 @@ class OfferView:
 
 
 @frozen
+class ShiftGate:
+    """What a timesheet shows of a completed shift's figures without its pricing: its paid time and
+    its pay gate (read with the page, joined to it, when the figures are current)."""
+
+    paid_minutes: int
+    unpaid_break_minutes: int
+    gate: GateResult
+
+
+@frozen
 class EntryView:
-    """A time entry with its worker's and site's names, as timesheets and events show it."""
+    """A time entry with its worker's and site's names, as timesheets and events show it. ``gate``:
+    its stored figures' paid time and pay gate, when the read asked for them and they are current."""
 
     entry: TimeEntry
     worker_name: str
@@ -104,6 +115,7 @@ class EntryView:
     department_id: int | None
     location_name: str | None
     locked: bool = False  # frozen by a pay-week lock (the read models say; a frozen shift never changes)
+    gate: ShiftGate | None = None
 
     @classmethod
     def of(cls, entry: TimeEntry, worker: Worker, location: Location | None) -> EntryView:
@@ -293,6 +305,9 @@ class ShiftFigures:
     @property
     def flags(self) -> tuple[str, ...]:
         return self.gate.flags
+
+    def shift_gate(self) -> ShiftGate:
+        return ShiftGate(self.paid_minutes, self.unpaid_break_minutes, self.gate)
 
     def element_figures(self) -> dict[str, tuple[int, Decimal, Decimal]]:
         """Each element's minutes and its pay and charge, summed exactly and rounded once to the penny."""

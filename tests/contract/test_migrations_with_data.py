@@ -7,14 +7,13 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import func, insert, select
-from starlette.testclient import TestClient
 
 from tests.contract.conftest import World
 from tests.contract.helpers import approved_shift
 from workforce_adapters.sql import schema, tables
 from workforce_adapters.sql.mapping import to_row
+from workforce_core.services.pay_figures import refresh_figures
 from workforce_entrypoints.bootstrap import Services
-from workforce_entrypoints.http.app import create_app
 
 START = datetime(2026, 3, 2, 8, tzinfo=UTC)
 
@@ -23,14 +22,12 @@ def test_figures_keep_their_shifts_clock_in_through_a_downgrade_and_upgrade(serv
     account = world.account()
     site = world.site(account.id)
     worker = world.worker(account.id, location_id=site.id, hourly_rate=12.5).worker
-    headers = world.key(account.id)
     te = tables.time_entries
     with services.engine.begin() as connection:
         for day in range(3):
             entry = approved_shift(worker.id, account.id, site.id, START + timedelta(days=day))
             connection.execute(insert(te).values(to_row(entry, te)))
-    with TestClient(create_app(services=services)) as api:
-        assert api.get("/api/v1/timesheets.php", headers=headers).status_code == 200  # prices and stores them
+    assert refresh_figures(uow=services.uow) == 3  # the background pass prices and stores them
     figures, lines = tables.shift_figures, tables.shift_figure_lines
     with services.engine.connect() as connection:
         assert connection.execute(select(func.count()).select_from(lines)).scalar_one() >= 3

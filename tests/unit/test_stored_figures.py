@@ -4,7 +4,9 @@ fresh pricing of the same data, on the memory adapter and on SQLite.
 The machine records shifts (backfills, clocks), breaks, edits and every approval move, and changes the
 rate rule, the worker's own rate and role, and the client's settings. After each step, the figures still
 stored (a write drops what it can change) must equal what the engine gives now; a read step fetches the
-figures of every shift, which reprices the stale worker-weeks, and must give the engine's figures too.
+figures of every shift, which reprices the stale worker-weeks, and must give the engine's figures too; a
+read that stores nothing (a stale worker-week priced in memory) gives them without storing; and the
+background pass stores every stale worker-week.
 Ann has twelve approved weeks behind her, so approving, querying or rejecting one of them moves AWR
 parity for the weeks after it.
 """
@@ -36,7 +38,7 @@ from workforce_core.rules.london import local_text
 from workforce_core.rules.pay_weeks import week_of
 from workforce_core.services import approvals, corrections
 from workforce_core.services.accounts import UpdateClient, update_client
-from workforce_core.services.pay_figures import shift_figures
+from workforce_core.services.pay_figures import figures_now, refresh_figures, shift_figures
 from workforce_core.services.pricing import price_shifts
 from workforce_core.services.rate_rules import create_rate_rule, update_rate_rule
 from workforce_core.services.workers import update_worker
@@ -194,6 +196,27 @@ class StoredFigures(RuleBasedStateMachine):
         client = self._client()
         read = shift_figures(entries, client, uow=self.uow).by_entry
         assert read == fresh
+
+    @rule()
+    def read_without_storing(self) -> None:
+        """A read's figures (a stale worker-week priced in memory) are the engine's, and it stores nothing."""
+        entries, fresh = self._fresh()
+        client = self._client()
+        with self.uow(read_only=True) as tx:
+            before = tx.figures.of(list(fresh))
+            read = figures_now(tx, entries, client)
+            after = tx.figures.of(list(fresh))
+        assert read == fresh
+        assert after == before
+
+    @rule()
+    def background_pass(self) -> None:
+        """The background pass stores every stale worker-week: then every completed shift has its figures."""
+        _, fresh = self._fresh()
+        refresh_figures(uow=self.uow)
+        with self.uow(read_only=True) as tx:
+            assert tx.figures.of(list(fresh)) == fresh
+        assert refresh_figures(uow=self.uow) == 0
 
     @invariant()
     def what_is_stored_equals_a_fresh_pricing(self) -> None:

@@ -18,12 +18,12 @@ from workforce_core.rules.london import local_text
 from workforce_core.rules.paid_time import MINUTE
 from workforce_core.rules.pay_gate import unpriced_gate
 from workforce_core.rules.pricing import Line, pennies
-from workforce_core.views import ShiftFigures, ShiftPricing
+from workforce_core.views import ShiftFigures, ShiftGate, ShiftPricing
 
 PAYROLL_FIELDS = ("paid_minutes", "paid_hours", "unpaid_break_minutes", "payroll_status", "payroll_excluded_reason")
 
 
-def payroll_fields(entry: TimeEntry, priced: ShiftFigures | None) -> dict[str, Any]:
+def payroll_fields(entry: TimeEntry, priced: ShiftFigures | ShiftGate | None) -> dict[str, Any]:
     """The pay-gate fields of an entry: a break has none; an open shift is on hold; a completed shift
     has its paid minutes and its payroll status."""
     if entry.entry_type != "shift" or priced is None:  # a break, or a shift still open (gate rule 1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from sqlalchemy import Engine, or_, select
 
-from workforce_adapters.sql import tables
+from workforce_adapters.sql import reading, tables
 from workforce_adapters.sql.mapping import from_row
 from workforce_adapters.sql.read_pages import equal, page
 from workforce_core.model.absences import Absence, AbsenceStatus
@@ -102,7 +102,7 @@ def load_free_facts(engine: Engine, query: FreeFactsQuery) -> FreeFacts:
         or_(ar.c.valid_to.is_(None), ar.c.valid_to >= query.first_day),
         or_(ar.c.date.is_(None), ar.c.date.between(query.first_day, query.last_day)),
     )
-    with engine.connect() as connection:
+    with reading.connection(engine) as connection:
         found_workers = [from_row(Worker, r) for r in connection.execute(workers.order_by(w.c.id)).mappings()]
         found_bookings = [
             from_row(Booking, r) for r in connection.execute(bookings.order_by(sh.c.start, sh.c.id)).mappings()
@@ -129,5 +129,5 @@ def load_free_facts(engine: Engine, query: FreeFactsQuery) -> FreeFacts:
 def do_not_return_sites(engine: Engine, client_id: int, worker_id: int) -> tuple[int, ...]:
     dnr = tables.do_not_return
     stmt = select(dnr.c.location_id).where(dnr.c.client_id == client_id, dnr.c.worker_id == worker_id)
-    with engine.connect() as connection:
+    with reading.connection(engine) as connection:
         return tuple(connection.execute(stmt.order_by(dnr.c.location_id)).scalars())

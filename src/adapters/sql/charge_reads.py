@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, Engine, and_, case, distinct, func, or_, select
 
-from workforce_adapters.sql import tables
+from workforce_adapters.sql import reading, tables
 from workforce_adapters.sql.pay_figures import FROZEN, LATE
 from workforce_core.model.pay_gate import PayrollStatus
 from workforce_core.ports.charge_reads import ChargeFilter, ChargeGroup, HeldBack
@@ -68,7 +68,7 @@ def charge_groups(engine: Engine, query: ChargeFilter) -> list[ChargeGroup]:
         .order_by(F.c.location_id, W.c.name, F.c.worker_id, ROLE, L.c.element, L.c.charge_rate)
     )
     entries: dict[tuple[Any, ...], list[int]] = defaultdict(list)
-    with engine.connect() as connection:
+    with reading.connection(engine) as connection:
         rows = connection.execute(grouped).all()
         if query.with_entries:
             for row in connection.execute(select(*keys, F.c.entry_id).select_from(source).where(*where).distinct()):
@@ -102,7 +102,7 @@ def held_back(engine: Engine, query: ChargeFilter) -> list[HeldBack]:
         .group_by(F.c.location_id, F.c.payroll_reason)
         .order_by(F.c.location_id, F.c.payroll_reason)
     )
-    with engine.connect() as connection:
+    with reading.connection(engine) as connection:
         return [
             HeldBack(site, reason, int(count), int(minutes or 0))
             for site, reason, count, minutes in connection.execute(summed)

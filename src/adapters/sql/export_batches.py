@@ -8,7 +8,7 @@ from datetime import date
 
 from sqlalchemy import Connection, Engine, insert, select, update
 
-from workforce_adapters.sql import tables
+from workforce_adapters.sql import reading, tables
 from workforce_adapters.sql.mapping import from_row, to_row
 from workforce_adapters.sql.read_pages import equal, page
 from workforce_core.model.exports import ExportBatch
@@ -54,7 +54,7 @@ def export_batches(engine: Engine, query: BatchFilter) -> Page[ExportBatch]:
 
 
 def export_batch(engine: Engine, client_id: int, batch_id: int) -> StoredBatch | None:
-    with engine.connect() as connection:
+    with reading.connection(engine) as connection:
         row = connection.execute(select(B).where(B.c.id == batch_id, B.c.client_id == client_id)).mappings().first()
         if row is None:
             return None

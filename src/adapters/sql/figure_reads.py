@@ -9,7 +9,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, exists, func, select
 
-from workforce_adapters.sql import tables
+from workforce_adapters.sql import reading, tables
 from workforce_adapters.sql.breaks import CHUNK
 from workforce_adapters.sql.mapping import from_row
 from workforce_core.model.time_entries import TimeEntry
@@ -94,7 +94,7 @@ def worker_weeks(engine: Engine, client_id: int, week: date, status: str | None)
         .group_by(FIGURES.c.worker_id, LINES.c.element, LINES.c.pay_rate, LINES.c.charge_rate)
         .order_by(FIGURES.c.worker_id, LINES.c.element, LINES.c.pay_rate, LINES.c.charge_rate)
     )
-    with engine.connect() as connection:
+    with reading.connection(engine) as connection:
         by_worker = {
             worker_id: tuple(
                 ElementMinutes(element, pay, charge, int(minutes)) for _, element, pay, charge, minutes in rows

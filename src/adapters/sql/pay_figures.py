@@ -23,7 +23,7 @@ from workforce_core.rules.locked_figures import source_of
 from workforce_core.rules.pay_gate import LATE_REASONS, GateResult
 from workforce_core.rules.pricing import Line
 from workforce_core.rules.stale_weeks import StaleWeeks
-from workforce_core.views import ShiftFigures
+from workforce_core.views import ShiftFigures, ShiftGate
 
 FIGURES = tables.shift_figures
 LINES = tables.shift_figure_lines
@@ -266,3 +266,20 @@ def _status(stored: str | None) -> PayrollStatus | None:
 
 def _reason(stored: str | None) -> GateReason | None:
     return GateReason(stored) if stored is not None else None
+
+
+def shift_gate(row: Any) -> ShiftGate | None:
+    """A read model row's joined figures (columns ``_f_*``) as the shift's paid time and pay gate; None
+    when the shift has no current figures."""
+    if row["_f_entry_id"] is None:
+        return None
+    flags = row["_f_flags"]
+    return ShiftGate(
+        row["_f_paid_minutes"],
+        row["_f_unpaid_break_minutes"],
+        GateResult(
+            _status(row["_f_payroll_status"]),
+            _reason(row["_f_payroll_reason"]),
+            tuple(flags.split(",")) if flags else (),
+        ),
+    )

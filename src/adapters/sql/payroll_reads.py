@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, Date, Engine, and_, case, exists, func, literal, literal_column, or_, select, true
 
-from workforce_adapters.sql import tables
+from workforce_adapters.sql import reading, tables
 from workforce_adapters.sql.pay_figures import FROZEN, LATE
 from workforce_core.model.pay_gate import GateReason, PayrollStatus
 from workforce_core.model.time_entries import ApprovalStatus
@@ -91,7 +91,7 @@ def payroll_rows(engine: Engine, query: PayrollFilter) -> Page[PayrollRow]:
     # one week: the client's workers walked in name order over their index, no sort; several: sorted
     order = (W.c.name, W.c.id) if one_week else (week, W.c.name, W.c.id)
     paging = query.paging
-    with engine.connect() as connection:
+    with reading.connection(engine) as connection:
         rows = connection.execute(names.order_by(*order).limit(paging.limit).offset(paging.offset)).all()
         total = connection.execute(select(func.count()).select_from(keys.subquery())).scalar_one()
         if not rows:
@@ -190,5 +190,5 @@ def _minutes(
 
 def shifts_not_approved(engine: Engine, query: PayrollFilter) -> int:
     count = select(func.count()).where(*_where(query, F.c.pay_week_start), F.c.payroll_reason.in_(NOT_APPROVED))
-    with engine.connect() as connection:
+    with reading.connection(engine) as connection:
         return int(connection.execute(count).scalar_one())

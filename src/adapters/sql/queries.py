@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Engine, func, or_, select
 
-from workforce_adapters.sql import charge_reads, export_batches, figure_reads, payroll_reads, tables
+from workforce_adapters.sql import charge_reads, export_batches, figure_reads, payroll_reads, reading, tables
 from workforce_adapters.sql.availability_reads import (
     do_not_return_sites,
     list_absences,
@@ -19,6 +19,7 @@ from workforce_adapters.sql.breaks import breaks_by_shift
 from workforce_adapters.sql.demands import list_demands, list_offers
 from workforce_adapters.sql.entry_counts import completed_count
 from workforce_adapters.sql.mapping import from_row
+from workforce_adapters.sql.pay_figures import shift_gate
 from workforce_adapters.sql.pay_weeks import frozen_flag, lock_history, standing_locks, tally
 from workforce_adapters.sql.pricing_inputs import load_awr_history, load_pricing_inputs
 from workforce_adapters.sql.rate_rules import list_rate_rules
@@ -96,6 +97,20 @@ ENTRIES = select(
 ).select_from(  # left joins (every entry has its worker): a page's ids and count need neither table
     _te.outerjoin(_w, _w.c.id == _te.c.worker_id).outerjoin(_loc, _loc.c.id == _te.c.location_id)
 )
+_f = tables.shift_figures
+ENTRIES_WITH_GATES = select(  # and each shift's stored paid time and pay gate, in the same statement
+    *ENTRIES.selected_columns,
+    _f.c.entry_id.label("_f_entry_id"),
+    _f.c.paid_minutes.label("_f_paid_minutes"),
+    _f.c.unpaid_break_minutes.label("_f_unpaid_break_minutes"),
+    _f.c.payroll_status.label("_f_payroll_status"),
+    _f.c.payroll_reason.label("_f_payroll_reason"),
+    _f.c.flags.label("_f_flags"),
+).select_from(
+    _te.outerjoin(_w, _w.c.id == _te.c.worker_id)
+    .outerjoin(_loc, _loc.c.id == _te.c.location_id)
+    .outerjoin(_f, _f.c.entry_id == _te.c.id)
+)
 
 
 class SqlQueries:
@@ -103,7 +118,7 @@ class SqlQueries:
         self.engine = engine
 
     def location(self, location_id: int) -> Location | None:
-        with self.engine.connect() as connection:
+        with reading.connection(self.engine) as connection:
             row = (
                 connection.execute(select(tables.locations).where(tables.locations.c.id == location_id))
                 .mappings()
@@ -115,7 +130,7 @@ class SqlQueries:
         """Some key that works now (the core's rule) lists this origin; SQL finds the keys listing it."""
         keys, origins = tables.api_keys, tables.api_key_origins
         query = select(keys).join(origins, origins.c.api_key_id == keys.c.id).where(origins.c.origin == origin)
-        with self.engine.connect() as connection:
+        with reading.connection(self.engine) as connection:
             listing = [from_row(ApiKey, row) for row in connection.execute(query).mappings()]
             client_ids = sorted({key.client_id for key in listing})
             rows = connection.execute(select(tables.clients).where(tables.clients.c.id.in_(client_ids))).mappings()
@@ -222,7 +237,8 @@ class SqlQueries:
             (te.c.client_approval, query.client_approval),
         )
         order = [te.c.clock_in.desc(), te.c.id.desc()]
-        rows, total = page(self.engine, stmt, query.paging, order, shown_from=ENTRIES, counted=completed_count(query))
+        shown = ENTRIES_WITH_GATES if query.gates else ENTRIES
+        rows, total = page(self.engine, stmt, query.paging, order, shown_from=shown, counted=completed_count(query))
         views = tuple(
             EntryView(
                 entry=from_row(TimeEntry, row),
@@ -232,13 +248,14 @@ class SqlQueries:
                 department_id=row["_department_id"],
                 location_name=row["_location_name"],
                 locked=bool(row["_locked"]),
+                gate=shift_gate(row) if query.gates else None,
             )
             for row in rows
         )
         return Page(views, total)
 
     def breaks_of(self, shift_ids: tuple[int, ...]) -> dict[int, list[TimeEntry]]:
-        with self.engine.connect() as connection:
+        with reading.connection(self.engine) as connection:
             return breaks_by_shift(connection, shift_ids)
 
     def bookings(
@@ -256,7 +273,7 @@ class SqlQueries:
             stmt = stmt.where(sh.c.location_id.in_(location_ids))
         if worker_id is not None:
             stmt = stmt.where(sh.c.worker_id == worker_id)
-        with self.engine.connect() as connection:
+        with reading.connection(self.engine) as connection:
             rows = connection.execute(stmt.order_by(sh.c.start, sh.c.id)).mappings().all()
         return [from_row(Booking, row) for row in rows]
 
@@ -314,19 +331,19 @@ class SqlQueries:
         return list_offers(self.engine, query)
 
     def tally(self, client_id: int, weeks: Sequence[WeekSpan], location_ids: tuple[int, ...] | None) -> WeekTallies:
-        with self.engine.connect() as connection:
+        with reading.connection(self.engine) as connection:
             return tally(connection, client_id, weeks, location_ids)
 
     def standing(self, client_id: int, week_starts: Collection[date]) -> list[PayWeekLock]:
-        with self.engine.connect() as connection:
+        with reading.connection(self.engine) as connection:
             return standing_locks(connection, client_id, week_starts)
 
     def lock_history(self, client_id: int, week_start: date) -> list[PayWeekLock]:
-        with self.engine.connect() as connection:
+        with reading.connection(self.engine) as connection:
             return lock_history(connection, client_id, week_start)
 
     def batches(self, client_id: int, week_starts: Collection[date]) -> list[ExportBatch]:
-        with self.engine.connect() as connection:
+        with reading.connection(self.engine) as connection:
             return export_batches.week_batches(connection, client_id, week_starts)
 
     def export_batches(self, query: BatchFilter) -> Page[ExportBatch]:
@@ -336,11 +353,11 @@ class SqlQueries:
         return export_batches.export_batch(self.engine, client_id, batch_id)
 
     def pricing_inputs(self, client: ClientAccount, entries: tuple[TimeEntry, ...]) -> PricingInputs:
-        with self.engine.connect() as connection:
+        with reading.connection(self.engine) as connection:
             return load_pricing_inputs(connection, client, entries)
 
     def awr_history(self, client: ClientAccount, worker_id: int) -> AwrHistory:
-        with self.engine.connect() as connection:
+        with reading.connection(self.engine) as connection:
             return load_awr_history(connection, client, worker_id)
 
     def availability_rules(self, query: AvailabilityRuleFilter) -> Page[WorkerAvailability]:

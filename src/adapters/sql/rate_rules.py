@@ -10,7 +10,7 @@ from typing import Any
 import attrs
 from sqlalchemy import Connection, Engine, func, or_, select
 
-from workforce_adapters.sql import tables
+from workforce_adapters.sql import reading, tables
 from workforce_adapters.sql.repositories import SqlRepository
 from workforce_core.model.rates import CHARGE_FIELDS, PAY_FIELDS, NightBand, OvertimeTier, RateRule, Rates
 from workforce_core.ports import Page, RateRuleFilter
@@ -96,7 +96,7 @@ def list_rate_rules(engine: Engine, query: RateRuleFilter) -> Page[RateRule]:
         stmt = stmt.where(
             or_(c.valid_from.is_(None), c.valid_from <= query.on), or_(c.valid_to.is_(None), c.valid_to >= query.on)
         )
-    with engine.connect() as connection:
+    with reading.connection(engine) as connection:
         total = connection.execute(select(func.count()).select_from(stmt.subquery())).scalar_one()
         rows = connection.execute(stmt.order_by(c.id).limit(query.paging.limit).offset(query.paging.offset)).mappings()
         return Page(tuple(rule_from_row(row) for row in rows), int(total))

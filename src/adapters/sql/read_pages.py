@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import Engine, Select, func, select
 from sqlalchemy.sql.util import find_tables
 
+from workforce_adapters.sql import reading
 from workforce_adapters.sql.mapping import plain_rows
 from workforce_core.ports import Paging
 
@@ -53,7 +54,7 @@ def page(
     if shown_from is None:
         shown_from = select(*query.selected_columns).select_from(*query._from_obj)
     shown = shown_from.where(key.in_(ids)).order_by(*order)
-    with engine.connect() as connection:
+    with reading.connection(engine) as connection:
         total = connection.execute(
             counted if counted is not None else select(func.count()).select_from(found.subquery())
         ).scalar_one()

@@ -14,7 +14,7 @@ from types import TracebackType
 
 from sqlalchemy import Connection, Engine, insert
 
-from workforce_adapters.sql import tables
+from workforce_adapters.sql import reading, tables
 from workforce_adapters.sql.availability import (
     SqlAbsenceRepository,
     SqlAvailabilityRepository,
@@ -66,9 +66,16 @@ class SqlUnitOfWork:
         self.events: list[Event] = []
 
     def __enter__(self) -> SqlUnitOfWork:
-        # SQLite: a writer takes the write lock up front (BEGIN IMMEDIATE); a reader does not.
-        self.connection: Connection = self.engine.connect().execution_options(write=not self.read_only)
-        self.transaction = self.connection.begin()
+        # inside a read request (``reading.one_read``) a reader shares its connection and transaction
+        shared = reading.pinned(self.engine) if self.read_only else None
+        if not self.read_only:
+            reading.refuse_write(self.engine)
+        self.shared = shared is not None
+        if shared is not None:
+            self.connection: Connection = shared
+        else:  # SQLite: a writer takes the write lock up front (BEGIN IMMEDIATE); a reader does not.
+            self.connection = self.engine.connect().execution_options(write=not self.read_only)
+            self.transaction = self.connection.begin()
         self._held: set[int] = set()  # workers locked in this transaction (a lock is not taken twice)
         self.events = []
         return self
@@ -213,6 +220,8 @@ class SqlUnitOfWork:
 
     def close(self) -> None:
         """Roll back whatever is not committed and give the connection back."""
+        if self.shared:  # the read request's own: it ends with the request
+            return
         try:
             if self.transaction.is_active:
                 self.transaction.rollback()
@@ -237,6 +246,8 @@ class SqlUnitOfWork:
                 ],
             )
             self.events = []
+        if self.shared:
+            return
         if self.hold is not None:
             self.held = True
             self.hold(self)
@@ -245,7 +256,8 @@ class SqlUnitOfWork:
 
     def rollback(self) -> None:
         self.events = []
-        self.transaction.rollback()
+        if not self.shared:
+            self.transaction.rollback()
 
 
 class SqlUnitOfWorkFactory:

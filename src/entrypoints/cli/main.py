@@ -38,7 +38,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "pay-codes": ("pay_codes", "app", "Pay codes: each pay element's code in a payroll package."),
     "pay-week": ("pay_weeks", "app", "Pay weeks: show, lock, unlock, close."),
     "export": ("exports", "app", "Export batches: pay files (pkg_a, payroll) and charge files (pkg_b)."),
-    "price": ("pricing", "app", "Pricing: explain how a shift was priced."),
+    "price": ("pricing", "app", "Pricing: explain how a shift was priced; refresh the stale figures."),
     "webhooks": ("webhooks", "app", "Webhooks: deliver events to the subscriptions; verify a delivery."),
     "user": ("people", "app", "People who sign in to the console and the portal: create, list, disable, set-password."),
 }

@@ -6,11 +6,12 @@ import typer
 
 from workforce_adapters.json import payroll_fields, pricing_record
 from workforce_core.services.holiday import shift_holiday
+from workforce_core.services.pay_figures import refresh_figures
 from workforce_core.services.pricing import explain_entry
-from workforce_entrypoints.cli.output import command, emit
+from workforce_entrypoints.cli.output import Bar, command, emit
 from workforce_entrypoints.cli.state import services
 
-app = typer.Typer(help="Pricing: explain how a shift was priced.", no_args_is_help=True)
+app = typer.Typer(help="Pricing: explain how a shift was priced; refresh the stale figures.", no_args_is_help=True)
 
 
 @app.command("explain")
@@ -29,3 +30,17 @@ def explain(ctx: typer.Context, entry_id: int = typer.Argument(..., metavar="ENT
             "holiday": shift_holiday(entry_id, uow=s.uow, queries=s.queries),
         }
     )
+
+
+@app.command("refresh")
+@command
+def refresh(ctx: typer.Context) -> None:
+    """Price and store the figures of every stale worker-week of every client (what ``workforce serve``
+    does in the background after a rate rule, a client setting or a worker's rates change)."""
+    s = services(ctx)
+    bar = Bar("Pricing the stale worker-weeks")
+    try:
+        priced = refresh_figures(uow=s.uow, progress=bar)
+    finally:
+        bar.close()
+    emit({"shifts_priced": priced})

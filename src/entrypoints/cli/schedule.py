@@ -1,8 +1,9 @@
 """The timed jobs ``workforce serve`` runs beside the server, in the serving process (one however many
 ``--workers``), unless ``--no-schedule``: the auto clock-out rule (``timesheet auto-close``), the
 expiry of offers whose requirement has ended (``offer expire``) and the clients' sign-off deadline
-(``timesheet auto-sign-off``), every ``INTERVAL`` seconds. Each job
-is a use case of its own transaction; a failed pass is logged and the next one tried."""
+(``timesheet auto-sign-off``), every ``INTERVAL`` seconds; and, every ``FIGURES_INTERVAL`` seconds, the
+figures of the worker-weeks a change left stale (``price refresh``). Each job is a use case of its own
+transactions; a failed pass is logged and the next one tried."""
 
 from __future__ import annotations
 
@@ -10,10 +11,11 @@ import logging
 import threading
 from collections.abc import Callable
 
-from workforce_core.services import offers, sign_off, time_records
+from workforce_core.services import offers, pay_figures, sign_off, time_records
 from workforce_entrypoints.bootstrap import Services
 
 INTERVAL = 300.0  # seconds between passes: a shift is closed at most five minutes after its 18 hours
+FIGURES_INTERVAL = 5.0  # seconds between passes of the figures: reads price a stale worker-week till then
 log = logging.getLogger("workforce.schedule")
 
 
@@ -33,4 +35,15 @@ def run_until(stop: threading.Event, built: Services, *, interval: float = INTER
                 job()
             except Exception:
                 log.exception("the scheduled %s failed; trying again next pass", name)
+        stop.wait(interval)
+
+
+def refresh_until(stop: threading.Event, built: Services, *, interval: float = FIGURES_INTERVAL) -> None:
+    """Store the figures of the stale worker-weeks (``pay_figures.refresh_figures``), then wait
+    ``interval`` seconds, until ``stop`` is set."""
+    while not stop.is_set():
+        try:
+            pay_figures.refresh_figures(uow=built.uow)
+        except Exception:
+            log.exception("the figures' background pass failed; trying again next pass")
         stop.wait(interval)

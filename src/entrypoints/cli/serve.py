@@ -7,7 +7,8 @@ throttle counts. A connection must send its request head within ``--header-timeo
 limits' storage is chosen once for all the processes. Replies do not name the server software. A
 webhook dispatcher runs beside the server, in the serving process (one however many ``--workers``),
 unless ``--no-dispatch``; so do the timed jobs (``cli.schedule``: auto clock-out, offer expiry, the
-clients' sign-off deadline), unless ``--no-schedule``.
+clients' sign-off deadline, and every few seconds the figures of stale worker-weeks), unless
+``--no-schedule``.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from workforce_entrypoints.bootstrap import (
 )
 from workforce_entrypoints.cli.output import command, fail
 from workforce_entrypoints.cli.request_head import DEFAULT_HEADER_SECONDS, HEADER_TIMEOUT_ENV, RequestHeadDeadline
-from workforce_entrypoints.cli.schedule import run_until
+from workforce_entrypoints.cli.schedule import refresh_until, run_until
 from workforce_entrypoints.cli.state import database_url
 from workforce_entrypoints.cli.webhooks import dispatch_until
 from workforce_entrypoints.http.storage_threads import MAX_THREADS, THREADS_ENV
@@ -87,8 +88,8 @@ def serve(
         True,
         "--schedule/--no-schedule",
         help="Run the timed jobs in the background every 5 minutes: the auto clock-out rule and the expiry of "
-        "offers whose requirement has ended; --no-schedule when `timesheet auto-close` and `offer expire` run "
-        "elsewhere (cron).",
+        "offers whose requirement has ended; and every 5 seconds the stale figures; --no-schedule when "
+        "`timesheet auto-close`, `offer expire` and `price refresh` run elsewhere (cron).",
     ),
 ) -> None:
     """Run the HTTP API (refuses a database that is not migrated)."""
@@ -120,6 +121,7 @@ def serve(
         threading.Thread(target=dispatch_until, args=(stop, background), name="webhook-dispatcher", daemon=True).start()
     if schedule:
         threading.Thread(target=run_until, args=(stop, background), name="timed-jobs", daemon=True).start()
+        threading.Thread(target=refresh_until, args=(stop, background), name="figures", daemon=True).start()
     try:
         _serve(host, port, workers, proxies, limit_concurrency)
     finally:

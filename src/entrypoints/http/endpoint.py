@@ -98,10 +98,13 @@ Handler = Callable[[Call], Response]
 
 @frozen
 class Method:
-    """A handler and the scopes that open it (any one of them; none = any valid key)."""
+    """A handler and the scopes that open it (any one of them; none = any valid key). ``one_read``: a
+    read that never writes, answered from the key to the reply in one connection and one read
+    transaction (``Services.one_read``)."""
 
     handler: Handler
     scopes: tuple[str, ...] = ()
+    one_read: bool = True
 
 
 @frozen
@@ -197,6 +200,13 @@ def _pass(
 
 def _read_reply(request: Request, method: Method, secret: str, address: str, services: Services) -> Response:
     """A request without a body, from the key to the reply (on a storage thread)."""
+    if method.one_read:
+        with services.one_read():
+            return _answer(request, method, secret, address, services)
+    return _answer(request, method, secret, address, services)
+
+
+def _answer(request: Request, method: Method, secret: str, address: str, services: Services) -> Response:
     principal, decision = _admit(secret, address, services)
     headers = _limit_headers(decision)
     try:

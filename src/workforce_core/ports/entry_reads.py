@@ -30,6 +30,7 @@ class EntryFilter:
     department_id: int | None = None
     approval_status: str | None = None
     client_approval: str | None = None
+    gates: bool = False  # each completed shift's current stored paid time and pay gate (EntryView.gate)
 
 
 class EntryReads(Protocol):

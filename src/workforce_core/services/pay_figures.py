@@ -9,7 +9,7 @@ entries, ``worker_changed`` for a worker's rates or role, ``client_changed`` for
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 
 import attrs
 from attrs import frozen
@@ -63,17 +63,47 @@ def reprice(entries: Sequence[TimeEntry], client: ClientAccount, *, uow: UnitOfW
 
 def reprice_within(tx: UnitOfWork, entries: Sequence[TimeEntry], client: ClientAccount) -> Figures:
     """``reprice`` inside a unit of work the caller commits (a pay-week lock prices its week first)."""
-    start_day = client.settings.pay_week_start_day
     tx.figures.lock_for_pricing(client.id, sorted({entry.worker_id for entry in entries}))
     ids = [entry.id for entry in entries]
     already = tx.figures.of(ids)
     current = tx.entries.get_many([i for i in ids if i not in already])
-    still = tuple(entry for entry in current.values() if _completed(entry))
-    if not still:
+    weeks, figures = _priced_weeks(tx, [entry for entry in current.values() if _completed(entry)], client)
+    if not weeks:
         return Figures(already)
+    tx.figures.store(weeks, figures)  # (a frozen shift's figures are never missing, so none is skipped here)
+    stored = {f.entry_id: f for f in figures if f.entry_id in current}
+    return Figures({**already, **stored}, tuple(weeks))
+
+
+def figures_now(tx: UnitOfWork, entries: Sequence[TimeEntry], client: ClientAccount) -> dict[int, ShiftFigures]:
+    """The figures of the completed shifts among ``entries`` as a read sees them, storing nothing: the
+    stored ones, and for a shift without (its worker-week marked stale) its worker-week priced in memory,
+    the figures a repricing would store."""
+    closed = [entry for entry in entries if _completed(entry)]
+    found = tx.figures.of([entry.id for entry in closed]) if closed else {}
+    return {**found, **priced_now(tx, [entry for entry in closed if entry.id not in found], client)}
+
+
+def priced_now(tx: UnitOfWork, entries: Sequence[TimeEntry], client: ClientAccount) -> dict[int, ShiftFigures]:
+    """The figures of these completed shifts without stored ones, their worker-weeks priced in memory
+    (nothing is stored: a read's answer, the same a repricing would store)."""
+    if not entries:
+        return {}
+    wanted = {entry.id for entry in entries}
+    _, figures = _priced_weeks(tx, entries, client)
+    return {f.entry_id: f for f in figures if f.entry_id in wanted}
+
+
+def _priced_weeks(
+    tx: UnitOfWork, still: Sequence[TimeEntry], client: ClientAccount
+) -> tuple[list[tuple[int, date]], list[ShiftFigures]]:
+    """The worker-weeks of these completed shifts and the figures of every completed shift in them."""
+    if not still:
+        return [], []
+    start_day = client.settings.pay_week_start_day
     weeks = sorted({(entry.worker_id, week_of(entry.clock_in, start_day)) for entry in still})
     wanted = set(weeks)
-    inputs = tx.pricing.inputs(client, still)
+    inputs = tx.pricing.inputs(client, tuple(still))
     shift_ids = [
         shift.id
         for shift in inputs.shifts
@@ -86,9 +116,7 @@ def reprice_within(tx: UnitOfWork, entries: Sequence[TimeEntry], client: ClientA
         else priced.figures()
         for priced in price_shifts(shift_ids, client, inputs, late).values()
     ]
-    tx.figures.store(weeks, figures)  # (a frozen shift's figures are never missing, so none is skipped here)
-    stored = {f.entry_id: f for f in figures if f.entry_id in current}
-    return Figures({**already, **stored}, tuple(weeks))
+    return weeks, figures
 
 
 def week_figures(
@@ -155,6 +183,32 @@ def reprice_in_batches(
         if progress is not None:
             progress(priced, len(unpriced))
     return repriced
+
+
+EVER = (datetime(1900, 1, 1, tzinfo=UTC), datetime(3000, 1, 1, tzinfo=UTC))  # every shift's clock-in
+
+
+def refresh_figures(*, uow: UnitOfWorkFactory, progress: Progress | None = None) -> int:
+    """The background pass (``workforce serve`` runs it, and ``workforce figures refresh``): price and
+    store the figures of every client's stale worker-weeks (those a rate rule, a setting or a worker's
+    rates left to it, and any other still marked), a batch of workers per transaction. Reads never
+    store; between a change and this pass they price a stale worker-week in memory. Returns how many
+    stale shifts it priced; ``progress`` hears (shifts priced, stale shifts) as it goes."""
+    with uow(read_only=True) as tx:
+        clients = tx.clients.every()
+        stale = [(client, tx.figures.unpriced(client.id, *EVER, None)) for client in clients]
+    stale = [(client, shifts) for client, shifts in stale if shifts]
+    every = sum(len(shifts) for _, shifts in stale)
+    done = 0
+
+    def told(priced: int, _: int) -> None:
+        if progress is not None:
+            progress(done + priced, every)
+
+    for client, shifts in stale:
+        reprice_in_batches(shifts, client, uow=uow, progress=told)
+        done += len(shifts)
+    return every
 
 
 def due_adjustments(tx: UnitOfWork, client: ClientAccount, week: date, site_id: int | None) -> list[TimeEntry]:

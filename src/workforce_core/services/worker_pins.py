@@ -92,7 +92,8 @@ def check_worker_pin(
     command: CheckWorkerPin, *, uow: UnitOfWorkFactory, hasher: PasswordHasher, limiter: RateLimiter, clock: Clock
 ) -> Worker:
     """The active, approved, not suspended worker of this badge whose PIN this is; else 401
-    ``pin_refused``, or 429 ``pin_throttled`` with ``retry_after`` past the limits."""
+    ``pin_refused``, or 429 ``pin_throttled`` with ``retry_after`` past the limits. (The limiter keeps
+    its own time; ``clock`` is taken as every use case takes it.)"""
     worker_bucket = pins.worker_bucket(command.client_id, command.employee_id)
     device_bucket = pins.device_bucket(command.device, command.address)
     device = limiter.peek(device_bucket, pins.PIN_TRIES_PER_DEVICE, pins.PIN_WINDOW_SECONDS)
@@ -114,7 +115,6 @@ def check_worker_pin(
             raise PinThrottled(max(1, after.retry_after))
         raise PinRefused()
     limiter.reset(worker_bucket, pins.PIN_TRIES_PER_WORKER, pins.PIN_WINDOW_SECONDS)
-    _ = clock  # the limiter keeps its own time; the clock is the port every use case is given
     return worker
 
 

@@ -41,4 +41,4 @@ def get(call: Call) -> Response:
     return listing(items, found.lines, paging, meta={"shifts_not_approved": found.shifts_not_approved})
 
 
-ENDPOINT = Endpoint("payroll", {"GET": Method(get, ("payroll:read",))})
+ENDPOINT = Endpoint("payroll", {"GET": Method(get, ("payroll:read",), one_read=False)})

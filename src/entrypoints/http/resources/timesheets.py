@@ -46,13 +46,14 @@ def get(call: Call) -> Response:
         client_approval=p.choice("client_approval", CLIENT_APPROVALS),
         payroll_status=p.choice("payroll_status", PAYROLL_STATUSES),
         explain=include_pricing and explain,
+        pricing=include_pricing,
     )
     s = call.services
     sheet = timesheets(call.principal, query, queries=s.queries, uow=s.uow, now=s.clock.now())
 
     def shown(view: EntryView) -> dict[str, Any]:
+        body = {**time_entry_record(view), **payroll_fields(view.entry, sheet.gates.get(view.entry.id))}
         figures = sheet.figures.get(view.entry.id)
-        body = {**time_entry_record(view), **payroll_fields(view.entry, figures)}
         if include_pricing and figures is not None:
             working = sheet.explained.get(view.entry.id) if query.explain else None
             body["pricing"] = pricing_record(figures, pay=sight.pay, charge=sight.charge, explanation=working)

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date, datetime
 
 import attrs
 from attrs import frozen
 
 from workforce_core.errors import InvalidParameter
+from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.principal import Principal
 from workforce_core.ports import EntryFilter, Page, Paging, Queries, UnitOfWorkFactory
-from workforce_core.services.pay_figures import shift_figures
+from workforce_core.services.pay_figures import figures_now, priced_now
 from workforce_core.services.pricing import priced
 from workforce_core.services.time_reads.filters import OPEN_WINDOW, local_bounds, site_filter
-from workforce_core.views import EntryView, ShiftFigures, ShiftPricing
+from workforce_core.views import EntryView, ShiftFigures, ShiftGate, ShiftPricing
 
 MAX_PAYROLL_MATCHES = 2000
 
@@ -35,17 +37,18 @@ class TimesheetQuery:
     client_approval: str | None = None
     payroll_status: str | None = None  # completed shifts only; at most 2,000 matching before paging
     explain: bool = False  # price the page's shifts again with the engine's working (``explained``)
+    pricing: bool = True  # each shift's whole figures (``figures``); without, its paid time and gate only
 
 
 @frozen
 class Timesheet:
-    """A page of entries with the stored pay figures of its completed shifts (by entry id); with
-    ``explain``, the engine's working for them too. ``repriced``: the worker-weeks this read found stale."""
+    """A page of entries with the paid time and pay gate of its completed shifts (``gates``, by entry
+    id) and, with ``pricing``, their whole pay figures; with ``explain``, the engine's working too."""
 
     page: Page[EntryView]
+    gates: dict[int, ShiftGate]
     figures: dict[int, ShiftFigures]
     explained: dict[int, ShiftPricing]
-    repriced: tuple[tuple[int, date], ...] = ()
 
 
 def timesheets(
@@ -56,12 +59,13 @@ def timesheets(
     ``entry_filter``: ``shifts`` (completed shifts, the default), ``active`` (open shifts clocked in
     within 18 hours), ``breaks``, ``all``. With ``id`` and no ``entry_filter`` the entry is found
     whatever its type or state. ``payroll_status`` keeps completed shifts the pay gate gives that
-    status; it is decided shift by shift, so at most 2,000 shifts may match the other filters."""
-    client = principal.client
+    status; it is decided shift by shift, so at most 2,000 shifts may match the other filters.
+
+    A read: nothing is stored. The figures are the stored ones (the page's gates joined to it); a
+    shift whose worker-week is marked stale has that week priced in memory for this answer."""
     if query.payroll_status is None:
         page = _entries(principal, query, queries=queries, now=now)
-        found = shift_figures((v.entry for v in page.items), client, uow=uow)
-        return Timesheet(page, found.by_entry, _explained(page.items, query, principal, queries), found.repriced)
+        return _sheet(page, query, principal, queries=queries, uow=uow)
     wide = attrs.evolve(query, paging=Paging(limit=MAX_PAYROLL_MATCHES + 1, offset=0), entry_filter="shifts")
     candidates = _entries(principal, wide, queries=queries, now=now)
     if candidates.total > MAX_PAYROLL_MATCHES:
@@ -69,18 +73,35 @@ def timesheets(
             "payroll_status",
             f"more than {MAX_PAYROLL_MATCHES} shifts match; narrow the period with date_from and date_to.",
         )
-    found = shift_figures((v.entry for v in candidates.items), client, uow=uow)
-    figures = found.by_entry
+    gates = _gates(candidates.items, principal.client, uow=uow)
     kept = [
-        v for v in candidates.items if v.entry.id in figures and figures[v.entry.id].gate.status == query.payroll_status
+        v for v in candidates.items if v.entry.id in gates and gates[v.entry.id].gate.status == query.payroll_status
     ]
     window = tuple(kept[query.paging.offset : query.paging.offset + query.paging.limit])
-    return Timesheet(
-        Page(window, len(kept)),
-        {v.entry.id: figures[v.entry.id] for v in window},
-        _explained(window, query, principal, queries),
-        found.repriced,
-    )
+    return _sheet(Page(window, len(kept)), query, principal, queries=queries, uow=uow)
+
+
+def _sheet(
+    page: Page[EntryView], query: TimesheetQuery, principal: Principal, *, queries: Queries, uow: UnitOfWorkFactory
+) -> Timesheet:
+    client = principal.client
+    if not query.pricing:
+        return Timesheet(page, _gates(page.items, client, uow=uow), {}, {})
+    with uow(read_only=True) as tx:
+        figures = figures_now(tx, [v.entry for v in page.items], client)
+    gates = {entry_id: f.shift_gate() for entry_id, f in figures.items()}
+    return Timesheet(page, gates, figures, _explained(page.items, query, principal, queries))
+
+
+def _gates(views: Sequence[EntryView], client: ClientAccount, *, uow: UnitOfWorkFactory) -> dict[int, ShiftGate]:
+    """The paid time and pay gate of the completed shifts among ``views``: joined to the page where
+    current, else priced in memory."""
+    gates = {v.entry.id: v.gate for v in views if v.gate is not None}
+    stale = [v.entry for v in views if v.gate is None and v.entry.entry_type == "shift" and v.entry.clock_out]
+    if stale:
+        with uow(read_only=True) as tx:
+            gates.update({entry_id: f.shift_gate() for entry_id, f in priced_now(tx, stale, client).items()})
+    return gates
 
 
 def _explained(
@@ -116,5 +137,6 @@ def _entries(principal: Principal, query: TimesheetQuery, *, queries: Queries, n
             department_id=query.department_id,
             approval_status=query.approval_status,
             client_approval=query.client_approval,
+            gates=True,
         )
     )
