@@ -151,3 +151,17 @@ def test_a_polish_sites_kiosk_speaks_polish(live: Live, page: Page, problems: Pr
     expect(page.get_by_role("heading", name="Dzień dobry, Anna.")).to_be_visible()
     page.get_by_role("button", name="Wejście").click()
     expect(page.locator("#done")).to_have_text("Anna, wejście zarejestrowano o 12:00.")
+
+
+def test_a_revoked_kiosk_says_it_is_not_enrolled(live: Live, page: Page, problems: Problems) -> None:
+    problems.allow(REFUSED_CALLS)
+    client, site = kiosk_for(live, page)
+    expect(page.get_by_role("heading", level=1)).to_have_text("North Depot")
+    page.goto(f"/console/{client}/kiosks")
+    expect(page.get_by_role("row", name=re.compile(f"kiosk-{site}-1"))).to_contain_text("enrolled")
+    page.get_by_role("button", name=f"Revoke kiosk kiosk-{site}-1").click()
+    expect(page.get_by_role("status")).to_have_text("Done: kiosk revoked.")
+    expect(page.get_by_role("row", name=re.compile(f"kiosk-{site}-1"))).to_contain_text("revoked")
+    page.goto("/kiosk/")
+    expect(page.get_by_role("heading", level=1)).to_have_text("This device is not enrolled as a kiosk.")
+    expect(page.get_by_role("link", name="Open the console")).to_be_visible()
