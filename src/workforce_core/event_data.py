@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from workforce_core.commands.clocking import API_CHANNEL, ClockChannel
 from workforce_core.events import Event
 from workforce_core.model.reference import Location
 from workforce_core.model.workers import Worker
@@ -12,12 +13,14 @@ from workforce_core.rules.london import local_text, utc_text
 from workforce_core.views import EntryView
 
 MAX_ENTRIES_PER_EVENT = 100
+API_SOURCE = API_CHANNEL.source
 
 
 def clock_base(view: EntryView) -> dict[str, Any]:
-    """The base fields of all six clock events (an API clock: method and source ``api``)."""
+    """The base fields of all six clock events: method, kiosk id and source as the entry has them
+    (an API clock: ``api``); ``client_id`` and ``risk_flags`` on API clocks only, as the spec says."""
     e = view.entry
-    return {
+    data = {
         "entry_id": e.id,
         "worker_id": e.worker_id,
         "worker_name": view.worker_name,
@@ -35,6 +38,9 @@ def clock_base(view: EntryView) -> dict[str, Any]:
         "clock_in_utc": utc_text(e.clock_in),
         "risk_flags": list(e.risk_flags),
     }
+    if e.clock_source != API_SOURCE:
+        del data["client_id"], data["risk_flags"]
+    return data
 
 
 def refused_clock(
@@ -46,24 +52,28 @@ def refused_clock(
     within: int | None = None,
     distance: int | None = None,
     low_gps_confidence: bool | None = None,
+    channel: ClockChannel = API_CHANNEL,
 ) -> dict[str, Any]:
     """Base fields of a refused clock: ``entry_id`` 0 and ``attempted_at`` in place of the clock-in times."""
-    return {
+    data = {
         "entry_id": 0,
         "worker_id": worker.id,
         "worker_name": worker.name,
         "employee_id": worker.employee_id,
         "location_id": site.id if site else None,
         "scheduled_shift_id": None,
-        "method": "api",
-        "kiosk_id": None,
-        "source": "api",
+        "method": channel.method,
+        "kiosk_id": channel.kiosk_id,
+        "source": channel.source,
         "within_geofence": within,
         "distance_meters": distance,
         "low_gps_confidence": low_gps_confidence,
         "client_id": client_id,
         "attempted_at": local_text(attempted_at),
     }
+    if channel.source != API_SOURCE:
+        del data["client_id"]
+    return data
 
 
 def entry_fields(view: EntryView) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from attrs import frozen
+from attrs import field, frozen
 
 from workforce_core.commands.inputs import Choice, Id, Instant, Items, Number, Text, WrittenInstant, given, needed
 from workforce_core.errors import ValidationFailed
@@ -13,6 +13,24 @@ from workforce_core.rules.geofence import Position
 
 MAX_NOTES = 255
 CLOCK_ACTIONS: tuple[str, ...] = ("in", "out")
+
+
+@frozen
+class ClockChannel:
+    """Where a clock came from, as the entry and the clock events name it: the API's own by default;
+    never read from a request body (a body naming it is refused as an unknown field)."""
+
+    method: str = "api"  # clock_method: api, mobile (the worker app)
+    source: str = "api"  # clock_source: api, app
+    kiosk_id: str | None = None  # the worker app: mobile: plus the phone's code
+
+    @property
+    def app(self) -> bool:
+        """The worker app: the phone's position is checked at every mapped site of the client."""
+        return self.method == "mobile"
+
+
+API_CHANNEL = ClockChannel()
 
 
 @frozen(kw_only=True)
@@ -38,6 +56,7 @@ class ClockWorker:
     gps_accuracy: Decimal | None = given(Number(low=Decimal(0), high=Decimal(1_000_000)))
     survey_id: int | None = given(Id())
     survey_answers: tuple[SurveyAnswer, ...] = given(Items(of=SurveyAnswer, most=100), default=())
+    channel: ClockChannel = field(default=API_CHANNEL)  # set by the entry point, never from JSON
 
     def __attrs_post_init__(self) -> None:
         if (self.worker_id is None) == (self.employee_id is None):

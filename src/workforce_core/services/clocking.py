@@ -18,16 +18,12 @@ from workforce_core.errors import (
     AlreadyClockedIn,
     BlockedBySurvey,
     Conflict,
-    GpsRequired,
     LocationNotAllowed,
     NoOpenClockIn,
     NotFound,
-    OutsideGeofence,
-    SiteNotMapped,
     ValidationFailed,
     WorkerInactive,
     WorkerPending,
-    WorkforceError,
 )
 from workforce_core.event_data import clock_base, refused_clock
 from workforce_core.model.bookings import Booking
@@ -40,9 +36,9 @@ from workforce_core.rules.access import owned_site
 from workforce_core.rules.booking_choice import closest_booking
 from workforce_core.rules.clock_request import clock_instant
 from workforce_core.rules.employee_ids import employee_id_key
-from workforce_core.rules.geofence import FenceCheck, check_fence
 from workforce_core.rules.london import local_text, utc_text
 from workforce_core.services.bookings import complete_booking, require_live
+from workforce_core.services.clock_fences import Refused, any_site_fence, site_fence
 from workforce_core.services.entry_edits import EntryViews, check_breaks
 from workforce_core.services.late_clocks import record_entry
 from workforce_core.services.open_shifts import close_open_shift
@@ -51,14 +47,6 @@ from workforce_core.views import ClockResult, EntryView
 
 OPEN_WINDOW = timedelta(hours=OPEN_SHIFT_HOURS)
 WARNING_TEXT = "Clocked outside the site's geofence; the clock was recorded and flagged."
-
-
-class _Refused(Exception):
-    """A refusal whose event must still be recorded."""
-
-    def __init__(self, error: WorkforceError, event: events.Event) -> None:
-        self.error = error
-        self.event = event
 
 
 def clock_worker(command: ClockWorker, *, principal: Principal, uow: UnitOfWorkFactory, clock: Clock) -> ClockResult:
@@ -74,7 +62,7 @@ def clock_worker(command: ClockWorker, *, principal: Principal, uow: UnitOfWorkF
                 result = _clock_out(tx, command, principal, worker, at, now, backdated)
             tx.commit()
             return result
-    except _Refused as refused:
+    except Refused as refused:
         with uow() as tx:
             tx.record([refused.event])
             tx.commit()
@@ -120,32 +108,6 @@ def _booking(
     return closest_booking(tx.bookings.near(worker.id, at), at, principal.client.settings.multi_shift_priority)
 
 
-def _fence(
-    command: ClockWorker, worker: Worker, site: Location | None, at: datetime, principal: Principal, action: str
-) -> FenceCheck:
-    fence = check_fence(site, command.position)
-    if fence.refusal is None:
-        return fence
-    error: WorkforceError
-    if fence.refusal == "gps_required":
-        error = GpsRequired()
-    elif fence.refusal == "site_not_mapped":
-        error = SiteNotMapped()
-    else:
-        error = OutsideGeofence(distance_meters=fence.distance, radius_meters=fence.radius)
-    data = refused_clock(
-        worker,
-        client_id=principal.client_id,
-        site=site,
-        attempted_at=at,
-        within=fence.within,
-        distance=fence.distance,
-        low_gps_confidence=fence.low_gps_confidence,
-    )
-    data.update(action=action, location_name=site.name if site else None, radius_meters=fence.radius)
-    raise _Refused(error, events.Event("clock.geofence_refused", principal.client_id, at, data))
-
-
 def _check_survey(
     tx: UnitOfWork, command: ClockWorker, worker: Worker, site: Location | None, at: datetime, principal: Principal
 ) -> None:
@@ -165,10 +127,12 @@ def _check_survey(
         blocking = {value.strip().lower() for value in question.blocking_answers}
         if answer.answer_value.strip().lower() in blocking:
             message = f"The answer to '{question.text}' blocks clocking in."
-            data = refused_clock(worker, client_id=principal.client_id, site=site, attempted_at=at)
+            data = refused_clock(
+                worker, client_id=principal.client_id, site=site, attempted_at=at, channel=command.channel
+            )
             data.update(survey_id=survey.id, question_id=question.id, message=message)
             error = BlockedBySurvey(message, question_id=question.id)
-            raise _Refused(error, events.Event("clock.blocked_by_survey", principal.client_id, at, data))
+            raise Refused(error, events.Event("clock.blocked_by_survey", principal.client_id, at, data))
 
 
 def _clock_in(
@@ -186,9 +150,17 @@ def _clock_in(
     if clash is not None:
         raise Conflict("occurred_at is before the end of a recorded shift.", entry_id=_shown_id(clash, principal))
     booking = _booking(tx, command, worker, at, principal)
-    location_id = command.location_id or (booking.location_id if booking else None) or worker.location_id
-    site = _site(tx, location_id, principal)
-    fence = _fence(command, worker, site, at, principal, "in")
+    site: Location | None
+    if command.channel.app:
+        preferred = booking.location_id if booking else worker.location_id
+        sites = tx.locations.of_client(principal.client_id)
+        site, fence = any_site_fence(command, worker, sites, preferred, at, principal, "in")
+        if booking is not None and booking.location_id != site.id:
+            booking = None  # clocked in at another site than the one booked: a walk-in there
+    else:
+        location_id = command.location_id or (booking.location_id if booking else None) or worker.location_id
+        site = _site(tx, location_id, principal)
+        fence = site_fence(command, worker, site, at, principal, "in")
     _check_survey(tx, command, worker, site, at, principal)
     entry = TimeEntry(
         worker_id=worker.id,
@@ -197,8 +169,9 @@ def _clock_in(
         clock_in=at,
         created_at=now,
         updated_at=now,
-        clock_method="api",
-        clock_source="api",
+        clock_method=command.channel.method,
+        clock_source=command.channel.source,
+        kiosk_id=command.channel.kiosk_id,
         notes=command.notes,
         cost_code_id=worker.cost_code_id,
         scheduled_shift_id=booking.id if booking else None,
@@ -263,9 +236,14 @@ def _clock_out(
         raise Conflict("occurred_at is before the clock-in of the open shift.", entry_id=entry.id)
     site = tx.locations.get(entry.location_id) if entry.location_id is not None else None
     check_breaks(tx, entry, entry.clock_in, at)
-    fence = _fence(command, worker, site, at, principal, "out")
+    if command.channel.app:
+        mapped = site is not None and site.latitude is not None and site.longitude is not None
+        sites = [site] if site is not None and mapped else tx.locations.of_client(principal.client_id)
+        _, fence = any_site_fence(command, worker, sites, entry.location_id, at, principal, "out")
+    else:
+        fence = site_fence(command, worker, site, at, principal, "out")
     entry.clock_out = at
-    entry.clock_out_method = "api"
+    entry.clock_out_method = command.channel.method
     entry.updated_at = now
     if command.notes:
         entry.notes = f"{entry.notes}\n{command.notes}" if entry.notes else command.notes
