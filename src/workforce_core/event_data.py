@@ -13,12 +13,11 @@ from workforce_core.rules.london import local_text, utc_text
 from workforce_core.views import EntryView
 
 MAX_ENTRIES_PER_EVENT = 100
-API_SOURCE = API_CHANNEL.source
 
 
 def clock_base(view: EntryView) -> dict[str, Any]:
     """The base fields of all six clock events: method, kiosk id and source as the entry has them
-    (an API clock: ``api``); ``client_id`` and ``risk_flags`` on API clocks only, as the spec says."""
+    (an API clock: ``api``; the worker app's: ``mobile``, ``mobile:...``, ``app``)."""
     e = view.entry
     data = {
         "entry_id": e.id,
@@ -38,8 +37,6 @@ def clock_base(view: EntryView) -> dict[str, Any]:
         "clock_in_utc": utc_text(e.clock_in),
         "risk_flags": list(e.risk_flags),
     }
-    if e.clock_source != API_SOURCE:
-        del data["client_id"], data["risk_flags"]
     return data
 
 
@@ -71,8 +68,6 @@ def refused_clock(
         "client_id": client_id,
         "attempted_at": local_text(attempted_at),
     }
-    if channel.source != API_SOURCE:
-        del data["client_id"]
     return data
 
 

@@ -11,11 +11,13 @@ from datetime import datetime, timedelta
 from workforce_core.model.absences import AbsenceType
 from workforce_core.model.worker_app import WorkerSession
 from workforce_core.model.workers import Worker
-from workforce_core.rules.people import SESSION_IDLE, SESSION_LONGEST, SESSION_TOUCH
+from workforce_core.rules.people import SESSION_TOUCH
 
-# A worker's session ends as a console session does: unused 30 minutes, or 12 hours after sign-in.
-APP_SESSION_IDLE = SESSION_IDLE
-APP_SESSION_LONGEST = SESSION_LONGEST
+# A worker's session ends as a console session does, unused for a while or a time after sign-in, but
+# on a phone of the worker's own and across a working day: a worker who clocked in at the start of a
+# 12-hour shift can still clock out at its end without signing in again.
+APP_SESSION_IDLE = timedelta(hours=14)
+APP_SESSION_LONGEST = timedelta(days=7)
 APP_SESSION_TOUCH = SESSION_TOUCH
 APP_LINK_LIFE = timedelta(hours=48)  # a sign-in link opens the app within two days of being made, once
 

@@ -30,17 +30,24 @@ class MadeAppLink:
 
 
 def make_app_link(
-    worker_id: int, *, link_base: str, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None
+    worker_id: int,
+    *,
+    link_base: str,
+    uow: UnitOfWorkFactory,
+    clock: Clock,
+    actor: Actor | None = None,
+    client_id: int | None = None,
 ) -> MadeAppLink:
-    """A link for one worker of an account the person reaches (else 404 ``worker_id``), whose role looks
-    after workers (else 403); a worker who may not use the app (a leaver, suspended, pending) is 409
-    ``worker_inactive``."""
+    """A link for one worker of an account the person reaches (and of ``client_id``, the page's account,
+    when given; else 404 ``worker_id``), whose role looks after workers (else 403); a worker who may not
+    use the app (a leaver, suspended, pending) is 409 ``worker_inactive``."""
     people.require(actor, Power.WORKERS)
     now = clock.now()
     token = secrets.token_urlsafe(32)
     with uow() as tx:
         worker = tx.workers.get(worker_id)
-        if worker is None or not people.reaches(actor, worker.client_id, worker.location_id):
+        elsewhere = client_id is not None and worker is not None and worker.client_id != client_id
+        if worker is None or elsewhere or not people.reaches(actor, worker.client_id, worker.location_id):
             raise NotFound("The worker was not found.", field="worker_id")
         if not may_use_app(worker):
             raise WorkerInactive()
