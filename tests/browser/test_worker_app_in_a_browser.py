@@ -1,0 +1,121 @@
+"""The worker app in Chromium on a phone-sized, touch page: the agency makes a sign-in link on the
+worker's page, the worker opens it on the phone (once only), accepts an offer by keyboard, clocks in
+inside the site's fence with the phone's location and is refused outside it; the app is installable
+(manifest, service worker)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import date
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from tests.browser.conftest import TIMEOUT_MS, Live, Problems, _watch, sign_in
+from tests.worker_app_world import AT_NORTH, FAR_AWAY, NORTH, SOUTH, offered
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def phone(browser: Browser, live: Live, problems: Problems) -> Iterator[BrowserContext]:
+    """A phone: 390 x 844, touch, the location permission granted; the test sets its position."""
+    context = browser.new_context(
+        base_url=live.url,
+        viewport=PHONE,
+        has_touch=True,
+        is_mobile=True,
+        permissions=["geolocation"],
+        geolocation={"latitude": AT_NORTH[0], "longitude": AT_NORTH[1], "accuracy": 10},
+    )
+    context.set_default_timeout(TIMEOUT_MS)
+    context.on("page", lambda opened: _watch(opened, problems))
+    yield context
+    context.close()
+    assert not problems.unexpected(), "\n".join(problems.unexpected())
+
+
+def agency(live: Live) -> dict[str, int]:
+    world = live.world
+    client = world.account("Acme Staffing").id
+    north = world.site(client, "North Warehouse", **NORTH).id
+    world.site(client, "South Depot", **SOUTH)
+    ann = world.worker(client, "Ann Able", location_id=north).worker.id
+    return {"client": client, "north": north, "ann": ann}
+
+
+def link_from_the_console(live: Live, page: Page, ids: dict[str, int]) -> str:
+    owner, password = live.owner(ids["client"])
+    sign_in(page, owner.email, password)
+    page.goto(f"/console/{ids['client']}/workers/{ids['ann']}")
+    page.get_by_role("button", name="Make a sign-in link for the worker app").click()
+    url = page.get_by_label("Sign-in link").input_value()
+    assert re.fullmatch(rf"{re.escape(live.url)}/app/link/[\w-]+", url), url
+    return url
+
+
+def test_a_worker_signs_in_by_link_accepts_an_offer_and_clocks_inside_the_fence_only(
+    live: Live, page: Page, phone: BrowserContext, problems: Problems
+) -> None:
+    ids = agency(live)
+    offered(live.services, ids["client"], ids["north"], ids["ann"], date(2026, 3, 20))
+    url = link_from_the_console(live, page, ids)
+
+    app = phone.new_page()
+    app.goto(url)
+    app.get_by_role("button", name="Sign in to the app").tap()
+    expect(app).to_have_url(re.compile(r"/app/shifts$"))
+    expect(app.get_by_role("banner")).to_contain_text("Ann Able")
+    assert app.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # nothing wider than the phone
+
+    app.get_by_role("navigation", name="App").get_by_role("link", name="Offers").tap()
+    expect(app.get_by_role("heading", level=2)).to_contain_text("2026-03-20 09:00")
+    accept = app.get_by_role("button", name="Accept the offer of 2026-03-20 09:00")
+    accept.focus()
+    app.keyboard.press("Enter")
+    expect(app.get_by_role("status")).to_have_text("Offer accepted: the shift is yours.")
+    app.get_by_role("link", name="Shifts").tap()
+    expect(app.get_by_role("main")).to_contain_text("North Warehouse")
+
+    app.get_by_role("link", name="Clock").tap()
+    expect(app.get_by_role("main")).to_contain_text("You are not clocked in.")
+    app.get_by_role("button", name="Clock in").tap()
+    expect(app.get_by_role("status")).to_have_text("Clocked in.")
+    expect(app.get_by_role("main")).to_contain_text("North Warehouse")
+
+    phone.set_geolocation({"latitude": FAR_AWAY[0], "longitude": FAR_AWAY[1], "accuracy": 10})
+    problems.allow(r"/app/clock: Failed to load resource: .* 403")  # the refusal's page is a 403
+    app.get_by_role("button", name="Clock out").tap()
+    expect(app.get_by_role("alert")).to_contain_text("You are not at a site")
+    refused = live.world.outbox("clock.geofence_refused")
+    assert [(e["data"]["action"], e["data"]["method"]) for e in refused] == [("out", "mobile")]
+    clocks = live.world.outbox("clock_in")
+    assert clocks[0]["data"]["kiosk_id"].startswith("mobile:")
+    assert clocks[0]["data"]["location_id"] == ids["north"]
+
+
+def test_the_app_is_installable_and_a_link_signs_in_once_only(
+    live: Live, page: Page, phone: BrowserContext, problems: Problems
+) -> None:
+    ids = agency(live)
+    url = link_from_the_console(live, page, ids)
+    app = phone.new_page()
+    app.goto(url)
+    app.get_by_role("button", name="Sign in to the app").tap()
+    expect(app).to_have_url(re.compile(r"/app/shifts$"))
+    manifest = app.evaluate("fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())")
+    assert (manifest["start_url"], manifest["display"], manifest["scope"]) == ("/app/", "standalone", "/app/")
+    scope = app.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
+    assert scope == f"{live.url}/app/"
+
+    problems.allow(r"/app/link/\S+: Failed to load resource: .* 404")
+    again = phone.browser.new_context(base_url=live.url, viewport=PHONE, has_touch=True) if phone.browser else None
+    assert again is not None
+    second = again.new_page()
+    second.goto(url)
+    second.get_by_role("button", name="Sign in to the app").tap()
+    expect(second.get_by_role("alert")).to_contain_text("This was not found.")
+    second.goto("/app/shifts")
+    expect(second).to_have_url(re.compile(r"/app/$"))
+    again.close()
