@@ -36,6 +36,9 @@ class LimitsRateLimiter:
         item = RateLimitItemPerSecond(limit, window_seconds)
         return self._decision(item, bucket, self.strategy.test(item, bucket))
 
+    def reset(self, bucket: str, limit: int, window_seconds: int) -> None:
+        self.strategy.clear(RateLimitItemPerSecond(limit, window_seconds), bucket)
+
     def _decision(self, item: RateLimitItemPerSecond, bucket: str, allowed: bool) -> RateDecision:
         stats = self.strategy.get_window_stats(item, bucket)
         retry = 0 if allowed else max(1, math.ceil(stats.reset_time - time.time()))
@@ -58,6 +61,11 @@ class MemoryRateLimiter:
 
     def peek(self, bucket: str, limit: int, window_seconds: int) -> RateDecision:
         return self._decide(bucket, limit, window_seconds, count=False)
+
+    def reset(self, bucket: str, limit: int, window_seconds: int) -> None:
+        with self.lock:
+            self.hits.pop(bucket, None)
+            self.windows.pop(bucket, None)
 
     def _decide(self, bucket: str, limit: int, window: int, *, count: bool) -> RateDecision:
         now = time.monotonic()

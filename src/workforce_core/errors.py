@@ -269,6 +269,19 @@ class SignInThrottled(RateLimited):
     default_message = "Too many sign-in attempts; wait a few minutes and try again."
 
 
+class PinRefused(WorkforceError):
+    """The same words for an unknown badge, a wrong PIN, no PIN set and a worker who may not clock."""
+
+    code, status, default_message = "pin_refused", 401, "That badge number and PIN do not match."
+
+
+class PinThrottled(RateLimited):
+    """Five wrong PINs in a row for a badge (or too many from one device): wait ``retry_after`` seconds."""
+
+    code = "pin_throttled"
+    default_message = "Too many wrong PINs; wait a few minutes and try again."
+
+
 class SessionEnded(WorkforceError):
     code, status, default_message = "session_ended", 401, "You are signed out; sign in again."
 

@@ -1,7 +1,7 @@
 """The worker app in Chromium on a phone-sized, touch page: the agency makes a sign-in link on the
 worker's page, the worker opens it on the phone (once only), accepts an offer by keyboard, clocks in
 inside the site's fence with the phone's location and is refused outside it; the app is installable
-(manifest, service worker)."""
+(manifest, service worker); a Polish-preferring worker signs in with badge and PIN and reads Polish."""
 
 from __future__ import annotations
 
@@ -13,7 +13,10 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.browser.conftest import TIMEOUT_MS, Live, Problems, _watch, sign_in
+from tests.contract.console_pages import FAST
 from tests.worker_app_world import AT_NORTH, FAR_AWAY, NORTH, SOUTH, offered
+from workforce_core.commands.worker_pins import SetWorkerPin
+from workforce_core.services.worker_pins import set_worker_pin
 
 PHONE = {"width": 390, "height": 844}
 
@@ -70,8 +73,8 @@ def test_a_worker_signs_in_by_link_accepts_an_offer_and_clocks_inside_the_fence_
     assert app.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # nothing wider than the phone
 
     app.get_by_role("navigation", name="App").get_by_role("link", name="Offers").tap()
-    expect(app.get_by_role("heading", level=2)).to_contain_text("2026-03-20 09:00")
-    accept = app.get_by_role("button", name="Accept the offer of 2026-03-20 09:00")
+    expect(app.get_by_role("heading", level=2)).to_contain_text("Fri 20 Mar 09:00")
+    accept = app.get_by_role("button", name="Accept the offer of Fri 20 Mar 09:00")
     accept.focus()
     app.keyboard.press("Enter")
     expect(app.get_by_role("status")).to_have_text("Offer accepted: the shift is yours.")
@@ -87,7 +90,7 @@ def test_a_worker_signs_in_by_link_accepts_an_offer_and_clocks_inside_the_fence_
     phone.set_geolocation({"latitude": FAR_AWAY[0], "longitude": FAR_AWAY[1], "accuracy": 10})
     problems.allow(r"/app/clock: Failed to load resource: .* 403")  # the refusal's page is a 403
     app.get_by_role("button", name="Clock out").tap()
-    expect(app.get_by_role("alert")).to_contain_text("You are not at a site")
+    expect(app.get_by_role("alert")).to_contain_text("m from the nearest site")
     refused = live.world.outbox("clock.geofence_refused")
     assert [(e["data"]["action"], e["data"]["method"]) for e in refused] == [("out", "mobile")]
     clocks = live.world.outbox("clock_in")
@@ -115,7 +118,37 @@ def test_the_app_is_installable_and_a_link_signs_in_once_only(
     second = again.new_page()
     second.goto(url)
     second.get_by_role("button", name="Sign in to the app").tap()
-    expect(second.get_by_role("alert")).to_contain_text("This was not found.")
+    expect(second.get_by_role("alert")).to_contain_text("This was not found, or it is no longer there.")
     second.goto("/app/shifts")
     expect(second).to_have_url(re.compile(r"/app/$"))
     again.close()
+
+
+def test_a_polish_worker_signs_in_with_badge_and_pin_and_reads_polish(
+    live: Live, browser: Browser, problems: Problems
+) -> None:
+    world = live.world
+    client = world.account("Acme Staffing").id
+    north = world.site(client, "North Warehouse", **NORTH).id
+    made = world.worker(client, "Piotr Nowak", location_id=north, preferred_language="pl").worker
+    set_worker_pin(SetWorkerPin(worker_id=made.id, pin="2468"), uow=live.services.uow, hasher=FAST, clock=live.clock)
+    context = browser.new_context(base_url=live.url, viewport=PHONE, has_touch=True, is_mobile=True, locale="pl-PL")
+    context.set_default_timeout(TIMEOUT_MS)
+    context.on("page", lambda opened: _watch(opened, problems))
+    app = context.new_page()
+    app.goto("/app/")
+    app.get_by_label("Numer konta agencji").fill(str(client))
+    app.get_by_role("button", name="Dalej").tap()
+    expect(app).to_have_url(re.compile(rf"/app/{client}/sign-in$"))
+    app.get_by_label("Numer identyfikatora").fill(made.employee_id)
+    app.get_by_label("PIN").fill("2468")
+    app.get_by_role("button", name="Zaloguj się").tap()
+    expect(app).to_have_url(re.compile(r"/app/shifts$"))
+    expect(app.locator("html")).to_have_attribute("lang", "pl")
+    expect(app.get_by_role("heading", level=1)).to_have_text("Twoje zmiany")
+    nav = app.get_by_role("navigation", name="Aplikacja")
+    expect(nav.get_by_role("link", name="Oferty")).to_be_visible()
+    nav.get_by_role("link", name="Rejestracja").tap()
+    expect(app.get_by_role("button", name="Zarejestruj wejście")).to_be_visible()
+    context.close()
+    assert not problems.unexpected(), "\n".join(problems.unexpected())

@@ -110,3 +110,15 @@ def test_a_hit_on_postgresql_is_one_round_trip(postgres_schema: PostgresSchema) 
     finally:
         limiter.dispose()
         engine.dispose()
+
+
+def test_reset_forgets_the_bucket_and_only_that_bucket(limiter: RateLimiter) -> None:
+    bucket, other = _bucket(), _bucket()
+    for _ in range(3):
+        limiter.hit(bucket, 3, 60)
+        limiter.hit(other, 3, 60)
+    assert not limiter.peek(bucket, 3, 60).allowed
+    limiter.reset(bucket, 3, 60)
+    assert limiter.peek(bucket, 3, 60).remaining == 3
+    assert limiter.hit(bucket, 3, 60).allowed
+    assert not limiter.peek(other, 3, 60).allowed

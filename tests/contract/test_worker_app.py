@@ -12,12 +12,15 @@ from sqlalchemy import select
 
 from tests.clocks import FakeClock
 from tests.contract.conftest import World
+from tests.contract.console_pages import FAST
 from tests.contract.worker_phone import Phone, phone
 from tests.worker_app_world import AT_NORTH, FAR_AWAY, NORTH, SOUTH, booked, link_path, offered
 from workforce_adapters.sql import tables
+from workforce_core.commands.worker_pins import SetWorkerPin
 from workforce_core.errors import WorkerInactive
 from workforce_core.services import absences, workers
 from workforce_core.services.worker_app_links import make_app_link
+from workforce_core.services.worker_pins import set_worker_pin
 from workforce_entrypoints.bootstrap import Services
 
 NOW = datetime(2026, 11, 18, 12, 0, tzinfo=UTC)  # a Wednesday
@@ -67,6 +70,54 @@ def test_a_link_signs_the_worker_in_once_and_the_session_cookie_is_http_only(
     with phone(services) as again:
         assert again.open_link(path).status_code == 404
         assert again.get("/app/shifts").headers["location"] == "/app/"
+
+
+def pin(services: Services, worker_id: int, digits: str = "4321") -> None:
+    set_worker_pin(SetWorkerPin(worker_id=worker_id, pin=digits), uow=services.uow, hasher=FAST, clock=services.clock)
+
+
+def test_a_worker_signs_in_with_badge_and_pin_and_wrong_ones_get_the_same_words(
+    services: Services, world: World, agency: dict[str, int]
+) -> None:
+    pin(services, agency["ann"])
+    with services.engine.connect() as connection:
+        badge = connection.execute(
+            select(tables.workers.c.employee_id).where(tables.workers.c.id == agency["ann"])
+        ).scalar_one()
+    with phone(services) as person:
+        front = person.get("/app/")
+        assert front.status_code == 200  # no account chosen on this phone yet
+        wrong = person.sign_in(agency["client"], badge, "9999")
+        unknown = person.sign_in(agency["client"], "NOBODY", "4321")
+        elsewhere = person.sign_in(agency["client"] + 1, badge, "4321")
+        assert wrong.status_code == unknown.status_code == elsewhere.status_code == 401
+        assert "That badge number and PIN do not match." in wrong.text
+        assert "That badge number and PIN do not match." in unknown.text
+        assert "workforce_app_session" not in wrong.headers.get("set-cookie", "")
+        signed = person.sign_in(agency["client"], badge.lower(), "4321")
+        assert signed.status_code == 303
+        assert signed.headers["location"] == "/app/shifts"
+        assert "Ann Able" in person.get("/app/shifts").text
+        assert person.get("/app/").headers["location"] == "/app/shifts"
+        person.post("/app/sign-out", token=person.csrf())
+        assert person.get("/app/").headers["location"] == f"/app/{agency['client']}/sign-in"  # the phone's account
+
+
+def test_five_wrong_pins_lock_the_badge_and_a_suspended_worker_cannot_sign_in(
+    services: Services, agency: dict[str, int]
+) -> None:
+    pin(services, agency["ann"])
+    pin(services, agency["bob"], "1111")
+    with services.engine.connect() as connection:
+        badges = dict(connection.execute(select(tables.workers.c.id, tables.workers.c.employee_id)).all())
+    with phone(services) as person:
+        answers = [person.sign_in(agency["client"], badges[agency["ann"]], "0000").status_code for _ in range(5)]
+        assert answers == [401, 401, 401, 401, 429]
+        locked = person.sign_in(agency["client"], badges[agency["ann"]], "4321")
+        assert locked.status_code == 429
+        assert int(locked.headers["retry-after"]) > 0
+        workers.suspend_worker(agency["bob"], uow=services.uow, clock=services.clock)
+        assert person.sign_in(agency["client"], badges[agency["bob"]], "1111").status_code == 401
 
 
 def test_a_link_ends_after_two_days_and_a_leaver_gets_none(
@@ -134,11 +185,11 @@ def test_the_worker_accepts_an_offer_and_the_booking_is_theirs_and_acknowledged(
         signed_in(services, person, agency["ann"])
         page = person.get("/app/offers")
         assert "North Warehouse" in page.text
-        assert "Accept the offer of 2026-11-20 09:00" in page.text
+        assert "Accept the offer of Fri 20 Nov 09:00" in page.text
         accepted = person.post("/app/offers/answer", {"offer_id": offer, "answer": "accept"})
         assert accepted.headers["location"] == "/app/offers?done=accepted"
         shifts = person.get("/app/shifts").text
-        assert "2026-11-20 09:00" in shifts
+        assert "Fri 20 Nov 09:00" in shifts
         assert "North Warehouse" in shifts
     with services.engine.connect() as connection:
         stored = connection.execute(select(tables.offers)).mappings().one()
@@ -183,7 +234,7 @@ def test_the_worker_acknowledges_one_booking_and_declines_another_once(
     with phone(services) as person:
         signed_in(services, person, agency["ann"])
         page = person.get("/app/shifts").text
-        assert "2026-11-24" not in page  # a draft is not told to the worker yet
+        assert "24 Nov" not in page  # a draft is not told to the worker yet
         assert person.post("/app/shifts/answer", {"shift_id": first, "answer": "acknowledge"}).status_code == 303
         assert person.post("/app/shifts/answer", {"shift_id": second, "answer": "decline"}).status_code == 303
         assert person.post("/app/shifts/answer", {"shift_id": second, "answer": "acknowledge"}).status_code == 409
@@ -209,7 +260,7 @@ def test_the_worker_sets_availability_and_removes_it(services: Services, agency:
         assert bad.status_code == 400
         assert "end_time" in bad.text
         page = person.get("/app/availability").text
-        assert "2026-11-27" in page
+        assert "Fri 27 Nov 2026" in page
         rule = int(page.split('name="rule_id" value="')[1].split('"')[0])
         assert person.post("/app/availability/remove", {"rule_id": rule}).status_code == 303
     with services.engine.connect() as connection:
@@ -276,7 +327,7 @@ def test_a_clock_outside_every_mapped_sites_fence_is_refused_with_its_event(
         lat, lon = FAR_AWAY
         refused = person.post("/app/clock", {"action": "in", "latitude": lat, "longitude": lon})
         assert refused.status_code == 403
-        assert "You are not at a site" in refused.text
+        assert "m from the nearest site, which takes clocks within 200 m" in refused.text
         blind = person.post("/app/clock", {"action": "in"})  # the phone gave no position
         assert blind.status_code == 403
         assert "location" in blind.text

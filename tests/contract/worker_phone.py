@@ -30,6 +30,13 @@ class Phone:
         assert token is not None, page.text[:300]
         return self.client.post(path, data={"csrf_token": token.group(1)}, follow_redirects=False)
 
+    def sign_in(self, client_id: int, employee_id: str, pin: str) -> httpx.Response:
+        page = self.client.get(f"/app/{client_id}/sign-in")
+        token = CSRF.search(page.text)
+        assert token is not None, page.text[:300]
+        data = {"employee_id": employee_id, "pin": pin, "csrf_token": token.group(1)}
+        return self.client.post(f"/app/{client_id}/sign-in", data=data, follow_redirects=False)
+
     def get(self, path: str) -> httpx.Response:
         return self.client.get(path, follow_redirects=False)
 

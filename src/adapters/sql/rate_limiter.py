@@ -38,6 +38,10 @@ class SqlRateLimiter:
     def peek(self, bucket: str, limit: int, window_seconds: int) -> RateDecision:
         return self._decide(bucket, limit, window_seconds, count=False)
 
+    def reset(self, bucket: str, limit: int, window_seconds: int) -> None:
+        with self.engine.connect().execution_options(write=True) as connection, connection.begin():
+            connection.execute(delete(hits).where(hits.c.bucket == bucket))
+
     def dispose(self) -> None:
         if self.calls is not None:
             self.calls.dispose()

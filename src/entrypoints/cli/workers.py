@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import getpass
+import sys
+
 import attrs
 import typer
 
 from workforce_adapters.json import worker_record
 from workforce_adapters.json.commands import structure
+from workforce_core.commands.worker_pins import SetWorkerPin
 from workforce_core.commands.workers import CreateWorker
 from workforce_core.ports import WorkerFilter
-from workforce_core.services import console_reads, do_not_return, reads
+from workforce_core.services import console_reads, do_not_return, reads, worker_pins
 from workforce_core.services import workers as use_cases
 from workforce_core.services.worker_app_links import make_app_link
 from workforce_entrypoints.cli.output import Format, command, emit, emit_rows, format_option
@@ -63,6 +67,27 @@ def anonymise(ctx: typer.Context, worker_id: int = typer.Argument(..., metavar="
     """Erase a leaver's personal data; the record can no longer be changed (409)."""
     s = services(ctx)
     emit(worker_record(use_cases.anonymise_worker(worker_id, uow=s.uow, clock=s.clock)))
+
+
+def _pin() -> str:
+    """The PIN from a prompt at a terminal (not echoed), else one line of standard input."""
+    if sys.stdin.isatty():
+        return getpass.getpass("PIN (4 to 8 digits): ")
+    return sys.stdin.readline().rstrip("\r\n")
+
+
+@app.command("set-pin")
+@command
+def set_pin(
+    ctx: typer.Context,
+    worker: int = typer.Option(..., "--worker", help="The worker's id."),
+    clear: bool = typer.Option(False, "--clear", help="Remove the PIN: the worker cannot clock at a kiosk."),
+) -> None:
+    """Set a worker's kiosk PIN, read from a prompt or standard input (never an option); ``--clear`` removes it."""
+    s = services(ctx)
+    changed = SetWorkerPin(worker_id=worker, pin=None if clear else _pin())
+    done = worker_pins.set_worker_pin(changed, uow=s.uow, hasher=s.hasher, clock=s.clock)
+    emit({"worker_id": done.id, "employee_id": done.employee_id, "has_pin": done.has_pin})
 
 
 @app.command("mark-dormant")

@@ -1,43 +1,45 @@
-"""The worker app's templates, in the worker's language: one Jinja2 environment per language (the
-console's filters, the i18n extension's ``_`` with that language's catalogue installed), so pages
-rendered at once on several threads never share a language."""
+"""The worker app's templates in the worker's language: the workers' pages' environment of that
+language (``languages.environment``: the console's filters, the i18n extension with the language's
+catalogue) with the app's own filters, dates written as the language writes them (Babel)."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from functools import cache
 from typing import Any
 
-from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from babel.dates import format_date, format_datetime
+from jinja2 import Environment
 
-from workforce_entrypoints.web import rendering
-
-APP_LANGUAGES: tuple[str, ...] = ("en", "pl", "ro", "lt")
+from workforce_core.rules.london import LONDON
+from workforce_entrypoints.web import languages
+from workforce_entrypoints.web.worker_words import REFUSALS, SOMETHING_WRONG
 
 
 def language_of(preferred: str | None) -> str:
     """The language a worker reads: their ``preferred_language``; none (or an unknown one): English."""
-    return preferred if preferred in APP_LANGUAGES else "en"
-
-
-def _day(value: date | None) -> str:
-    return value.isoformat() if value is not None else ""
+    return languages.language(preferred)
 
 
 @cache
 def environment(language: str) -> Environment:
-    env = Environment(
-        loader=PackageLoader("workforce_entrypoints.web", "templates"),
-        autoescape=select_autoescape(["html"]),
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        extensions=["jinja2.ext.i18n"],
-    )
-    env.filters.update(rendering.environment().filters, app_day=_day)
-    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
+    env = languages.environment(language).overlay()
+    locale = "en_GB" if language == languages.ENGLISH else language
+
+    def day(value: date | None) -> str:
+        return format_date(value, "EEE d MMM y", locale=locale) if value is not None else ""
+
+    def when(value: datetime | None) -> str:
+        return format_datetime(value, "EEE d MMM HH:mm", tzinfo=LONDON, locale=locale) if value is not None else ""
+
+    def hour(value: datetime | None) -> str:
+        return format_datetime(value, "HH:mm", tzinfo=LONDON, locale=locale) if value is not None else ""
+
+    env.filters = {**env.filters, "app_day": day, "app_time": when, "app_hour": hour}
     return env
 
 
 def render(template: str, language: str, **context: Any) -> str:
-    return environment(language_of(language)).get_template(template).render(language=language_of(language), **context)
+    lang = language_of(language)
+    words = {"refusals": REFUSALS, "something_wrong": SOMETHING_WRONG}
+    return environment(lang).get_template(template).render(language=lang, **words, **context)

@@ -11,9 +11,10 @@ from starlette.routing import BaseRoute
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.absences import CreateAbsence
 from workforce_core.commands.availability import AddAvailabilityRule
+from workforce_core.commands.worker_pins import SetWorkerPin
 from workforce_core.commands.workers import CreateWorker, UpdateWorker
 from workforce_core.errors import ValidationFailed
-from workforce_core.services import absences, availability, do_not_return, workers
+from workforce_core.services import absences, availability, do_not_return, worker_pins, workers
 from workforce_entrypoints.web.forms import filled
 from workforce_entrypoints.web.timesheets import back_to
 from workforce_entrypoints.web.visits import Visit, console_route
@@ -63,6 +64,16 @@ def leaver(visit: Visit) -> Response:
         actor=visit.signed.actor,
     )
     return _back(visit, "recorded+as+a+leaver")
+
+
+def set_pin(visit: Visit) -> Response:
+    """Set the worker's kiosk PIN, or clear it (``clear`` 1); the PIN is never shown back."""
+    s = visit.services
+    clear = visit.value("clear") == "1"
+    pin = None if clear else (visit.value("pin") or "")
+    command = SetWorkerPin(worker_id=_worker(visit), pin=pin)
+    worker_pins.set_worker_pin(command, uow=s.uow, hasher=s.hasher, clock=s.clock, principal=visit.client)
+    return _back(visit, "PIN+cleared" if clear else "PIN+set")
 
 
 def do_not_return_mark(visit: Visit) -> Response:
@@ -121,6 +132,7 @@ ROUTES: list[BaseRoute] = [
     console_route("/{client_id:int}/workers", add_worker, methods=POST),
     console_route(WORKER + "/change", change_worker, methods=POST),
     console_route(WORKER + "/leaver", leaver, methods=POST),
+    console_route(WORKER + "/pin", set_pin, methods=POST),
     console_route(WORKER + "/do-not-return", do_not_return_mark, methods=POST),
     console_route(WORKER + "/availability", add_rule, methods=POST),
     console_route(WORKER + "/availability/{rule_id:int}/retire", retire_rule, methods=POST),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from decimal import Decimal
 
-from attrs import define
+from attrs import define, field
 
 WORKER_STATUSES: tuple[str, ...] = ("active", "pending")
 
@@ -59,13 +59,14 @@ class Worker:
     leave_reason: str | None = None
     preferred_language: str | None = None
     has_face: bool = False
-    has_pin: bool = False
+    has_pin: bool = False  # written with pin_hash by services.worker_pins only
     suspended: bool = False
     anonymised_at: datetime | None = None
     date_of_birth: date | None = None  # the minimum wage band (pay:read to see, rates:write to set)
     apprentice_since: date | None = None  # the apprenticeship's first day, when the worker is an apprentice
     wtr_opt_out: bool = False  # opted out of the 48-hour average week (Working Time Regulations, reg. 5)
     holiday_pay: str | None = None  # model.holiday.HolidayPay overriding the client's setting (None: the client's)
+    pin_hash: str | None = field(default=None, repr=False)  # argon2; never shown nor sent anywhere
     id: int = 0
 
     @property

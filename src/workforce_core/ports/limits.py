@@ -25,3 +25,7 @@ class RateLimiter(Protocol):
     def peek(self, bucket: str, limit: int, window_seconds: int) -> RateDecision:
         """The decision a hit would get now, counting nothing."""
         ...
+
+    def reset(self, bucket: str, limit: int, window_seconds: int) -> None:
+        """Forget the bucket's hits (a correct PIN clears its badge's wrong tries)."""
+        ...

@@ -1,7 +1,7 @@
-"""Workers' sessions of the worker app: opened by a one-time link (or by badge number and PIN,
-``worker_sign_in``), checked on every page, ended by signing out or by the clock.
+"""Workers' sessions of the worker app: opened by badge number and PIN, or by a one-time link, checked
+on every page, ended by signing out or by the clock.
 
-A session lives as a console session does (30 minutes unused, 12 hours at most) and stops working at
+A session ends unused or some time after sign-in (``rules.worker_app``), and stops working at
 once for a worker who is no longer active, is suspended or anonymised: the worker is read with the
 session on every page. The session carries the phone's code (the ``mobile:`` kiosk id of its clocks).
 """
@@ -12,15 +12,17 @@ from datetime import datetime
 
 from attrs import field, frozen
 
-from workforce_core.errors import NotFound, SessionEnded
+from workforce_core.commands.worker_pins import CheckWorkerPin
+from workforce_core.errors import NotFound, PinRefused, SessionEnded
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.keys import hash_secret
 from workforce_core.model.principal import Principal
 from workforce_core.model.worker_app import WorkerSession
 from workforce_core.model.workers import Worker
-from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
+from workforce_core.ports import Clock, PasswordHasher, RateLimiter, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules import worker_app
 from workforce_core.rules.worker_app import WORKER_SCOPES, may_use_app, mobile_kiosk_id
+from workforce_core.services.worker_pins import check_worker_pin
 
 
 @frozen
@@ -51,6 +53,28 @@ def begin(tx: UnitOfWork, worker: Worker, device: str, address: str, now: dateti
         raise NotFound("The account was not found.")
     made, token = WorkerSession.begin(worker.id, worker.client_id, device, now, address)
     return SignedWorker(worker, client, tx.worker_sessions.add(made), token)
+
+
+def sign_in_worker(
+    command: CheckWorkerPin,
+    *,
+    device: str,
+    uow: UnitOfWorkFactory,
+    hasher: PasswordHasher,
+    limiter: RateLimiter,
+    clock: Clock,
+) -> SignedWorker:
+    """Badge number and PIN on the account's sign-in page: the PIN check (``worker_pins``: throttled per
+    badge and per phone, the same words for every refusal), then a session on this phone."""
+    worker = check_worker_pin(command, uow=uow, hasher=hasher, limiter=limiter, clock=clock)
+    now = clock.now()
+    with uow() as tx:
+        locked = tx.workers.lock(worker.id)
+        if locked is None or not may_use_app(locked):  # changed since the check: as a wrong PIN
+            raise PinRefused()
+        signed = begin(tx, locked, device, command.address, now)
+        tx.commit()
+    return signed
 
 
 def open_app_link(token: str, *, device: str, address: str, uow: UnitOfWorkFactory, clock: Clock) -> SignedWorker:

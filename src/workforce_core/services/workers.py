@@ -215,6 +215,7 @@ def anonymise_worker(worker_id: int, *, uow: UnitOfWorkFactory, clock: Clock) ->
         "phone": None,
         "has_face": False,
         "has_pin": False,
+        "pin_hash": None,
         "active": False,
         "anonymised_at": now,
     }

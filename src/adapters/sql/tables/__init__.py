@@ -15,6 +15,7 @@ from workforce_adapters.sql.tables.accounts import (
 from workforce_adapters.sql.tables.base import metadata
 from workforce_adapters.sql.tables.bookings import demands, offers, shift_no_shows, shifts
 from workforce_adapters.sql.tables.exports import export_batch_entries, export_batches, export_files, pay_codes
+from workforce_adapters.sql.tables.kiosks import kiosk_clocks, kiosk_devices
 from workforce_adapters.sql.tables.pay_weeks import (
     frozen_entries,
     late_clocks,
@@ -61,6 +62,8 @@ __all__ = [
     "export_files",
     "frozen_entries",
     "idempotency_keys",
+    "kiosk_clocks",
+    "kiosk_devices",
     "late_clocks",
     "locations",
     "metadata",

@@ -45,6 +45,7 @@ workers = Table(
     Column("preferred_language", String(5)),
     Column("has_face", Boolean, nullable=False),
     Column("has_pin", Boolean, nullable=False),
+    Column("pin_hash", String(255), nullable=True),  # argon2 of the kiosk PIN; has_pin says whether set
     Column("suspended", Boolean, nullable=False),
     Column("anonymised_at", UtcDateTime),
     Column("created_at", UtcDateTime, nullable=False),

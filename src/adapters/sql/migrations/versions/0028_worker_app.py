@@ -13,7 +13,7 @@ from alembic import op
 from workforce_adapters.sql.types import UtcDateTime
 
 revision = "0028"
-down_revision = "0026"
+down_revision = "0027"
 branch_labels = None
 depends_on = None
 
