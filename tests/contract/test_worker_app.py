@@ -5,14 +5,16 @@ of reach, and a worker who may no longer use the app is signed out."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, date, datetime
 
 import pytest
 from sqlalchemy import select
 
 from tests.clocks import FakeClock
-from tests.contract.conftest import World
-from tests.contract.console_pages import FAST
+from tests.contract.conftest import Console, World
+from tests.contract.console_pages import FAST, sign_in_as
+from tests.contract.console_pages import console as staff
 from tests.contract.worker_phone import Phone, phone
 from tests.worker_app_world import AT_NORTH, FAR_AWAY, NORTH, SOUTH, booked, link_path, offered
 from workforce_adapters.sql import tables
@@ -359,3 +361,33 @@ def test_the_api_cannot_name_a_clocks_channel(api: object, world: World, agency:
     reply = api.post("/api/v1/clock.php", headers=headers, json=body)
     assert reply.status_code == 400
     assert reply.json()["field"] == "channel"
+
+
+def test_the_console_and_the_cli_make_links_for_staff_who_look_after_workers(
+    services: Services, agency: dict[str, int], console: Console
+) -> None:
+    code, out = console("worker", "app-link", "--worker", str(agency["ann"]), "--base", "https://staff.example/")
+    assert code == 0, out
+    assert out["worker_id"] == agency["ann"]
+    assert re.fullmatch(r"https://staff\.example/app/link/[\w-]{40,}", out["url"])
+    path = out["url"].removeprefix("https://staff.example")
+    with phone(services) as person:
+        assert person.open_link(path).status_code == 303
+    assert console("worker", "app-link", "--worker", "999999")[0] != 0
+    with staff(services) as person:
+        sign_in_as(services, "coordinator", agency["client"], person)
+        page = f"/console/{agency['client']}/workers/{agency['ann']}"
+        made = person.post(f"{page}/app-link", token=person.csrf(page))
+        assert made.status_code == 200
+        link = re.search(r'value="http://testserver(/app/link/[\w-]+)"', made.text)
+        assert link is not None
+        unknown = f"/console/{agency['client']}/workers/{agency['ann'] + 100}/app-link"
+        elsewhere = person.post(unknown, token=person.csrf(page))
+        assert elsewhere.status_code == 404
+    with staff(services) as person:
+        sign_in_as(services, "payroll", agency["client"], person)
+        page = f"/console/{agency['client']}/timesheets"
+        refused = person.post(f"/console/{agency['client']}/workers/{agency['ann']}/app-link", token=person.csrf(page))
+        assert refused.status_code == 403
+    with phone(services) as person:
+        assert person.open_link(link.group(1)).status_code == 303

@@ -4,15 +4,19 @@ clock refused outside every mapped site."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tests.time_world import TimeWorld
 from workforce_core.commands.absences import CreateAbsence
 from workforce_core.commands.clocking import ClockChannel, ClockWorker
 from workforce_core.errors import NotFound, OutsideGeofence, SessionEnded, ValidationFailed, WorkerInactive
+from workforce_core.model.worker_app import WorkerSession
+from workforce_core.rules import worker_app as rules
 from workforce_core.rules.worker_app import APP_LINK_LIFE
 from workforce_core.services import absences
 from workforce_core.services.clocking import clock_worker
@@ -97,3 +101,22 @@ def test_an_app_clock_is_refused_outside_every_mapped_site_and_records_its_event
     [event] = world.events("clock.geofence_refused")
     assert event.record is not None
     assert (event.record["method"], event.record["kiosk_id"], event.record["action"]) == ("mobile", APP.kiosk_id, "in")
+
+
+@given(st.lists(st.integers(min_value=1, max_value=14 * 60 - 1), min_size=1, max_size=40))
+def test_a_session_used_within_its_idle_time_lives_until_its_longest_life(gaps: list[int]) -> None:
+    """Each visit comes sooner than the idle limit after the last: the session is live exactly while it
+    is younger than its longest life, and a visit refreshes its last use at most once a minute."""
+    start = datetime(2026, 3, 2, 8, tzinfo=UTC)
+    session = WorkerSession(1, 1, "h" * 64, "c", "abcdef123456", start, start)
+    now = start
+    for minutes in gaps:
+        now += timedelta(minutes=minutes)
+        live = rules.session_live(session, now)
+        assert live == (now - start < rules.APP_SESSION_LONGEST)
+        if not live:
+            break
+        if rules.due_touch(session, now):
+            session.last_seen_at = now
+    assert not rules.session_live(session, start + rules.APP_SESSION_LONGEST)
+    assert not rules.session_live(session, session.last_seen_at + rules.APP_SESSION_IDLE)
