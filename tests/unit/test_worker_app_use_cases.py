@@ -14,7 +14,15 @@ from hypothesis import strategies as st
 from tests.time_world import TimeWorld
 from workforce_core.commands.absences import CreateAbsence
 from workforce_core.commands.clocking import ClockChannel, ClockWorker
-from workforce_core.errors import NotFound, OutsideGeofence, SessionEnded, ValidationFailed, WorkerInactive
+from workforce_core.errors import (
+    GpsRequired,
+    NotFound,
+    OutsideGeofence,
+    SessionEnded,
+    SiteNotMapped,
+    ValidationFailed,
+    WorkerInactive,
+)
 from workforce_core.model.worker_app import WorkerSession
 from workforce_core.rules import worker_app as rules
 from workforce_core.rules.worker_app import APP_LINK_LIFE
@@ -120,3 +128,21 @@ def test_a_session_used_within_its_idle_time_lives_until_its_longest_life(gaps: 
             session.last_seen_at = now
     assert not rules.session_live(session, start + rules.APP_SESSION_LONGEST)
     assert not rules.session_live(session, session.last_seen_at + rules.APP_SESSION_IDLE)
+
+
+def test_an_app_clock_with_no_mapped_site_or_no_position_is_refused_and_recorded(world: TimeWorld) -> None:
+    blind = ClockWorker(action="in", worker_id=world.ann.id, channel=APP)
+    with pytest.raises(SiteNotMapped):
+        clock_worker(blind, principal=world.key, uow=world.uow, clock=world.clock)
+    world.site("Mapped", latitude=Decimal("51.5"), longitude=Decimal("-0.1"), geofence_radius=100)
+    with pytest.raises(GpsRequired):
+        clock_worker(blind, principal=world.key, uow=world.uow, clock=world.clock)
+    refused = [event.record for event in world.events("clock.geofence_refused")]
+    assert [(r["location_id"], r["within_geofence"]) for r in refused if r is not None] == [(None, None), (None, None)]
+    assert world.shifts() == []
+    inside = ClockWorker(
+        action="in", worker_id=world.ann.id, latitude=Decimal("51.5003"), longitude=Decimal("-0.1"), channel=APP
+    )
+    result = clock_worker(inside, principal=world.key, uow=world.uow, clock=world.clock)
+    assert (result.view.entry.clock_method, result.view.entry.kiosk_id) == ("mobile", APP.kiosk_id)
+    assert result.view.location_name == "Mapped"
