@@ -282,6 +282,16 @@ class PinThrottled(RateLimited):
     default_message = "Too many wrong PINs; wait a few minutes and try again."
 
 
+class KioskNotEnrolled(WorkforceError):
+    """No device token, an unknown one, or a revoked one: the kiosk must be enrolled (again)."""
+
+    code, status, default_message = "kiosk_not_enrolled", 401, "This device is not enrolled as a kiosk."
+
+
+class KioskIdTaken(Conflict):
+    code, default_message = "kiosk_id_taken", "Another kiosk has this name."
+
+
 class SessionEnded(WorkforceError):
     code, status, default_message = "session_ended", 401, "You are signed out; sign in again."
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from workforce_core.commands.clocking import API_CHANNEL, ClockChannel
 from workforce_core.events import Event
 from workforce_core.model.reference import Location
 from workforce_core.model.workers import Worker
@@ -16,10 +15,9 @@ MAX_ENTRIES_PER_EVENT = 100
 
 
 def clock_base(view: EntryView) -> dict[str, Any]:
-    """The base fields of all six clock events: method, kiosk id and source as the entry has them
-    (an API clock: ``api``; the worker app's: ``mobile``, ``mobile:...``, ``app``)."""
+    """The base fields of all six clock events (an API clock: method and source ``api``)."""
     e = view.entry
-    data = {
+    return {
         "entry_id": e.id,
         "worker_id": e.worker_id,
         "worker_name": view.worker_name,
@@ -37,6 +35,18 @@ def clock_base(view: EntryView) -> dict[str, Any]:
         "clock_in_utc": utc_text(e.clock_in),
         "risk_flags": list(e.risk_flags),
     }
+
+
+API_ONLY_CLOCK_FIELDS = ("client_id", "risk_flags")
+
+
+def from_origin(data: dict[str, Any], *, method: str, source: str, kiosk_id: str | None) -> dict[str, Any]:
+    """A clock event's ``method``, ``source`` and ``kiosk_id`` as the clock was made; ``client_id`` and
+    ``risk_flags`` are the API's clocks' only (a kiosk's or the app's go to the worker's home client)."""
+    data.update(method=method, source=source, kiosk_id=kiosk_id)
+    if source != "api":
+        for name in API_ONLY_CLOCK_FIELDS:
+            data.pop(name, None)
     return data
 
 
@@ -49,26 +59,24 @@ def refused_clock(
     within: int | None = None,
     distance: int | None = None,
     low_gps_confidence: bool | None = None,
-    channel: ClockChannel = API_CHANNEL,
 ) -> dict[str, Any]:
     """Base fields of a refused clock: ``entry_id`` 0 and ``attempted_at`` in place of the clock-in times."""
-    data = {
+    return {
         "entry_id": 0,
         "worker_id": worker.id,
         "worker_name": worker.name,
         "employee_id": worker.employee_id,
         "location_id": site.id if site else None,
         "scheduled_shift_id": None,
-        "method": channel.method,
-        "kiosk_id": channel.kiosk_id,
-        "source": channel.source,
+        "method": "api",
+        "kiosk_id": None,
+        "source": "api",
         "within_geofence": within,
         "distance_meters": distance,
         "low_gps_confidence": low_gps_confidence,
         "client_id": client_id,
         "attempted_at": local_text(attempted_at),
     }
-    return data
 
 
 def entry_fields(view: EntryView) -> dict[str, Any]:

@@ -80,13 +80,16 @@ EVENT_TYPES: dict[str, EventType] = {item.event: item for item in CATALOGUE}
 
 @frozen
 class Event:
-    """One event to publish. ``data`` is ``record`` (as the API shows it) plus ``client_id`` and ``extra``."""
+    """One event to publish. ``data`` is ``record`` (as the API shows it) plus ``client_id`` and ``extra``;
+    ``names_client`` False leaves ``client_id`` out of ``data`` (the spec's kiosk and worker-app clocks),
+    the event still going to the subscriptions of ``client_id`` (the worker's home client)."""
 
     name: str
     client_id: int
     occurred_at: datetime
     record: object | None = None
     extra: dict[str, Any] = field(factory=dict)
+    names_client: bool = True
 
     def __attrs_post_init__(self) -> None:
         if self.name not in EVENT_TYPES:

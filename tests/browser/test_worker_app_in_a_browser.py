@@ -149,6 +149,6 @@ def test_a_polish_worker_signs_in_with_badge_and_pin_and_reads_polish(
     nav = app.get_by_role("navigation", name="Aplikacja")
     expect(nav.get_by_role("link", name="Oferty")).to_be_visible()
     nav.get_by_role("link", name="Rejestracja").tap()
-    expect(app.get_by_role("button", name="Zarejestruj wejście")).to_be_visible()
+    expect(app.get_by_role("button", name="Wejście")).to_be_visible()
     context.close()
     assert not problems.unexpected(), "\n".join(problems.unexpected())

@@ -319,6 +319,8 @@ def test_a_mobile_clock_in_and_out_inside_the_fence_is_recorded_with_the_phones_
     assert set(events) == {"clock_in", "clock_out"}
     assert (events["clock_in"]["method"], events["clock_in"]["source"]) == ("mobile", "app")
     assert events["clock_in"]["kiosk_id"] == f"mobile:{device}"
+    assert "client_id" not in events["clock_in"]  # the spec: API clocks only
+    assert "risk_flags" not in events["clock_in"]
 
 
 def test_a_clock_outside_every_mapped_sites_fence_is_refused_with_its_event(
@@ -349,18 +351,19 @@ def test_a_clock_outside_every_mapped_sites_fence_is_refused_with_its_event(
     assert first["radius_meters"] == 200
     assert first["distance_meters"] > 10_000
     assert first["kiosk_id"].startswith("mobile:")
+    assert "client_id" not in first
     assert refusals[1]["within_geofence"] is None  # no position
 
 
-def test_the_api_cannot_name_a_clocks_channel(api: object, world: World, agency: dict[str, int]) -> None:
+def test_the_api_cannot_name_a_clocks_origin(api: object, world: World, agency: dict[str, int]) -> None:
     from starlette.testclient import TestClient
 
     assert isinstance(api, TestClient)
     headers = world.key(agency["client"])
-    body = {"worker_id": agency["ann"], "action": "in", "channel": {"method": "mobile"}}
+    body = {"worker_id": agency["ann"], "action": "in", "origin": {"method": "mobile"}}
     reply = api.post("/api/v1/clock.php", headers=headers, json=body)
     assert reply.status_code == 400
-    assert reply.json()["field"] == "channel"
+    assert reply.json()["field"] == "origin"
 
 
 def test_the_console_and_the_cli_make_links_for_staff_who_look_after_workers(

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from tests.time_world import TimeWorld
 from workforce_core.commands.absences import CreateAbsence
-from workforce_core.commands.clocking import ClockChannel, ClockWorker
+from workforce_core.commands.clocking import ClockOrigin, ClockWorker
 from workforce_core.errors import (
     GpsRequired,
     NotFound,
@@ -32,7 +32,7 @@ from workforce_core.services.worker_app_links import make_app_link
 from workforce_core.services.worker_sessions import open_app_link, sign_out_worker, signed_worker
 
 DEVICE = "abcdef123456"
-APP = ClockChannel("mobile", "app", f"mobile:{DEVICE}")
+APP = ClockOrigin("mobile", "app", f"mobile:{DEVICE}")
 
 
 @pytest.fixture
@@ -102,7 +102,7 @@ def test_a_worker_asks_for_holiday_or_reports_sickness_only(world: TimeWorld) ->
 def test_an_app_clock_is_refused_outside_every_mapped_site_and_records_its_event(world: TimeWorld) -> None:
     world.site("Mapped", latitude=Decimal("51.5"), longitude=Decimal("-0.1"), geofence_radius=100)
     command = ClockWorker(
-        action="in", worker_id=world.ann.id, latitude=Decimal("51.6"), longitude=Decimal("-0.1"), channel=APP
+        action="in", worker_id=world.ann.id, latitude=Decimal("51.6"), longitude=Decimal("-0.1"), origin=APP
     )
     with pytest.raises(OutsideGeofence):
         clock_worker(command, principal=world.key, uow=world.uow, clock=world.clock)
@@ -131,7 +131,7 @@ def test_a_session_used_within_its_idle_time_lives_until_its_longest_life(gaps: 
 
 
 def test_an_app_clock_with_no_mapped_site_or_no_position_is_refused_and_recorded(world: TimeWorld) -> None:
-    blind = ClockWorker(action="in", worker_id=world.ann.id, channel=APP)
+    blind = ClockWorker(action="in", worker_id=world.ann.id, origin=APP)
     with pytest.raises(SiteNotMapped):
         clock_worker(blind, principal=world.key, uow=world.uow, clock=world.clock)
     world.site("Mapped", latitude=Decimal("51.5"), longitude=Decimal("-0.1"), geofence_radius=100)
@@ -141,7 +141,7 @@ def test_an_app_clock_with_no_mapped_site_or_no_position_is_refused_and_recorded
     assert [(r["location_id"], r["within_geofence"]) for r in refused if r is not None] == [(None, None), (None, None)]
     assert world.shifts() == []
     inside = ClockWorker(
-        action="in", worker_id=world.ann.id, latitude=Decimal("51.5003"), longitude=Decimal("-0.1"), channel=APP
+        action="in", worker_id=world.ann.id, latitude=Decimal("51.5003"), longitude=Decimal("-0.1"), origin=APP
     )
     result = clock_worker(inside, principal=world.key, uow=world.uow, clock=world.clock)
     assert (result.view.entry.clock_method, result.view.entry.kiosk_id) == ("mobile", APP.kiosk_id)

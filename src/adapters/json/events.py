@@ -42,7 +42,8 @@ converter = Converter()
 def event_data(event: Event) -> dict[str, Any]:
     """An event's ``data``: the record as the API shows it, plus ``client_id`` and the named extras."""
     record = converter.unstructure(event.record) if event.record is not None else {}
-    return {**record, "client_id": event.client_id, **converter.unstructure(event.extra)}
+    named = {"client_id": event.client_id} if event.names_client else {}
+    return {**record, **named, **converter.unstructure(event.extra)}
 
 
 converter.register_unstructure_hook(Decimal, number)

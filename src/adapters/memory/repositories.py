@@ -275,6 +275,13 @@ class MemorySurveyRepository(MemoryRepository[Survey]):
         )
         return super().add(attrs.evolve(item, questions=numbered))
 
+    def for_site(self, client_id: int, location_id: int) -> Survey | None:
+        mine = self._table.where(
+            lambda s: s.client_id == client_id and s.active and s.location_id in (location_id, None)
+        )
+        mine.sort(key=lambda s: (s.location_id is not None, s.id))
+        return mine[-1] if mine else None
+
 
 class MemoryRateRuleRepository(MemoryRepository[RateRule]):
     def for_client(self, client_id: int) -> list[RateRule]:

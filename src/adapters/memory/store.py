@@ -43,6 +43,8 @@ TABLES = (
     "pay_codes",
     "worker_sessions",
     "worker_app_links",
+    "kiosk_devices",
+    "kiosk_clocks",
 )
 
 

@@ -16,6 +16,7 @@ from workforce_adapters.memory.availability import (
 )
 from workforce_adapters.memory.demands import MemoryDemandRepository, MemoryOfferRepository
 from workforce_adapters.memory.exports import MemoryExportBatches
+from workforce_adapters.memory.kiosks import MemoryKioskClocks, MemoryKioskDevices
 from workforce_adapters.memory.minimum_wage import MemoryWageRecords
 from workforce_adapters.memory.no_shows import MemoryNoShowNotices
 from workforce_adapters.memory.outbox import MemoryOutbox
@@ -129,6 +130,14 @@ class MemoryUnitOfWork:
     @cached_property
     def rate_rules(self) -> MemoryRateRuleRepository:
         return MemoryRateRuleRepository(self._tables["rate_rules"])
+
+    @cached_property
+    def kiosks(self) -> MemoryKioskDevices:
+        return MemoryKioskDevices(self._tables["kiosk_devices"])
+
+    @cached_property
+    def kiosk_clocks(self) -> MemoryKioskClocks:
+        return MemoryKioskClocks(self._tables["kiosk_clocks"])
 
     @cached_property
     def pay_codes(self) -> MemoryPayCodes:

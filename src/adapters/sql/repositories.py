@@ -375,3 +375,16 @@ class SqlSurveyRepository(SqlRepository[Survey]):
             questions.append(SurveyQuestion(new_id, question.text, question.blocking_answers))
         added.questions = tuple(questions)
         return added
+
+    def for_site(self, client_id: int, location_id: int) -> Survey | None:
+        s = self.table.c
+        query = (
+            select(s.id)
+            .where(
+                s.client_id == client_id, s.active.is_(True), or_(s.location_id == location_id, s.location_id.is_(None))
+            )
+            .order_by(s.location_id.is_not(None).desc(), s.id.desc())
+            .limit(1)
+        )
+        found = self.connection.execute(query).scalar_one_or_none()
+        return self.get(int(found)) if found is not None else None

@@ -22,6 +22,7 @@ from workforce_adapters.sql.availability import (
 )
 from workforce_adapters.sql.demands import SqlDemandRepository, SqlOfferRepository
 from workforce_adapters.sql.export_batches import SqlExportBatches
+from workforce_adapters.sql.kiosks import SqlKioskClocks, SqlKioskDevices
 from workforce_adapters.sql.minimum_wage import SqlWageRecords
 from workforce_adapters.sql.no_shows import SqlNoShowNotices
 from workforce_adapters.sql.outbox import SqlOutbox
@@ -121,6 +122,14 @@ class SqlUnitOfWork:
     @cached_property
     def offers(self) -> SqlOfferRepository:
         return SqlOfferRepository(self.connection)
+
+    @cached_property
+    def kiosks(self) -> SqlKioskDevices:
+        return SqlKioskDevices(self.connection)
+
+    @cached_property
+    def kiosk_clocks(self) -> SqlKioskClocks:
+        return SqlKioskClocks(self.connection)
 
     @cached_property
     def surveys(self) -> SqlSurveyRepository:

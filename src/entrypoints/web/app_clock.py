@@ -13,7 +13,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from workforce_adapters.json.commands import structure
-from workforce_core.commands.clocking import ClockChannel, ClockWorker
+from workforce_core.commands.clocking import ClockOrigin, ClockWorker
 from workforce_core.errors import ValidationFailed, WorkforceError
 from workforce_core.rules.worker_app import APP_CLOCK_METHOD, APP_CLOCK_SOURCE
 from workforce_core.services.clocking import clock_worker
@@ -51,7 +51,7 @@ def clock(visit: WorkerVisit) -> Response:
             raw[name] = number
     command = attrs.evolve(
         structure(ClockWorker, raw),
-        channel=ClockChannel(APP_CLOCK_METHOD, APP_CLOCK_SOURCE, me.kiosk_id),
+        origin=ClockOrigin(APP_CLOCK_METHOD, APP_CLOCK_SOURCE, me.kiosk_id),
     )
     try:
         result = clock_worker(command, principal=me.principal, uow=s.uow, clock=s.clock)

@@ -23,7 +23,9 @@ def language_of(preferred: str | None) -> str:
 
 @cache
 def environment(language: str) -> Environment:
-    env = languages.environment(language).overlay()
+    parent = languages.environment(language)
+    env = parent.overlay()
+    env.globals = dict(parent.globals)  # an overlay shares its parent's globals and filters: the app's own
     locale = "en_GB" if language == languages.ENGLISH else language
 
     def day(value: date | None) -> str:

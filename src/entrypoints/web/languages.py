@@ -59,6 +59,7 @@ def environment(lang: str) -> Environment:
     """The console's template environment (loader, filters, autoescape) with the language's gettext."""
     console = rendering.environment()
     env = console.overlay(extensions=["jinja2.ext.i18n"])
+    env.globals = dict(console.globals)  # an overlay shares its parent's globals: each language its own gettext
     env.policies["ext.i18n.trimmed"] = True
     env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
     env.globals["lang"] = language(lang)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from decimal import Decimal
 
 from attrs import field, frozen
 
 from workforce_core.commands.inputs import Choice, Id, Instant, Items, Number, Text, WrittenInstant, given, needed
 from workforce_core.errors import ValidationFailed
+from workforce_core.model.time_entries import ClockMethod, ClockSource
 from workforce_core.rules import text
 from workforce_core.rules.geofence import Position
 
@@ -15,28 +17,35 @@ MAX_NOTES = 255
 CLOCK_ACTIONS: tuple[str, ...] = ("in", "out")
 
 
-@frozen
-class ClockChannel:
-    """Where a clock came from, as the entry and the clock events name it: the API's own by default;
-    never read from a request body (a body naming it is refused as an unknown field)."""
-
-    method: str = "api"  # clock_method: api, mobile (the worker app)
-    source: str = "api"  # clock_source: api, app
-    kiosk_id: str | None = None  # the worker app: mobile: plus the phone's code
-
-    @property
-    def app(self) -> bool:
-        """The worker app: the phone's position is checked at every mapped site of the client."""
-        return self.method == "mobile"
-
-
-API_CHANNEL = ClockChannel()
-
-
 @frozen(kw_only=True)
 class SurveyAnswer:
     question_id: int = needed(Id(required=True))
     answer_value: str = needed(Text(text.single_line, 255, may_be_empty=True, required=True))
+
+
+@frozen
+class ClockOrigin:
+    """Where a clock comes from: the API (the default), a kiosk by PIN (``kiosk``, or ``kiosk_offline``
+    with ``happened_at``, the time the worker clocked at the kiosk, which the API's 15 minutes do not bind),
+    or the worker app (``mobile``, ``app``, ``kiosk_id`` ``mobile:`` plus the phone's code). Never read
+    from a request body: the entry point that knows the origin sets it."""
+
+    method: str = ClockMethod.API
+    source: str = ClockSource.API
+    kiosk_id: str | None = None
+    happened_at: datetime | None = None
+
+    @property
+    def api(self) -> bool:
+        return self.source == ClockSource.API
+
+    @property
+    def app(self) -> bool:
+        """The worker app: the phone's position is checked at every mapped site of the client."""
+        return self.source == ClockSource.APP
+
+
+API_ORIGIN = ClockOrigin()
 
 
 @frozen(kw_only=True)
@@ -56,7 +65,7 @@ class ClockWorker:
     gps_accuracy: Decimal | None = given(Number(low=Decimal(0), high=Decimal(1_000_000)))
     survey_id: int | None = given(Id())
     survey_answers: tuple[SurveyAnswer, ...] = given(Items(of=SurveyAnswer, most=100), default=())
-    channel: ClockChannel = field(default=API_CHANNEL)  # set by the entry point, never from JSON
+    origin: ClockOrigin = field(default=API_ORIGIN)
 
     def __attrs_post_init__(self) -> None:
         if (self.worker_id is None) == (self.employee_id is None):

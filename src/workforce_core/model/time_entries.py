@@ -9,6 +9,27 @@ from enum import StrEnum
 from attrs import define
 
 
+class ClockMethod(StrEnum):
+    """How a clock was made (the spec's ``clock_method``, and ``method`` in the clock events)."""
+
+    FACE = "face"
+    PIN = "pin"
+    MANUAL = "manual"
+    API = "api"
+    MOBILE = "mobile"
+    BACKFILL = "backfill"
+
+
+class ClockSource(StrEnum):
+    """Where a clock came from (``clock_source``; ``source`` in the clock events): a kiosk's clock sent
+    when it was made, or later after the kiosk could not reach the server (``kiosk_offline``)."""
+
+    KIOSK = "kiosk"
+    KIOSK_OFFLINE = "kiosk_offline"
+    APP = "app"
+    API = "api"
+
+
 class ApprovalStatus(StrEnum):
     """The agency's approval of a shift (the spec's ``approval_status``)."""
 

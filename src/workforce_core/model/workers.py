@@ -74,5 +74,11 @@ class Worker:
         return self.dormant_since is not None
 
     @property
+    def first_name(self) -> str:
+        """What a kiosk greets the worker with: the first word of the name."""
+        words = self.name.split()
+        return words[0] if words else self.name
+
+    @property
     def pending(self) -> bool:
         return self.status == "pending"

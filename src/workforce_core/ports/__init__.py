@@ -36,6 +36,7 @@ from workforce_core.ports.exports import (
 )
 from workforce_core.ports.figure_reads import ElementMinutes, FigureReads, WorkerWeek
 from workforce_core.ports.idempotency import Claim, IdempotencyStore, KeyedWork, StoredReply
+from workforce_core.ports.kiosks import KioskClocks, KioskDevices
 from workforce_core.ports.limits import RateDecision, RateLimiter
 from workforce_core.ports.no_shows import NoShowNotices
 from workforce_core.ports.outbox import Outbox
@@ -61,6 +62,7 @@ from workforce_core.ports.repositories import (
     ClientRepository,
     RateRuleRepository,
     Repository,
+    SurveyRepository,
     TimeEntryRepository,
     WorkerRepository,
 )
@@ -110,6 +112,8 @@ __all__ = [
     "HeldBack",
     "IdempotencyStore",
     "KeyedWork",
+    "KioskClocks",
+    "KioskDevices",
     "LocationFilter",
     "Mailer",
     "NoShowNotices",
@@ -146,6 +150,7 @@ __all__ = [
     "StoredBatch",
     "StoredReply",
     "SubscriptionRepository",
+    "SurveyRepository",
     "TimeEntryRepository",
     "UnitOfWork",
     "UnitOfWorkFactory",

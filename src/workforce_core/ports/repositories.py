@@ -11,6 +11,7 @@ from workforce_core.model.audit import AuditEntry
 from workforce_core.model.bookings import Booking
 from workforce_core.model.keys import ApiKey
 from workforce_core.model.rates import RateRule
+from workforce_core.model.surveys import Survey
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
 
@@ -75,6 +76,13 @@ class WorkerRepository(Repository[Worker], Protocol):
         ...
 
     def employee_id_taken(self, client_id: int, employee_id: str, *, except_id: int = 0) -> bool: ...
+
+
+class SurveyRepository(Repository[Survey], Protocol):
+    def for_site(self, client_id: int, location_id: int) -> Survey | None:
+        """The survey asked before clocking in at the site: its own active survey, else the account's
+        active survey for every site (``location_id`` null); the newest of several."""
+        ...
 
 
 class TimeEntryRepository(Repository[TimeEntry], Protocol):

@@ -8,10 +8,10 @@ from typing import Protocol
 from workforce_core.events import Event
 from workforce_core.model.amendments import Amendment
 from workforce_core.model.reference import CostCode, Department
-from workforce_core.model.surveys import Survey
 from workforce_core.ports.availability import AbsenceRepository, AvailabilityRepository, DoNotReturnRepository
 from workforce_core.ports.demands import DemandRepository, OfferRepository
 from workforce_core.ports.exports import ExportBatchWrites
+from workforce_core.ports.kiosks import KioskClocks, KioskDevices
 from workforce_core.ports.minimum_wage import WageRecords
 from workforce_core.ports.no_shows import NoShowNotices
 from workforce_core.ports.outbox import Outbox
@@ -27,6 +27,7 @@ from workforce_core.ports.repositories import (
     ClientRepository,
     RateRuleRepository,
     Repository,
+    SurveyRepository,
     TimeEntryRepository,
     WorkerRepository,
 )
@@ -61,7 +62,7 @@ class UnitOfWork(Protocol):
     @property
     def offers(self) -> OfferRepository: ...
     @property
-    def surveys(self) -> Repository[Survey]: ...
+    def surveys(self) -> SurveyRepository: ...
     @property
     def amendments(self) -> Repository[Amendment]: ...
     @property
@@ -100,6 +101,10 @@ class UnitOfWork(Protocol):
     def worker_sessions(self) -> WorkerSessionRepository: ...
     @property
     def worker_app_links(self) -> WorkerAppLinkRepository: ...
+    @property
+    def kiosks(self) -> KioskDevices: ...
+    @property
+    def kiosk_clocks(self) -> KioskClocks: ...
     @property
     def outbox(self) -> Outbox: ...
 

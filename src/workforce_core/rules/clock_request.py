@@ -24,3 +24,11 @@ def clock_instant(
     if at < now - MAX_PAST:
         raise ValidationFailed("occurred_at", "occurred_at is more than 15 minutes in the past.")
     return at, now - at > BACKDATED_AFTER
+
+
+def offline_instant(happened_at: datetime, now: datetime) -> datetime:
+    """A kiosk's clock sent after the fact: the time it happened, however long ago, but never more than
+    the allowed skew ahead of the server's time (400 ``occurred_at``)."""
+    if happened_at > now + MAX_FUTURE:
+        raise ValidationFailed("occurred_at", "occurred_at is more than 60 seconds in the future.")
+    return happened_at

@@ -9,6 +9,7 @@ import secrets
 from datetime import datetime, timedelta
 
 from workforce_core.model.absences import AbsenceType
+from workforce_core.model.time_entries import ClockMethod, ClockSource
 from workforce_core.model.worker_app import WorkerSession
 from workforce_core.model.workers import Worker
 from workforce_core.rules.people import SESSION_TOUCH
@@ -23,8 +24,8 @@ APP_LINK_LIFE = timedelta(hours=48)  # a sign-in link opens the app within two d
 
 DEVICE_PATTERN = re.compile(r"[a-z0-9]{12}")  # a phone's code, made by the server on its first visit
 MOBILE_PREFIX = "mobile:"
-APP_CLOCK_METHOD = "mobile"
-APP_CLOCK_SOURCE = "app"  # the TimeEntry's clock_source for the app's clocks (the spec: kiosk, app, api)
+APP_CLOCK_METHOD = ClockMethod.MOBILE
+APP_CLOCK_SOURCE = ClockSource.APP  # the TimeEntry's clock_source for the app's clocks (the spec: kiosk, app, api)
 
 # What a worker asks for in the app (the agency decides): holiday, or a sickness reported.
 APP_ABSENCE_TYPES: tuple[str, ...] = (AbsenceType.HOLIDAY, AbsenceType.SICKNESS)

@@ -5,14 +5,15 @@ event, which the clocking use case records in a transaction of its own."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from workforce_core import events
 from workforce_core.commands.clocking import ClockWorker
 from workforce_core.errors import GpsRequired, OutsideGeofence, SiteNotMapped, WorkforceError
-from workforce_core.event_data import refused_clock
+from workforce_core.event_data import from_origin, refused_clock
 from workforce_core.model.principal import Principal
 from workforce_core.model.reference import Location
+from workforce_core.model.time_entries import ClockSource
 from workforce_core.model.workers import Worker
 from workforce_core.rules.geofence import FenceCheck, app_fence, check_fence
 
@@ -28,9 +29,23 @@ class Refused(Exception):
         self.event = event
 
 
+def clock_event(
+    command: ClockWorker, name: str, principal: Principal, at: datetime, data: dict[str, Any]
+) -> events.Event:
+    """A clock event; a kiosk's or the app's carries no ``client_id`` in its data (the spec's clock family)."""
+    return events.Event(name, principal.client_id, at, data, names_client=command.origin.api)
+
+
+def with_origin(data: dict[str, Any], command: ClockWorker) -> dict[str, Any]:
+    origin = command.origin
+    return from_origin(data, method=origin.method, source=origin.source, kiosk_id=origin.kiosk_id)
+
+
 def site_fence(
     command: ClockWorker, worker: Worker, site: Location | None, at: datetime, principal: Principal, action: str
 ) -> FenceCheck:
+    if command.origin.source in (ClockSource.KIOSK, ClockSource.KIOSK_OFFLINE):
+        return FenceCheck()  # the kiosk stands at its site: its place is the fence, no GPS is asked
     fence = check_fence(site, command.position)
     if fence.refusal is not None:
         refuse(command, worker, site, fence, at, principal, action)
@@ -65,7 +80,7 @@ def refuse(
     action: str,
 ) -> NoReturn:
     error: WorkforceError
-    app = command.channel.app
+    app = command.origin.app
     if fence.refusal == "gps_required":
         error = GpsRequired(APP_NO_GPS) if app else GpsRequired()
     elif fence.refusal == "site_not_mapped":
@@ -80,7 +95,7 @@ def refuse(
         within=fence.within,
         distance=fence.distance,
         low_gps_confidence=fence.low_gps_confidence,
-        channel=command.channel,
     )
     data.update(action=action, location_name=site.name if site else None, radius_meters=fence.radius)
-    raise Refused(error, events.Event("clock.geofence_refused", principal.client_id, at, data))
+    with_origin(data, command)
+    raise Refused(error, clock_event(command, "clock.geofence_refused", principal, at, data))

@@ -12,7 +12,6 @@ from datetime import datetime, timedelta
 
 import attrs
 
-from workforce_core import events
 from workforce_core.commands.clocking import ClockWorker
 from workforce_core.errors import (
     AlreadyClockedIn,
@@ -34,11 +33,11 @@ from workforce_core.model.workers import Worker
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules.access import owned_site
 from workforce_core.rules.booking_choice import closest_booking
-from workforce_core.rules.clock_request import clock_instant
+from workforce_core.rules.clock_request import clock_instant, offline_instant
 from workforce_core.rules.employee_ids import employee_id_key
 from workforce_core.rules.london import local_text, utc_text
 from workforce_core.services.bookings import complete_booking, require_live
-from workforce_core.services.clock_fences import Refused, any_site_fence, site_fence
+from workforce_core.services.clock_fences import Refused, any_site_fence, clock_event, site_fence, with_origin
 from workforce_core.services.entry_edits import EntryViews, check_breaks
 from workforce_core.services.late_clocks import record_entry
 from workforce_core.services.open_shifts import close_open_shift
@@ -52,14 +51,19 @@ WARNING_TEXT = "Clocked outside the site's geofence; the clock was recorded and 
 def clock_worker(command: ClockWorker, *, principal: Principal, uow: UnitOfWorkFactory, clock: Clock) -> ClockResult:
     now = clock.now()
     written = command.occurred_at
-    at, backdated = clock_instant(written.at if written else None, now, written.passes if written else ())
+    happened = command.origin.happened_at
+    if happened is not None:  # a kiosk's clock sent after the fact: its own time, however late
+        at, backdated = offline_instant(happened, now), False
+    else:
+        at, backdated = clock_instant(written.at if written else None, now, written.passes if written else ())
+    since = (at if happened is not None else now) - OPEN_WINDOW  # the oldest clock-in a shift still open may have
     try:
         with uow() as tx:
             worker = _worker(tx, command, principal)
             if command.action == "in":
-                result = _clock_in(tx, command, principal, worker, at, now, backdated)
+                result = _clock_in(tx, command, principal, worker, at, now, since, backdated)
             else:
-                result = _clock_out(tx, command, principal, worker, at, now, backdated)
+                result = _clock_out(tx, command, principal, worker, at, now, since, backdated)
             tx.commit()
             return result
     except Refused as refused:
@@ -127,12 +131,11 @@ def _check_survey(
         blocking = {value.strip().lower() for value in question.blocking_answers}
         if answer.answer_value.strip().lower() in blocking:
             message = f"The answer to '{question.text}' blocks clocking in."
-            data = refused_clock(
-                worker, client_id=principal.client_id, site=site, attempted_at=at, channel=command.channel
-            )
+            data = refused_clock(worker, client_id=principal.client_id, site=site, attempted_at=at)
             data.update(survey_id=survey.id, question_id=question.id, message=message)
+            with_origin(data, command)
             error = BlockedBySurvey(message, question_id=question.id)
-            raise Refused(error, events.Event("clock.blocked_by_survey", principal.client_id, at, data))
+            raise Refused(error, clock_event(command, "clock.blocked_by_survey", principal, at, data))
 
 
 def _clock_in(
@@ -142,16 +145,17 @@ def _clock_in(
     worker: Worker,
     at: datetime,
     now: datetime,
+    since: datetime,
     backdated: bool,
 ) -> ClockResult:
-    open_shift, clash, missed = tx.entries.clock_in_blockers(worker.id, now - OPEN_WINDOW, at)
+    open_shift, clash, missed = tx.entries.clock_in_blockers(worker.id, since, at)
     if open_shift is not None:
         raise AlreadyClockedIn(entry_id=_shown_id(open_shift, principal))
     if clash is not None:
         raise Conflict("occurred_at is before the end of a recorded shift.", entry_id=_shown_id(clash, principal))
     booking = _booking(tx, command, worker, at, principal)
     site: Location | None
-    if command.channel.app:
+    if command.origin.app:
         preferred = booking.location_id if booking else worker.location_id
         sites = tx.locations.of_client(principal.client_id)
         site, fence = any_site_fence(command, worker, sites, preferred, at, principal, "in")
@@ -169,9 +173,9 @@ def _clock_in(
         clock_in=at,
         created_at=now,
         updated_at=now,
-        clock_method=command.channel.method,
-        clock_source=command.channel.source,
-        kiosk_id=command.channel.kiosk_id,
+        clock_method=command.origin.method,
+        clock_source=command.origin.source,
+        kiosk_id=command.origin.kiosk_id,
         notes=command.notes,
         cost_code_id=worker.cost_code_id,
         scheduled_shift_id=booking.id if booking else None,
@@ -200,18 +204,16 @@ def _clock_in(
             close_open_shift(tx, views, stale, at, now, "missed_clockout")
     entry = record_entry(tx, entry)
     view = EntryView.of(entry, worker, site)
-    base = clock_base(view)
-    recorded = [events.Event("clock_in", principal.client_id, at, base)]
+    base = with_origin(clock_base(view), command)
+    recorded = [clock_event(command, "clock_in", principal, at, base)]
     if fence.breach:
         recorded.append(
-            events.Event(
-                "clock.geofence_breach", principal.client_id, at, {**base, "location_name": view.location_name}
-            )
+            clock_event(command, "clock.geofence_breach", principal, at, {**base, "location_name": view.location_name})
         )
     if fence.low_gps_confidence:
         accuracy = entry.gps_accuracy
         recorded.append(
-            events.Event("clock.low_gps_confidence", principal.client_id, at, {**base, "gps_accuracy": accuracy})
+            clock_event(command, "clock.low_gps_confidence", principal, at, {**base, "gps_accuracy": accuracy})
         )
     tx.record(recorded)
     return ClockResult("clock_in", view, backdated, fence.within is not None, WARNING_TEXT if fence.breach else None)
@@ -224,9 +226,10 @@ def _clock_out(
     worker: Worker,
     at: datetime,
     now: datetime,
+    since: datetime,
     backdated: bool,
 ) -> ClockResult:
-    entry = tx.entries.open_shift(worker.id, now - OPEN_WINDOW)
+    entry = tx.entries.open_shift(worker.id, since)
     if entry is None:
         raise NoOpenClockIn()
     before = attrs.evolve(entry)
@@ -236,14 +239,14 @@ def _clock_out(
         raise Conflict("occurred_at is before the clock-in of the open shift.", entry_id=entry.id)
     site = tx.locations.get(entry.location_id) if entry.location_id is not None else None
     check_breaks(tx, entry, entry.clock_in, at)
-    if command.channel.app:
+    if command.origin.app:
         mapped = site is not None and site.latitude is not None and site.longitude is not None
         sites = [site] if site is not None and mapped else tx.locations.of_client(principal.client_id)
         _, fence = any_site_fence(command, worker, sites, entry.location_id, at, principal, "out")
     else:
         fence = site_fence(command, worker, site, at, principal, "out")
     entry.clock_out = at
-    entry.clock_out_method = command.channel.method
+    entry.clock_out_method = command.origin.method
     entry.updated_at = now
     if command.notes:
         entry.notes = f"{entry.notes}\n{command.notes}" if entry.notes else command.notes
@@ -262,10 +265,10 @@ def _clock_out(
         complete_booking(tx, tx.bookings.get(entry.scheduled_shift_id))
     view = EntryView.of(entry, worker, site)
     data = {
-        **clock_base(view),
+        **with_origin(clock_base(view), command),
         "clock_out": local_text(at),
         "clock_out_utc": utc_text(at),
         "total_minutes": entry.total_minutes,
     }
-    tx.record([events.Event("clock_out", principal.client_id, at, data)])
+    tx.record([clock_event(command, "clock_out", principal, at, data)])
     return ClockResult("clock_out", view, backdated, fence.within is not None, WARNING_TEXT if fence.breach else None)
