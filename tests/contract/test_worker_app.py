@@ -18,9 +18,10 @@ from tests.contract.console_pages import console as staff
 from tests.contract.worker_phone import Phone, phone
 from tests.worker_app_world import AT_NORTH, FAR_AWAY, NORTH, SOUTH, booked, link_path, offered
 from workforce_adapters.sql import tables
+from workforce_core.commands.bookings import CancelBooking
 from workforce_core.commands.worker_pins import SetWorkerPin
 from workforce_core.errors import WorkerInactive
-from workforce_core.services import absences, workers
+from workforce_core.services import absences, bookings, workers
 from workforce_core.services.worker_app_links import make_app_link
 from workforce_core.services.worker_pins import set_worker_pin
 from workforce_entrypoints.bootstrap import Services
@@ -394,3 +395,21 @@ def test_the_console_and_the_cli_make_links_for_staff_who_look_after_workers(
         assert refused.status_code == 403
     with phone(services) as person:
         assert person.open_link(link.group(1)).status_code == 303
+
+
+def test_a_romanian_worker_reads_romanian_and_a_cancelled_shift_says_so(
+    services: Services, world: World, agency: dict[str, int]
+) -> None:
+    ioana = world.worker(agency["client"], "Ioana Pop", location_id=agency["north"], preferred_language="ro").worker
+    booked(services, agency["client"], agency["north"], ioana.id, FRIDAY)
+    gone = booked(services, agency["client"], agency["north"], ioana.id, date(2026, 11, 23))
+    cancel = CancelBooking(status="client_cancelled", cancel_reason="Not needed")
+    bookings.cancel(gone, cancel, client_id=agency["client"], uow=services.uow, clock=services.clock)
+    with phone(services) as person:
+        signed_in(services, person, ioana.id)
+        page = person.get("/app/shifts").text
+        assert '<html lang="ro">' in page
+        assert "Turele dvs." in page
+        assert "Anulat" in page
+        assert "Confirmați tura din vin. 20 nov. 09:00" in page  # the kept one, in Romanian words
+        assert page.count("Confirmați tura din") == 1  # the cancelled one cannot be answered
