@@ -413,3 +413,59 @@ def test_a_romanian_worker_reads_romanian_and_a_cancelled_shift_says_so(
         assert "Anulat" in page
         assert "Confirmați tura din vin. 20 nov. 09:00" in page  # the kept one, in Romanian words
         assert page.count("Confirmați tura din") == 1  # the cancelled one cannot be answered
+
+
+@pytest.mark.parametrize(
+    ("path", "form", "status"),
+    [
+        ("/app/offers/answer", {"offer_id": "99999999999", "answer": "accept"}, 400),
+        ("/app/offers/answer", {"offer_id": "abc", "answer": "accept"}, 400),
+        ("/app/offers/answer", {"offer_id": "1", "answer": "maybe"}, 400),
+        ("/app/shifts/answer", {"shift_id": "", "answer": "decline"}, 400),
+        ("/app/clock", {"action": "sideways"}, 400),
+        ("/app/clock", {"action": "in", "latitude": "north", "longitude": "-1.5"}, 400),
+        ("/app/clock", {"action": "in", "latitude": "91", "longitude": "-1.5"}, 400),
+        ("/app/clock", {"action": "in", "latitude": "53.8"}, 400),
+        (
+            "/app/availability/add",
+            {"kind": "available", "day_of_week": "9", "start_time": "08:00", "end_time": "9:00"},
+            400,
+        ),
+        (
+            "/app/availability/add",
+            {"kind": "sometimes", "day_of_week": "1", "start_time": "08:00", "end_time": "09:00"},
+            400,
+        ),
+        (
+            "/app/availability/add",
+            {"kind": "available", "day_of_week": "1", "start_time": "25:00", "end_time": "09:00"},
+            400,
+        ),
+        ("/app/availability/remove", {"rule_id": "2147483648"}, 400),
+        ("/app/absences/ask", {"type": "holiday", "start_date": "soon", "end_date": "2026-12-01"}, 400),
+        ("/app/absences/ask", {"type": "holiday", "start_date": "2026-12-02", "end_date": "2026-12-01"}, 400),
+        (
+            "/app/absences/ask",
+            {"type": "holiday", "start_date": "2026-12-01", "end_date": "2026-12-01", "notes": "x" * 1001},
+            400,
+        ),
+    ],
+)
+def test_a_bad_value_in_an_app_form_is_a_400_page_naming_no_traceback(
+    services: Services, agency: dict[str, int], path: str, form: dict[str, str], status: int
+) -> None:
+    with phone(services) as person:
+        signed_in(services, person, agency["ann"])
+        reply = person.post(path, form)
+        assert reply.status_code == status, reply.text[:500]
+        assert 'role="alert"' in reply.text
+    assert entries(services) == []
+
+
+def test_an_account_number_that_cannot_be_one_is_a_404_page(services: Services) -> None:
+    with phone(services) as person:
+        assert person.get("/app/99999999999/sign-in").status_code == 404
+        assert (
+            person.client.post("/app/99999999999/sign-in", data={"employee_id": "A", "pin": "1234"}).status_code == 404
+        )
+        assert person.get("/app/?account=99999999999").status_code == 200  # asks again

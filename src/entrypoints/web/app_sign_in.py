@@ -19,7 +19,8 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from workforce_core.commands.worker_pins import CheckWorkerPin
-from workforce_core.errors import CsrfRefused, SessionEnded, WorkforceError
+from workforce_core.errors import CsrfRefused, NotFound, SessionEnded, WorkforceError
+from workforce_core.rules.fields import MAX_ID
 from workforce_core.rules.worker_app import mobile_kiosk_id
 from workforce_core.services.worker_sessions import open_app_link, sign_in_worker, sign_out_worker, signed_worker
 from workforce_entrypoints.bootstrap import Services
@@ -79,7 +80,7 @@ async def front(request: Request) -> Response:
     except SessionEnded:
         pass
     account = request.cookies.get(ACCOUNT_COOKIE) or request.query_params.get("account") or ""
-    if account.strip().isdigit():
+    if account.strip().isdigit() and 1 <= int(account) <= MAX_ID:
         return secure(RedirectResponse(f"/app/{int(account)}/sign-in", status_code=303))
     return app_page("app/start.html", browser_language(request))
 
@@ -96,7 +97,15 @@ def _sign_in_page(request: Request, status_code: int = 200, **context: Any) -> R
     return keep_device(reply, device_of(request), request)
 
 
+def _account(request: Request) -> int | None:
+    """The account of the sign-in page's address, when it can be one (an id from 1 to the largest)."""
+    client_id = request.path_params["client_id"]
+    return client_id if isinstance(client_id, int) and 1 <= client_id <= MAX_ID else None
+
+
 async def sign_in_form(request: Request) -> Response:
+    if _account(request) is None:
+        return app_error(NotFound("There is no such account."), browser_language(request))
     return _sign_in_page(request)
 
 
@@ -105,6 +114,9 @@ async def sign_in_post(request: Request) -> Response:
     again with the same words for every wrong badge or PIN (401), or 429 with ``Retry-After``."""
     services: Services = request.app.state.services
     threads: StorageThreads = request.app.state.threads
+    client_id = _account(request)
+    if client_id is None:
+        return app_error(NotFound("There is no such account."), browser_language(request))
     form = await request.form()
     employee_id, pin = str(form.get("employee_id") or ""), str(form.get("pin") or "")
     address = request.client.host if request.client else "unknown"
@@ -112,7 +124,7 @@ async def sign_in_post(request: Request) -> Response:
     try:
         _pre_checked(request, form.get(CSRF_FIELD))
         command = CheckWorkerPin(
-            client_id=request.path_params["client_id"],
+            client_id=client_id,
             employee_id=employee_id,
             pin=pin,
             device=mobile_kiosk_id(device),

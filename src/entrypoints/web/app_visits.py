@@ -20,7 +20,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from workforce_core.errors import CsrfRefused, InvalidParameter, NotFound, SessionEnded, WorkforceError
+from workforce_core.errors import CsrfRefused, NotFound, SessionEnded, ValidationFailed, WorkforceError
+from workforce_core.rules.fields import read_id
 from workforce_core.rules.worker_app import APP_SESSION_LONGEST, device_code, new_device
 from workforce_core.services.worker_sessions import SignedWorker, signed_worker
 from workforce_entrypoints.bootstrap import Services
@@ -57,10 +58,13 @@ class WorkerVisit:
         return text or None
 
     def number(self, name: str) -> int:
+        """A form's id field (1 to the largest id): else 400 naming it."""
         text = self.value(name)
         if text is None or not text.isdigit():
-            raise InvalidParameter(name, f"{name} must be a whole number.")
-        return int(text)
+            raise ValidationFailed(name, f"{name} must be a whole number.")
+        found = read_id(int(text), name, required=True)
+        assert found is not None
+        return found
 
     def page(self, template: str, status_code: int = 200, **context: Any) -> Response:
         return app_page(template, self.language, status_code, me=self.me, **context)
