@@ -469,3 +469,12 @@ def test_an_account_number_that_cannot_be_one_is_a_404_page(services: Services) 
             person.client.post("/app/99999999999/sign-in", data={"employee_id": "A", "pin": "1234"}).status_code == 404
         )
         assert person.get("/app/?account=99999999999").status_code == 200  # asks again
+
+
+def test_a_new_pin_signs_the_worker_out_of_every_phone(services: Services, agency: dict[str, int]) -> None:
+    with phone(services) as first, phone(services) as second:
+        signed_in(services, first, agency["ann"])
+        signed_in(services, second, agency["ann"])
+        pin(services, agency["ann"], "8642")
+        assert first.get("/app/shifts").headers["location"] == "/app/"
+        assert second.get("/app/shifts").headers["location"] == "/app/"
