@@ -41,6 +41,8 @@ TABLES = (
     "sign_off_links",
     "minimum_wage_acceptances",
     "pay_codes",
+    "worker_sessions",
+    "worker_app_links",
     "kiosk_devices",
     "kiosk_clocks",
 )

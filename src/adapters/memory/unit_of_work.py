@@ -43,9 +43,14 @@ from workforce_adapters.memory.repositories import (
 )
 from workforce_adapters.memory.store import TABLES, MemoryStore
 from workforce_adapters.memory.webhooks import MemoryDeliveryRepository, MemorySubscriptionRepository
+from workforce_adapters.memory.worker_app import (
+    MemoryLocationRepository,
+    MemoryWorkerAppLinkRepository,
+    MemoryWorkerSessionRepository,
+)
 from workforce_core.events import Event
 from workforce_core.model.amendments import Amendment
-from workforce_core.model.reference import CostCode, Department, Location
+from workforce_core.model.reference import CostCode, Department
 from workforce_core.ports.outbox import EventData
 
 
@@ -83,8 +88,8 @@ class MemoryUnitOfWork:
         return MemoryApiKeyRepository(self._tables["keys"], self._tables["clients"])
 
     @cached_property
-    def locations(self) -> MemoryRepository[Location]:
-        return MemoryRepository(self._tables["locations"])
+    def locations(self) -> MemoryLocationRepository:
+        return MemoryLocationRepository(self._tables["locations"])
 
     @cached_property
     def departments(self) -> MemoryRepository[Department]:
@@ -197,6 +202,14 @@ class MemoryUnitOfWork:
     @cached_property
     def sign_off_links(self) -> MemorySignOffLinkRepository:
         return MemorySignOffLinkRepository(self._tables["sign_off_links"])
+
+    @cached_property
+    def worker_sessions(self) -> MemoryWorkerSessionRepository:
+        return MemoryWorkerSessionRepository(self._tables["worker_sessions"])
+
+    @cached_property
+    def worker_app_links(self) -> MemoryWorkerAppLinkRepository:
+        return MemoryWorkerAppLinkRepository(self._tables["worker_app_links"])
 
     @cached_property
     def wages(self) -> MemoryWageRecords:

@@ -43,9 +43,14 @@ from workforce_adapters.sql.repositories import (
     SqlWorkerRepository,
 )
 from workforce_adapters.sql.webhooks import SqlDeliveryRepository, SqlSubscriptionRepository
+from workforce_adapters.sql.worker_app import (
+    SqlLocationRepository,
+    SqlWorkerAppLinkRepository,
+    SqlWorkerSessionRepository,
+)
 from workforce_core.events import Event
 from workforce_core.model.amendments import Amendment
-from workforce_core.model.reference import CostCode, Department, Location
+from workforce_core.model.reference import CostCode, Department
 from workforce_core.ports.outbox import EventData
 
 
@@ -90,8 +95,8 @@ class SqlUnitOfWork:
         return SqlApiKeyRepository(self.connection)
 
     @cached_property
-    def locations(self) -> SqlRepository[Location]:
-        return SqlRepository(self.connection, tables.locations, Location)
+    def locations(self) -> SqlLocationRepository:
+        return SqlLocationRepository(self.connection)
 
     @cached_property
     def departments(self) -> SqlRepository[Department]:
@@ -204,6 +209,14 @@ class SqlUnitOfWork:
     @cached_property
     def sign_off_links(self) -> SqlSignOffLinkRepository:
         return SqlSignOffLinkRepository(self.connection)
+
+    @cached_property
+    def worker_sessions(self) -> SqlWorkerSessionRepository:
+        return SqlWorkerSessionRepository(self.connection)
+
+    @cached_property
+    def worker_app_links(self) -> SqlWorkerAppLinkRepository:
+        return SqlWorkerAppLinkRepository(self.connection)
 
     @cached_property
     def outbox(self) -> SqlOutbox:

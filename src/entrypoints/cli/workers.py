@@ -15,6 +15,7 @@ from workforce_core.commands.workers import CreateWorker
 from workforce_core.ports import WorkerFilter
 from workforce_core.services import console_reads, do_not_return, reads, worker_pins
 from workforce_core.services import workers as use_cases
+from workforce_core.services.worker_app_links import make_app_link
 from workforce_entrypoints.cli.output import Format, command, emit, emit_rows, format_option
 from workforce_entrypoints.cli.reading import client_option, operator
 from workforce_entrypoints.cli.state import services
@@ -126,3 +127,16 @@ def list_workers(
         lambda paging: reads.workers(caller, WorkerFilter(client, paging, search=search), queries=s.queries)
     )
     emit_rows([worker_record(view) for view in views], COLUMNS, shown, "Workers")
+
+
+@app.command("app-link")
+@command
+def app_link(
+    ctx: typer.Context,
+    worker: int = typer.Option(..., help="The worker's id."),
+    base: str | None = typer.Option(None, help="The site's address people use (default: WORKFORCE_PUBLIC_URL)."),
+) -> None:
+    """A one-time sign-in link to the worker app for the worker (works once, within 48 hours)."""
+    s = services(ctx)
+    made = make_app_link(worker, link_base=base or s.settings.public_url or "", uow=s.uow, clock=s.clock)
+    emit({"worker_id": made.link.worker_id, "url": made.url, "expires_at": made.link.expires_at.isoformat()})

@@ -68,6 +68,7 @@ def environment(lang: str) -> Environment:
         extensions=["jinja2.ext.i18n"],
     )
     env.filters.update(console.filters)
+    env.globals.update(console.globals)  # the console's helpers; the gettext installed below is this one's
     env.policies["ext.i18n.trimmed"] = True
     env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
     env.globals["lang"] = language(lang)

@@ -11,6 +11,11 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from workforce_entrypoints.web import (
+    app_clock,
+    app_links,
+    app_pages,
+    app_requests,
+    app_sign_in,
     checks,
     kiosk,
     kiosk_setup,
@@ -62,4 +67,9 @@ def console_routes() -> list[BaseRoute]:
         *shifts.ROUTES,
         *worker_actions.ROUTES,
         *workers.ROUTES,
+        *app_sign_in.ROUTES,
+        *app_pages.ROUTES,
+        *app_requests.ROUTES,
+        *app_clock.ROUTES,
+        *app_links.ROUTES,
     ]

@@ -25,9 +25,10 @@ class SurveyAnswer:
 
 @frozen
 class ClockOrigin:
-    """Where a clock comes from: the API (the default), or a kiosk by PIN (``kiosk``, or ``kiosk_offline``
-    with ``happened_at``, the time the worker clocked at the kiosk, which the API's 15 minutes do not bind).
-    Never read from a request body: the entry point that knows the origin sets it."""
+    """Where a clock comes from: the API (the default), a kiosk by PIN (``kiosk``, or ``kiosk_offline``
+    with ``happened_at``, the time the worker clocked at the kiosk, which the API's 15 minutes do not bind),
+    or the worker app (``mobile``, ``app``, ``kiosk_id`` ``mobile:`` plus the phone's code). Never read
+    from a request body: the entry point that knows the origin sets it."""
 
     method: str = ClockMethod.API
     source: str = ClockSource.API
@@ -37,6 +38,11 @@ class ClockOrigin:
     @property
     def api(self) -> bool:
         return self.source == ClockSource.API
+
+    @property
+    def app(self) -> bool:
+        """The worker app: the phone's position is checked at every mapped site of the client."""
+        return self.source == ClockSource.APP
 
 
 API_ORIGIN = ClockOrigin()

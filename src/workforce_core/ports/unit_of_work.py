@@ -7,7 +7,7 @@ from typing import Protocol
 
 from workforce_core.events import Event
 from workforce_core.model.amendments import Amendment
-from workforce_core.model.reference import CostCode, Department, Location
+from workforce_core.model.reference import CostCode, Department
 from workforce_core.ports.availability import AbsenceRepository, AvailabilityRepository, DoNotReturnRepository
 from workforce_core.ports.demands import DemandRepository, OfferRepository
 from workforce_core.ports.exports import ExportBatchWrites
@@ -32,6 +32,7 @@ from workforce_core.ports.repositories import (
     WorkerRepository,
 )
 from workforce_core.ports.webhooks import DeliveryRepository, SubscriptionRepository
+from workforce_core.ports.worker_app import LocationRepository, WorkerAppLinkRepository, WorkerSessionRepository
 
 
 class UnitOfWork(Protocol):
@@ -43,7 +44,7 @@ class UnitOfWork(Protocol):
     @property
     def keys(self) -> ApiKeyRepository: ...
     @property
-    def locations(self) -> Repository[Location]: ...
+    def locations(self) -> LocationRepository: ...
     @property
     def departments(self) -> Repository[Department]: ...
     @property
@@ -96,6 +97,10 @@ class UnitOfWork(Protocol):
     def sessions(self) -> SessionRepository: ...
     @property
     def sign_off_links(self) -> SignOffLinkRepository: ...
+    @property
+    def worker_sessions(self) -> WorkerSessionRepository: ...
+    @property
+    def worker_app_links(self) -> WorkerAppLinkRepository: ...
     @property
     def kiosks(self) -> KioskDevices: ...
     @property

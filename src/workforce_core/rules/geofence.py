@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from decimal import Decimal
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from workforce_core.model.reference import Location
 
@@ -67,3 +68,41 @@ def check_fence(site: Location | None, position: Position | None) -> FenceCheck:
         breach=not inside and site.geofence_mode == "warning",
         low_gps_confidence=low,
     )
+
+
+@frozen
+class SiteFence:
+    """The site a phone's position was checked at and what its fence made of it (``site`` None: the
+    client has no mapped site)."""
+
+    site: Location | None
+    fence: FenceCheck
+
+
+def _mapped(site: Location) -> bool:
+    return site.latitude is not None and site.longitude is not None
+
+
+def app_fence(sites: Sequence[Location], position: Position | None, preferred: int | None = None) -> SiteFence:
+    """The worker app's check: a phone's position against every mapped site given, each fence strict
+    whatever the site's own mode. Inside one or more: the ``preferred`` site (the booking's) when it is
+    among them, else the nearest (then the lowest id). Outside all: refused at the nearest. No mapped
+    site: ``site_not_mapped``; no position: ``gps_required`` (at the preferred mapped site, else none)."""
+    mapped = [site for site in sites if _mapped(site)]
+    if not mapped:
+        return SiteFence(None, FenceCheck(refusal="site_not_mapped"))
+    if position is None:
+        chosen = next((site for site in mapped if site.id == preferred), None)
+        radius = chosen.geofence_radius if chosen is not None else None
+        return SiteFence(chosen, FenceCheck(radius=radius, refusal="gps_required"))
+    checked = [(site, check_fence(evolve(site, geofence_mode="strict"), position)) for site in mapped]
+    inside = [pair for pair in checked if pair[1].within == 1]
+    if inside:
+        chosen_pair = next((pair for pair in inside if pair[0].id == preferred), None)
+        return SiteFence(*(chosen_pair or min(inside, key=_nearness)))
+    return SiteFence(*min(checked, key=_nearness))
+
+
+def _nearness(pair: tuple[Location, FenceCheck]) -> tuple[int, int]:
+    site, fence = pair
+    return (fence.distance if fence.distance is not None else 0, site.id)

@@ -12,13 +12,14 @@ from datetime import date, datetime
 from attrs import frozen
 
 from workforce_core.commands.absences import CreateAbsence
-from workforce_core.errors import Conflict, InvalidParameter, NotFound
+from workforce_core.errors import Conflict, InvalidParameter, NotFound, ValidationFailed, WorkerInactive
 from workforce_core.model.absences import Absence, AbsenceStatus
 from workforce_core.model.people import Actor
 from workforce_core.model.principal import Principal
 from workforce_core.ports import AbsenceFilter, AbsenceView, Clock, Page, Paging, Queries, UnitOfWorkFactory
 from workforce_core.rules import people
 from workforce_core.rules.people import Power
+from workforce_core.rules.worker_app import APP_ABSENCE_TYPES, may_use_app
 from workforce_core.services.pay_figures import absence_approved
 
 DECISIONS = {"approve": AbsenceStatus.APPROVED, "decline": AbsenceStatus.DECLINED}
@@ -51,6 +52,36 @@ def create_absence(
         )
         if absence.status == AbsenceStatus.APPROVED:
             absence_approved(tx, absence)
+        tx.commit()
+    return AbsenceView(absence, worker.name)
+
+
+def request_absence(command: CreateAbsence, *, uow: UnitOfWorkFactory, clock: Clock) -> AbsenceView:
+    """A worker asks, in the app, for holiday or reports sickness (``rules.worker_app.APP_ABSENCE_TYPES``;
+    another type is 400 ``type``): ``requested``, for the agency to decide. ``command.worker_id`` is the
+    signed-in worker's own; one who may not use the app is 409 ``worker_inactive``."""
+    if command.type not in APP_ABSENCE_TYPES:
+        raise ValidationFailed("type", "ask for holiday or report sickness.")
+    now = clock.now()
+    with uow() as tx:
+        worker = tx.workers.get(command.worker_id)
+        if worker is None:
+            raise NotFound("The worker was not found.", field="worker_id")
+        if not may_use_app(worker):
+            raise WorkerInactive()
+        absence = tx.absences.add(
+            Absence(
+                client_id=worker.client_id,
+                worker_id=worker.id,
+                type=command.type,
+                start_date=command.start_date,
+                end_date=command.end_date,
+                created_at=now,
+                status=AbsenceStatus.REQUESTED,
+                hours=command.hours,
+                notes=command.notes,
+            )
+        )
         tx.commit()
     return AbsenceView(absence, worker.name)
 

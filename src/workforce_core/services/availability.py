@@ -71,13 +71,18 @@ def add_rule(
     return rule
 
 
-def retire_rule(rule_id: int, *, principal: Principal, uow: UnitOfWorkFactory, clock: Clock) -> WorkerAvailability:
-    """DELETE: the rule stops counting from now (``retired_at``); a retired rule is 409 ``conflict``."""
+def retire_rule(
+    rule_id: int, *, principal: Principal, uow: UnitOfWorkFactory, clock: Clock, worker_id: int | None = None
+) -> WorkerAvailability:
+    """DELETE: the rule stops counting from now (``retired_at``); a retired rule is 409 ``conflict``.
+    ``worker_id``: the worker retiring a rule in the app (another worker's rule is 404)."""
     people.require(principal.actor, Power.WORKERS)
     with uow() as tx:
         rule = tx.availability.get(rule_id)
         worker = tx.workers.get(rule.worker_id) if rule is not None else None
         if rule is None or rule.client_id != principal.client_id or worker is None:
+            raise NotFound("The availability rule was not found.", parameter="id")
+        if worker_id is not None and worker.id != worker_id:
             raise NotFound("The availability rule was not found.", parameter="id")
         if not principal.sees_site(worker.location_id):
             raise NotFound("The availability rule was not found.", parameter="id")

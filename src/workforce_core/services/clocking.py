@@ -9,41 +9,35 @@ record); a refusal names (``entry_id``) only shifts at sites the key sees.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any
 
 import attrs
 
-from workforce_core import events
 from workforce_core.commands.clocking import ClockWorker
 from workforce_core.errors import (
     AlreadyClockedIn,
     BlockedBySurvey,
     Conflict,
-    GpsRequired,
     LocationNotAllowed,
     NoOpenClockIn,
     NotFound,
-    OutsideGeofence,
-    SiteNotMapped,
     ValidationFailed,
     WorkerInactive,
     WorkerPending,
-    WorkforceError,
 )
-from workforce_core.event_data import clock_base, from_origin, refused_clock
+from workforce_core.event_data import clock_base, refused_clock
 from workforce_core.model.bookings import Booking
 from workforce_core.model.principal import Principal
 from workforce_core.model.reference import Location
-from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, ClockSource, TimeEntry
+from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules.access import owned_site
 from workforce_core.rules.booking_choice import closest_booking
 from workforce_core.rules.clock_request import clock_instant, offline_instant
 from workforce_core.rules.employee_ids import employee_id_key
-from workforce_core.rules.geofence import FenceCheck, check_fence
 from workforce_core.rules.london import local_text, utc_text
 from workforce_core.services.bookings import complete_booking, require_live
+from workforce_core.services.clock_fences import Refused, any_site_fence, clock_event, site_fence, with_origin
 from workforce_core.services.entry_edits import EntryViews, check_breaks
 from workforce_core.services.late_clocks import record_entry
 from workforce_core.services.open_shifts import close_open_shift
@@ -52,14 +46,6 @@ from workforce_core.views import ClockResult, EntryView
 
 OPEN_WINDOW = timedelta(hours=OPEN_SHIFT_HOURS)
 WARNING_TEXT = "Clocked outside the site's geofence; the clock was recorded and flagged."
-
-
-class _Refused(Exception):
-    """A refusal whose event must still be recorded."""
-
-    def __init__(self, error: WorkforceError, event: events.Event) -> None:
-        self.error = error
-        self.event = event
 
 
 def clock_worker(command: ClockWorker, *, principal: Principal, uow: UnitOfWorkFactory, clock: Clock) -> ClockResult:
@@ -80,7 +66,7 @@ def clock_worker(command: ClockWorker, *, principal: Principal, uow: UnitOfWorkF
                 result = _clock_out(tx, command, principal, worker, at, now, since, backdated)
             tx.commit()
             return result
-    except _Refused as refused:
+    except Refused as refused:
         with uow() as tx:
             tx.record([refused.event])
             tx.commit()
@@ -126,35 +112,6 @@ def _booking(
     return closest_booking(tx.bookings.near(worker.id, at), at, principal.client.settings.multi_shift_priority)
 
 
-def _fence(
-    command: ClockWorker, worker: Worker, site: Location | None, at: datetime, principal: Principal, action: str
-) -> FenceCheck:
-    if command.origin.source in (ClockSource.KIOSK, ClockSource.KIOSK_OFFLINE):
-        return FenceCheck()  # the kiosk stands at its site: its place is the fence, no GPS is asked
-    fence = check_fence(site, command.position)
-    if fence.refusal is None:
-        return fence
-    error: WorkforceError
-    if fence.refusal == "gps_required":
-        error = GpsRequired()
-    elif fence.refusal == "site_not_mapped":
-        error = SiteNotMapped()
-    else:
-        error = OutsideGeofence(distance_meters=fence.distance, radius_meters=fence.radius)
-    data = refused_clock(
-        worker,
-        client_id=principal.client_id,
-        site=site,
-        attempted_at=at,
-        within=fence.within,
-        distance=fence.distance,
-        low_gps_confidence=fence.low_gps_confidence,
-    )
-    data.update(action=action, location_name=site.name if site else None, radius_meters=fence.radius)
-    _origin(data, command)
-    raise _Refused(error, _event(command, "clock.geofence_refused", principal, at, data))
-
-
 def _check_survey(
     tx: UnitOfWork, command: ClockWorker, worker: Worker, site: Location | None, at: datetime, principal: Principal
 ) -> None:
@@ -176,19 +133,9 @@ def _check_survey(
             message = f"The answer to '{question.text}' blocks clocking in."
             data = refused_clock(worker, client_id=principal.client_id, site=site, attempted_at=at)
             data.update(survey_id=survey.id, question_id=question.id, message=message)
-            _origin(data, command)
+            with_origin(data, command)
             error = BlockedBySurvey(message, question_id=question.id)
-            raise _Refused(error, _event(command, "clock.blocked_by_survey", principal, at, data))
-
-
-def _event(command: ClockWorker, name: str, principal: Principal, at: datetime, data: dict[str, Any]) -> events.Event:
-    """A clock event; a kiosk's carries no ``client_id`` in its data (the spec's clock family)."""
-    return events.Event(name, principal.client_id, at, data, names_client=command.origin.api)
-
-
-def _origin(data: dict[str, Any], command: ClockWorker) -> dict[str, Any]:
-    origin = command.origin
-    return from_origin(data, method=origin.method, source=origin.source, kiosk_id=origin.kiosk_id)
+            raise Refused(error, clock_event(command, "clock.blocked_by_survey", principal, at, data))
 
 
 def _clock_in(
@@ -207,9 +154,17 @@ def _clock_in(
     if clash is not None:
         raise Conflict("occurred_at is before the end of a recorded shift.", entry_id=_shown_id(clash, principal))
     booking = _booking(tx, command, worker, at, principal)
-    location_id = command.location_id or (booking.location_id if booking else None) or worker.location_id
-    site = _site(tx, location_id, principal)
-    fence = _fence(command, worker, site, at, principal, "in")
+    site: Location | None
+    if command.origin.app:
+        preferred = booking.location_id if booking else worker.location_id
+        sites = tx.locations.of_client(principal.client_id)
+        site, fence = any_site_fence(command, worker, sites, preferred, at, principal, "in")
+        if booking is not None and booking.location_id != site.id:
+            booking = None  # clocked in at another site than the one booked: a walk-in there
+    else:
+        location_id = command.location_id or (booking.location_id if booking else None) or worker.location_id
+        site = _site(tx, location_id, principal)
+        fence = site_fence(command, worker, site, at, principal, "in")
     _check_survey(tx, command, worker, site, at, principal)
     entry = TimeEntry(
         worker_id=worker.id,
@@ -249,15 +204,17 @@ def _clock_in(
             close_open_shift(tx, views, stale, at, now, "missed_clockout")
     entry = record_entry(tx, entry)
     view = EntryView.of(entry, worker, site)
-    base = _origin(clock_base(view), command)
-    recorded = [_event(command, "clock_in", principal, at, base)]
+    base = with_origin(clock_base(view), command)
+    recorded = [clock_event(command, "clock_in", principal, at, base)]
     if fence.breach:
         recorded.append(
-            _event(command, "clock.geofence_breach", principal, at, {**base, "location_name": view.location_name})
+            clock_event(command, "clock.geofence_breach", principal, at, {**base, "location_name": view.location_name})
         )
     if fence.low_gps_confidence:
         accuracy = entry.gps_accuracy
-        recorded.append(_event(command, "clock.low_gps_confidence", principal, at, {**base, "gps_accuracy": accuracy}))
+        recorded.append(
+            clock_event(command, "clock.low_gps_confidence", principal, at, {**base, "gps_accuracy": accuracy})
+        )
     tx.record(recorded)
     return ClockResult("clock_in", view, backdated, fence.within is not None, WARNING_TEXT if fence.breach else None)
 
@@ -282,7 +239,12 @@ def _clock_out(
         raise Conflict("occurred_at is before the clock-in of the open shift.", entry_id=entry.id)
     site = tx.locations.get(entry.location_id) if entry.location_id is not None else None
     check_breaks(tx, entry, entry.clock_in, at)
-    fence = _fence(command, worker, site, at, principal, "out")
+    if command.origin.app:
+        mapped = site is not None and site.latitude is not None and site.longitude is not None
+        sites = [site] if site is not None and mapped else tx.locations.of_client(principal.client_id)
+        _, fence = any_site_fence(command, worker, sites, entry.location_id, at, principal, "out")
+    else:
+        fence = site_fence(command, worker, site, at, principal, "out")
     entry.clock_out = at
     entry.clock_out_method = command.origin.method
     entry.updated_at = now
@@ -303,10 +265,10 @@ def _clock_out(
         complete_booking(tx, tx.bookings.get(entry.scheduled_shift_id))
     view = EntryView.of(entry, worker, site)
     data = {
-        **_origin(clock_base(view), command),
+        **with_origin(clock_base(view), command),
         "clock_out": local_text(at),
         "clock_out_utc": utc_text(at),
         "total_minutes": entry.total_minutes,
     }
-    tx.record([_event(command, "clock_out", principal, at, data)])
+    tx.record([clock_event(command, "clock_out", principal, at, data)])
     return ClockResult("clock_out", view, backdated, fence.within is not None, WARNING_TEXT if fence.breach else None)

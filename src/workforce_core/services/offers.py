@@ -16,7 +16,7 @@ from attrs import frozen
 from workforce_core.commands.bookings import BookShift
 from workforce_core.commands.demands import SendOffers
 from workforce_core.errors import Conflict, NotFound
-from workforce_core.model.bookings import BookingStatus
+from workforce_core.model.bookings import BookingStatus, Confirmation
 from workforce_core.model.demands import Offer, OfferStatus
 from workforce_core.model.people import Actor
 from workforce_core.model.principal import Principal
@@ -84,17 +84,23 @@ def send(command: SendOffers, *, uow: UnitOfWorkFactory, clock: Clock, actor: Ac
     return made
 
 
-def answer(offer_id: int, given: Answer, *, uow: UnitOfWorkFactory, clock: Clock) -> OfferView:
+def answer(
+    offer_id: int, given: Answer, *, uow: UnitOfWorkFactory, clock: Clock, worker_id: int | None = None
+) -> OfferView:
     """The worker's answer to a ``sent`` offer (else 409 ``conflict``). ``accept`` books them onto the
-    requirement as ``published`` (409 ``not_eligible`` with the codes, or ``conflict`` when it is full,
-    cancelled or finished: the offer then stays ``sent``); ``decline`` only records the answer."""
+    requirement as ``published``, acknowledged by them (409 ``not_eligible`` with the codes, or
+    ``conflict`` when it is full, cancelled or finished: the offer then stays ``sent``); ``decline``
+    only records the answer. ``worker_id``: the worker answering in the app (another worker's offer
+    is 404, as an unknown one)."""
     now = clock.now()
     with uow() as tx:
-        offer = _unanswered(tx, offer_id)
+        offer = _unanswered(tx, offer_id, worker_id)
         shift_id = None
         if given == "accept":
             command = BookShift(worker_id=offer.worker_id, demand_id=offer.demand_id, status=BookingStatus.PUBLISHED)
-            shift_id = bookings.place(tx, command, client_id=offer.client_id, now=now).booking.id
+            booking = bookings.place(tx, command, client_id=offer.client_id, now=now).booking
+            tx.bookings.update(attrs.evolve(booking, acknowledged_at=now, confirmation=Confirmation.CONFIRMED))
+            shift_id = booking.id
         status = OfferStatus.ACCEPTED if given == "accept" else OfferStatus.DECLINED
         after = attrs.evolve(offer, status=status, answered_at=now, shift_id=shift_id)
         tx.offers.update(after)
@@ -132,10 +138,11 @@ def expire(*, uow: UnitOfWorkFactory, clock: Clock) -> list[int]:
     return [offer.id for offer in lapsed]
 
 
-def _unanswered(tx: UnitOfWork, offer_id: int) -> Offer:
-    """The offer, locked, while it is still ``sent``: else 404, or 409 ``conflict`` once answered."""
+def _unanswered(tx: UnitOfWork, offer_id: int, worker_id: int | None = None) -> Offer:
+    """The offer, locked, while it is still ``sent``: else 404 (also another worker's, when ``worker_id``
+    is given), or 409 ``conflict`` once answered."""
     offer = tx.offers.lock(offer_id)
-    if offer is None:
+    if offer is None or (worker_id is not None and offer.worker_id != worker_id):
         raise NotFound("The offer was not found.")
     if offer.status != OfferStatus.SENT:
         raise Conflict(f"offer {offer.id} was already answered ({offer.status}).")

@@ -59,6 +59,7 @@ def set_worker_pin(
         had_pin = worker.has_pin
         worker = attrs.evolve(worker, pin_hash=pin_hash, has_pin=pin_hash is not None, updated_at=now)
         tx.workers.update(worker)
+        tx.worker_sessions.end_all(worker.id, now)  # a new or cleared PIN signs every phone out, as a password does
         tx.audit.add(
             AuditEntry(
                 client_id=worker.client_id,

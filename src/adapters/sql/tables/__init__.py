@@ -34,6 +34,7 @@ from workforce_adapters.sql.tables.timesheets import (
     time_entries,
 )
 from workforce_adapters.sql.tables.webhooks import outbox, webhook_deliveries, webhook_subscriptions
+from workforce_adapters.sql.tables.worker_app import worker_app_links, worker_sessions
 from workforce_adapters.sql.tables.workers import (
     absences,
     availability_rules,
@@ -86,5 +87,7 @@ __all__ = [
     "web_sessions",
     "webhook_deliveries",
     "webhook_subscriptions",
+    "worker_app_links",
+    "worker_sessions",
     "workers",
 ]
