@@ -64,6 +64,20 @@ def _pre_token(reply: Response, token: str, request: Request) -> Response:
     return reply
 
 
+def _keep_account(reply: Response, client_id: int, request: Request) -> None:
+    """The account this phone signs in to, for /app/ (the installed app's start) to open its page."""
+    secure_only = request.url.scheme == "https"
+    reply.set_cookie(
+        ACCOUNT_COOKIE,
+        str(client_id),
+        max_age=DEVICE_LIFE_SECONDS,
+        samesite="lax",
+        httponly=True,
+        secure=secure_only,
+        path="/app/",
+    )
+
+
 def _pre_checked(request: Request, sent: object) -> None:
     kept = request.cookies.get(PRE_COOKIE) or ""
     if not kept or not isinstance(sent, str) or not secrets.compare_digest(sent, kept):
@@ -91,9 +105,7 @@ def _sign_in_page(request: Request, status_code: int = 200, **context: Any) -> R
     lang = browser_language(request)
     reply = app_page("app/sign_in.html", lang, status_code, pre_token=token, client_id=client_id, **context)
     _pre_token(reply, token, request)
-    reply.set_cookie(
-        ACCOUNT_COOKIE, str(client_id), max_age=DEVICE_LIFE_SECONDS, samesite="lax", httponly=True, path="/app/"
-    )
+    _keep_account(reply, client_id, request)
     return keep_device(reply, device_of(request), request)
 
 
@@ -182,9 +194,7 @@ async def link_open(request: Request) -> Response:
         await form.close()
     assert me.token is not None
     reply = keep_app_session(secure(RedirectResponse(HOME, status_code=303)), me.token, request)
-    reply.set_cookie(
-        ACCOUNT_COOKIE, str(me.client.id), max_age=DEVICE_LIFE_SECONDS, samesite="lax", httponly=True, path="/app/"
-    )
+    _keep_account(reply, me.client.id, request)
     reply.delete_cookie(PRE_COOKIE, path="/app/")
     return keep_device(reply, device, request)
 
