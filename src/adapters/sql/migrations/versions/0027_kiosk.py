@@ -57,5 +57,4 @@ def downgrade() -> None:
     op.drop_table("kiosk_clocks")
     op.drop_index("ix_kiosk_devices_client_location", table_name="kiosk_devices")
     op.drop_table("kiosk_devices")
-    with op.batch_alter_table("workers") as batch:
-        batch.drop_column("pin_hash")
+    op.drop_column("workers", "pin_hash")  # in place (SQLite 3.35+): rebuilding workers breaks its foreign keys
