@@ -3,12 +3,31 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Protocol, TypeVar
 
 import attrs
 
 from workforce_adapters.memory.repositories import MemoryRepository
 from workforce_core.errors import EmailTaken
 from workforce_core.model.people import SignOffLink, User, WebSession
+
+
+class _TokenHeld(Protocol):
+    id: int
+    token_hash: str
+
+
+class _Session(_TokenHeld, Protocol):
+    ended_at: datetime | None
+
+
+class _Link(_TokenHeld, Protocol):
+    used_at: datetime | None
+
+
+T = TypeVar("T", bound=_TokenHeld)
+S = TypeVar("S", bound=_Session)
+L = TypeVar("L", bound=_Link)
 
 
 class MemoryUserRepository(MemoryRepository[User]):
@@ -27,26 +46,42 @@ class MemoryUserRepository(MemoryRepository[User]):
         )
 
 
-class MemorySessionRepository(MemoryRepository[WebSession]):
-    def by_token_hash(self, token_hash: str) -> WebSession | None:
-        found = self._table.where(lambda session: session.token_hash == token_hash)
+class MemoryTokenHeld(MemoryRepository[T]):
+    """Records kept by the SHA-256 of a token (sessions, one-time links)."""
+
+    def by_token_hash(self, token_hash: str) -> T | None:
+        found = self._table.where(lambda held: held.token_hash == token_hash)
         return found[0] if found else None
 
-    def end_all(self, user_id: int, at: datetime) -> int:
-        live = self._table.where(lambda session: session.user_id == user_id and session.ended_at is None)
+
+class MemorySessions(MemoryTokenHeld[S]):
+    """Sessions of one kind of holder (``holder``: the field naming whose they are)."""
+
+    holder = "user_id"
+
+    def end_all(self, holder_id: int, at: datetime) -> int:
+        live = self._table.where(
+            lambda session: getattr(session, self.holder) == holder_id and session.ended_at is None
+        )
         for session in live:
-            self.update(attrs.evolve(session, ended_at=at))
+            self.update(attrs.evolve(session, ended_at=at))  # type: ignore[misc]
         return len(live)
 
 
-class MemorySignOffLinkRepository(MemoryRepository[SignOffLink]):
-    def by_token_hash(self, token_hash: str) -> SignOffLink | None:
-        found = self._table.where(lambda link: link.token_hash == token_hash)
-        return found[0] if found else None
+class MemoryOneTimeLinks(MemoryTokenHeld[L]):
+    """Links used once: ``claim`` marks one used, and only the first claim of a link succeeds."""
 
     def claim(self, link_id: int, at: datetime) -> bool:
         link = self.get(link_id)  # a writing unit of work holds the store's lock: no one else claims
         if link is None or link.used_at is not None:
             return False
-        self.update(attrs.evolve(link, used_at=at))
+        self.update(attrs.evolve(link, used_at=at))  # type: ignore[misc]
         return True
+
+
+class MemorySessionRepository(MemorySessions[WebSession]):
+    pass
+
+
+class MemorySignOffLinkRepository(MemoryOneTimeLinks[SignOffLink]):
+    pass

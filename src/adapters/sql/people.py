@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TypeVar
 
 from sqlalchemy import Connection, update
 from sqlalchemy.exc import IntegrityError
@@ -11,6 +12,8 @@ from workforce_adapters.sql import tables
 from workforce_adapters.sql.repositories import SqlRepository
 from workforce_core.errors import EmailTaken
 from workforce_core.model.people import SignOffLink, User, WebSession
+
+T = TypeVar("T")
 
 
 class SqlUserRepository(SqlRepository[User]):
@@ -32,33 +35,37 @@ class SqlUserRepository(SqlRepository[User]):
         return self._many(self.table.c.client_id == client_id) if client_id is not None else self._many()
 
 
-class SqlSessionRepository(SqlRepository[WebSession]):
+class SqlTokenHeld(SqlRepository[T]):
+    """Records kept by the SHA-256 of a token (sessions, one-time links)."""
+
+    def by_token_hash(self, token_hash: str) -> T | None:
+        found = self._many(self.table.c.token_hash == token_hash)
+        return found[0] if found else None
+
+
+class SqlSessions(SqlTokenHeld[T]):
+    """Sessions of one kind of holder (``holder``: the column naming whose they are)."""
+
+    holder = "user_id"
+
+    def end_all(self, holder_id: int, at: datetime) -> int:
+        live = (self.table.c[self.holder] == holder_id, self.table.c.ended_at.is_(None))
+        return self.connection.execute(update(self.table).where(*live).values(ended_at=at)).rowcount
+
+
+class SqlOneTimeLinks(SqlTokenHeld[T]):
+    """Links used once: ``claim`` marks one used, and only the first claim of a link succeeds."""
+
+    def claim(self, link_id: int, at: datetime) -> bool:
+        unused = (self.table.c.id == link_id, self.table.c.used_at.is_(None))
+        return self.connection.execute(update(self.table).where(*unused).values(used_at=at)).rowcount == 1
+
+
+class SqlSessionRepository(SqlSessions[WebSession]):
     def __init__(self, connection: Connection) -> None:
         super().__init__(connection, tables.web_sessions, WebSession)
 
-    def by_token_hash(self, token_hash: str) -> WebSession | None:
-        found = self._many(self.table.c.token_hash == token_hash)
-        return found[0] if found else None
 
-    def end_all(self, user_id: int, at: datetime) -> int:
-        ws = tables.web_sessions
-        ended = self.connection.execute(
-            update(ws).where(ws.c.user_id == user_id, ws.c.ended_at.is_(None)).values(ended_at=at)
-        )
-        return ended.rowcount
-
-
-class SqlSignOffLinkRepository(SqlRepository[SignOffLink]):
+class SqlSignOffLinkRepository(SqlOneTimeLinks[SignOffLink]):
     def __init__(self, connection: Connection) -> None:
         super().__init__(connection, tables.sign_off_links, SignOffLink)
-
-    def by_token_hash(self, token_hash: str) -> SignOffLink | None:
-        found = self._many(self.table.c.token_hash == token_hash)
-        return found[0] if found else None
-
-    def claim(self, link_id: int, at: datetime) -> bool:
-        links = tables.sign_off_links
-        done = self.connection.execute(
-            update(links).where(links.c.id == link_id, links.c.used_at.is_(None)).values(used_at=at)
-        )
-        return done.rowcount == 1
