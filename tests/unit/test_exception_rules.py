@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -338,3 +340,106 @@ def test_every_type_has_a_severity() -> None:
     assert set(SEVERITY) == set(EXCEPTION_TYPES)
     assert {SEVERITY["open_clock_out"], SEVERITY["overlap"]} == {"blocking"}
     assert set(SEVERITY.values()) <= set(rules.SEVERITIES)
+
+
+# ---- every one-shift check of a shift at once -------------------------------------------------------
+
+
+def test_of_shift_runs_every_one_shift_check_with_the_booking_and_the_breaks() -> None:
+    odd = shift(
+        START + timedelta(minutes=30),
+        START + timedelta(hours=15),
+        scheduled_shift_id=40,
+        within_geofence=0,
+        low_gps_confidence=True,
+        risk_flags=("api_backdated",),
+    )
+    booked = booking(START, START + timedelta(hours=16))
+    found = rules.of_shift(odd, breaks=[], booking=booked, now=NOW)
+    assert [e.type for e in found] == [
+        "long_shift", "late_start", "early_finish", "geofence_outside", "low_gps_confidence", "backdated",
+        "missed_break",
+    ]  # fmt: skip
+    with_break = rules.of_shift(odd, breaks=[a_break(1, START + timedelta(hours=4))], booking=booked, now=NOW)
+    assert "missed_break" not in [e.type for e in with_break]
+    brief = rules.of_shift(shift(START, START + timedelta(minutes=2)), breaks=[], booking=None, now=NOW)
+    assert [e.type for e in brief] == ["short_shift", "walk_in"]
+    still_open = rules.of_shift(shift(START), breaks=[], booking=None, now=NOW)
+    assert [e.type for e in still_open] == ["open_clock_out", "walk_in"]
+
+
+def test_geofence_outside_without_a_distance_says_only_in_or_out() -> None:
+    found = rules.geofence_outside(shift(START, START + timedelta(hours=1), within_geofence=0))
+    assert found is not None
+    assert found.detail == "Clocked in, outside the geofence."
+    both = rules.geofence_outside(
+        shift(START, START + timedelta(hours=1), within_geofence=0, distance_meters=300, clock_out_within_geofence=0)
+    )
+    assert both is not None
+    assert both.detail == "Clocked in 300 m away and out, outside the geofence."
+    flagged = rules.geofence_outside(shift(risk_flags=("geofence_outside",)))
+    assert flagged is not None
+    assert flagged.detail == "Clocked in or out, outside the geofence."
+
+
+@pytest.mark.parametrize("flags", [("low_gps_confidence",), ("low_gps",), ("api_backdated", "low_gps")])
+def test_low_gps_confidence_is_read_from_either_risk_flag(flags: tuple[str, ...]) -> None:
+    found = rules.low_gps_confidence(shift(risk_flags=flags))
+    assert found is not None
+    assert found.detail == "GPS accuracy worse than the site's threshold."
+    assert rules.low_gps_confidence(shift(risk_flags=("geofence_outside", "low_gps_confidence_x"))) is None
+
+
+def test_backdated_names_the_risk_flag() -> None:
+    found = rules.backdated(shift(risk_flags=("api_backdated",)))
+    assert found is not None
+    assert found.detail == "Clock sent with a past occurred_at (api_backdated)."
+
+
+# ---- working time over what was clocked ---------------------------------------------------------------
+
+ADULT = (date(1990, 1, 1), False)
+WEEK = (START, START + timedelta(days=7))
+
+
+def _working_time(
+    shifts: list[TimeEntry], context: Sequence[TimeEntry] = (), **workers: tuple[date, bool]
+) -> list[tuple[str, int | None]]:
+    known = {int(worker.removeprefix("w")): facts for worker, facts in workers.items()}
+    found = rules.working_time_exceptions(shifts, context, known, lambda entry: WEEK)
+    for exception in found:
+        assert exception.detail == rules.WORKING_TIME_DETAIL[exception.type]
+        assert exception.severity == "warning"
+    return [(e.type, e.entry_id) for e in found]
+
+
+def test_two_clocked_shifts_under_eleven_hours_apart_each_warn_of_short_rest() -> None:
+    day = shift(START, START + timedelta(hours=8), id=1)
+    night = shift(START + timedelta(hours=12), START + timedelta(hours=20), id=2)
+    assert _working_time([day, night], w7=ADULT) == [("rest_11h", 1), ("rest_11h", 2)]
+    assert _working_time([day], [night], w7=ADULT) == [("rest_11h", 1)]  # the context is not reported
+    assert _working_time([day], [day], w7=ADULT) == []  # the same shift in both is one shift
+
+
+def test_a_young_workers_long_day_warns() -> None:
+    long_day = shift(START, START + timedelta(hours=9, minutes=30), id=3, worker_id=8)
+    assert _working_time([long_day], w8=(date(2010, 1, 1), True)) == [("young_worker", 3)]
+    assert _working_time([long_day], w8=ADULT) == []
+
+
+def test_seventeen_weeks_over_48_hours_on_average_and_no_weekly_rest_warn_unless_opted_out() -> None:
+    endless = shift(START - timedelta(days=35), START, id=4)
+    assert _working_time([endless], w7=ADULT) == [("wtr_average", 4), ("weekly_rest", 4)]
+    assert _working_time([endless], w7=(date(1990, 1, 1), True)) == [("weekly_rest", 4)]
+
+
+def test_open_shifts_breaks_and_workers_not_given_are_not_checked() -> None:
+    day = shift(START, START + timedelta(hours=8), id=1)
+    evening_break = attrs.evolve(a_break(1, START + timedelta(hours=9)), worker_id=7)
+    assert _working_time([day], [evening_break], w7=ADULT) == []
+    assert _working_time([shift(START, None, id=5)], [day], w7=ADULT) == []
+    assert _working_time([day, shift(START + timedelta(hours=12), START + timedelta(hours=20), id=2)]) == []
+    open_evening = shift(START + timedelta(hours=12), None, id=6)
+    assert _working_time([day], [open_evening], w7=ADULT) == []
+    with_break = shift(START, START + timedelta(hours=10), id=9, worker_id=8, manual_break_minutes=120)
+    assert _working_time([with_break], w8=(date(2010, 1, 1), False)) == []  # 8 h worked: not over

@@ -85,3 +85,16 @@ def test_disabled_fences_and_no_site_check_nothing() -> None:
 def test_low_gps_confidence_is_accuracy_worse_than_the_threshold(threshold: int, accuracy: int) -> None:
     position = Position(NEAR.latitude, NEAR.longitude, Decimal(accuracy))
     assert check_fence(_site("warning", threshold=threshold), position).low_gps_confidence is (accuracy > threshold)
+
+
+def test_a_position_exactly_on_the_fence_is_inside_and_one_metre_past_it_outside() -> None:
+    distance = check_fence(_site("strict"), NEAR).distance
+    assert distance is not None
+    assert distance > 0
+    on_the_line = _site("strict")
+    on_the_line.geofence_radius = distance
+    assert (check_fence(on_the_line, NEAR).within, check_fence(on_the_line, NEAR).refusal) == (1, None)
+    past_the_line = _site("warning")
+    past_the_line.geofence_radius = distance - 1
+    past = check_fence(past_the_line, NEAR)
+    assert (past.within, past.breach, past.distance, past.radius) == (0, True, distance, distance - 1)
