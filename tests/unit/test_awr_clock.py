@@ -142,3 +142,25 @@ def test_a_break_of_six_weeks_before_each_of_twelve_weeks_still_qualifies() -> N
     at = week(7 * 12)
     assert awr_clock(at, worked).parity
     assert lookback_start(at, ()) <= min(worked)
+
+
+def test_why_says_the_whole_clock_in_one_sentence() -> None:
+    worked = {date(2026, 1, 5) + n * WEEK for n in range(5)} | {date(2026, 4, 6) + n * WEEK for n in range(8)}
+    sick = Pause("sickness", date(2026, 2, 9), date(2026, 4, 3))
+    assert why(awr_clock(date(2026, 5, 25), worked, [sick])) == (
+        "post parity: 12 qualifying weeks at this hirer since the week of 2026-01-05, the clock paused for 8 week(s)"
+        " of breaks before the week of 2026-05-25; qualified on 2026-05-25"
+    )
+    assert why(awr_clock(date(2026, 5, 25), worked, [])) == (
+        "pre parity: 7 qualifying weeks at this hirer since the week of 2026-04-06 before the week of 2026-05-25, of"
+        " 12 needed; a break of 8 week(s) without work or a pausing absence (the weeks of 2026-02-09 to 2026-03-30)"
+        " is over 6 and restarted the count"
+    )
+    assert why(awr_clock(week(1), {week(0)}, [])) == (
+        "pre parity: 1 qualifying week at this hirer since the week of 2026-01-05 before the week of 2026-01-12,"
+        " of 12 needed"
+    )
+    assert why(awr_clock(week(2), {week(0), week(1)}, [])).startswith("pre parity: 2 qualifying weeks at this hirer")
+    assert why(awr_clock(week(0), set(), [])) == (
+        "pre parity: 0 qualifying weeks at this hirer before the week of 2026-01-05, of 12 needed"
+    )

@@ -120,3 +120,36 @@ def test_worked_example_a_sunday_morning_after_a_saturday_night() -> None:
     assert codes(nine, nine + timedelta(hours=6), saturday) == ("rest_11h",)
     ten = nine + timedelta(hours=1)
     assert codes(ten, ten + timedelta(hours=6), saturday) == ()
+
+
+YOUNG = date(2010, 1, 1)  # 16 in 2026
+MONDAY = datetime(2026, 1, 5, tzinfo=UTC)  # 00:00 GMT
+
+
+def _young_over(shift: Work, work: list[Work], week: tuple[datetime, datetime]) -> bool:
+    return working_time(shift, work, date_of_birth=YOUNG, opted_out=False, week=week).young_worker
+
+
+def _day(n: int, minutes: int = 480) -> Work:
+    return Work(MONDAY + timedelta(days=n), MONDAY + timedelta(days=n, hours=8), minutes)
+
+
+def test_a_young_workers_shift_given_among_its_work_counts_once() -> None:
+    shift = Work(MONDAY + timedelta(hours=8), MONDAY + timedelta(hours=13), 300)
+    assert not _young_over(shift, [shift], (MONDAY, MONDAY + timedelta(days=7)))
+
+
+def test_a_young_workers_week_holds_work_from_its_first_instant_to_before_its_end() -> None:
+    four_days = [_day(n) for n in range(4)]  # the first starts as the week starts
+    extra_minute = Work(MONDAY + timedelta(days=5), MONDAY + timedelta(days=5, minutes=1), 1)
+    assert _young_over(_day(4), [*four_days, extra_minute], (MONDAY, MONDAY + timedelta(days=7)))  # 40 h 01
+    assert not _young_over(_day(4), four_days, (MONDAY, MONDAY + timedelta(days=7)))  # 40 h
+    # the extra minute starts as a shorter week ends: not in it
+    assert not _young_over(_day(4), [*four_days, extra_minute], (MONDAY, MONDAY + timedelta(days=5)))
+
+
+def test_a_young_worker_needs_12_hours_rest_exactly() -> None:
+    shift = Work(MONDAY + timedelta(hours=20), MONDAY + timedelta(hours=24), 240)
+    assert not _young_over(shift, [_day(0, 200)], (MONDAY, MONDAY + timedelta(days=7)))  # 08:00 to 20:00
+    earlier = Work(MONDAY + timedelta(minutes=1), MONDAY + timedelta(hours=8, minutes=1), 200)
+    assert _young_over(shift, [earlier], (MONDAY, MONDAY + timedelta(days=7)))  # 11 h 59
