@@ -443,3 +443,57 @@ def test_open_shifts_breaks_and_workers_not_given_are_not_checked() -> None:
     assert _working_time([day], [open_evening], w7=ADULT) == []
     with_break = shift(START, START + timedelta(hours=10), id=9, worker_id=8, manual_break_minutes=120)
     assert _working_time([with_break], w8=(date(2010, 1, 1), False)) == []  # 8 h worked: not over
+
+
+def test_find_exceptions_links_each_shift_to_its_booking_and_its_breaks() -> None:
+    late = shift(START + timedelta(minutes=20), START + timedelta(hours=6), id=1, scheduled_shift_id=40)
+    long_day = shift(START + timedelta(days=1), START + timedelta(days=1, hours=9), id=2, scheduled_shift_id=41)
+    found = find_exceptions(
+        [late, long_day],
+        breaks={2: [a_break(2, START + timedelta(days=1, hours=4))]},
+        bookings=[],
+        now=NOW,
+        booking_context=[
+            booking(START, START + timedelta(hours=6), id=40),
+            booking(START + timedelta(days=1), START + timedelta(days=1, hours=9), id=41),
+        ],
+    )
+    assert [f.id for f in found] == ["late_start:1"]
+    unbroken = find_exceptions([long_day], breaks={1: [a_break(1, START)]}, bookings=[], now=NOW)
+    assert [f.id for f in unbroken] == ["missed_break:2"]
+
+
+def test_an_open_shift_overlaps_a_later_one_and_its_booking_is_clocked_against() -> None:
+    still_open = shift(START, None, id=1, scheduled_shift_id=40)
+    later = shift(START + timedelta(hours=2), START + timedelta(hours=3), id=2, scheduled_shift_id=41)
+    found = find_exceptions(
+        [later],
+        breaks={},
+        bookings=[booking(START, id=40), booking(START + timedelta(hours=2), START + timedelta(hours=3), id=41)],
+        now=NOW,
+        context=[still_open],
+    )
+    assert [f.id for f in found] == ["overlap:2"]
+
+
+def test_the_clients_grace_decides_a_no_show_and_every_booking_is_looked_at() -> None:
+    now = START + timedelta(minutes=30)
+    clocked = shift(START, START + timedelta(hours=5), id=1, scheduled_shift_id=40)
+    waiting = [booking(START, START + timedelta(hours=5), id=40), booking(START, id=41)]
+    assert [f.id for f in find_exceptions([clocked], breaks={}, bookings=waiting, now=now)] == ["no_show:shift:41"]
+    within_grace = find_exceptions([clocked], breaks={}, bookings=waiting, now=now, no_show_grace=timedelta(hours=1))
+    assert within_grace == []
+    assert [f.id for f in rules.no_shows(waiting, {40}, now)] == ["no_show:shift:41"]
+
+
+def test_the_details_name_the_local_times_and_the_lengths() -> None:
+    summer = datetime(2026, 6, 1, 8, 0, tzinfo=UTC)  # 09:00 BST
+    late = rules.late_start(shift(summer + timedelta(minutes=20)), booking(summer))
+    assert late is not None
+    assert late.detail == "Clocked in 0 h 20 min after the booked start 09:00."
+    still_open = rules.open_clock_out(shift(START), START + timedelta(hours=13, minutes=5))
+    assert still_open is not None
+    assert still_open.detail == "Open for 13 h 05 min with no clock-out."
+    no_break = rules.missed_break(shift(START, START + timedelta(hours=6, minutes=1)), [])
+    assert no_break is not None
+    assert no_break.detail == "Shift of 6 h 01 min with no break."

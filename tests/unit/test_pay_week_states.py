@@ -193,3 +193,25 @@ class PayWeekMachine(RuleBasedStateMachine):
 
 
 TestPayWeekMachine = PayWeekMachine.TestCase
+
+
+def test_each_refusal_says_why_in_full() -> None:
+    with pytest.raises(WeekNotReady) as early:
+        rules.lock(facts(ended=False))
+    assert early.value.message == "the pay week has not ended; it can be locked from the day after its last day."
+    with pytest.raises(WeekNotReady) as checking:
+        rules.lock(facts(shifts=5, shifts_not_approved=2, exceptions_open=1))
+    assert checking.value.message == "the pay week is still being checked: 2 shifts not approved, 1 exceptions open."
+    with pytest.raises(WeekNotReady) as unsettled:
+        rules.can_close(facts(shifts=5, open_clock_outs=1, exceptions_open=3))
+    assert unsettled.value.message == "closing approves shifts but cannot settle: 1 open clock outs, 3 exceptions open."
+    with pytest.raises(NotLocked) as not_locked:
+        rules.export(facts())
+    assert not_locked.value.message == "only a locked pay week can be exported."
+
+
+def test_a_lock_and_an_unlock_start_the_batch_count_again_and_each_export_counts_one() -> None:
+    assert rules.lock(facts(batches=3)).batches_since_lock == 0
+    twice = rules.export(rules.export(rules.lock(facts())))
+    assert twice.batches_since_lock == 2
+    assert rules.unlock(twice).batches_since_lock == 0
