@@ -32,7 +32,22 @@ def module_results(meta: Path) -> dict[str, int | None]:
     return exit_codes
 
 
+def not_killed() -> list[str]:
+    """The mutants no test killed yet (survived, not reached, not run), less the equivalent ones: what
+    `make mutation` runs again, so that tests added since are tried on them."""
+    equivalent = equivalent_mutants(EQUIVALENT_LIST.read_text()) if EQUIVALENT_LIST.exists() else set()
+    return [
+        name
+        for meta in sorted(RULES.glob("*.py.meta"))
+        for name, code in module_results(meta).items()
+        if code not in KILLED and name not in equivalent
+    ]
+
+
 def main() -> int:
+    if sys.argv[1:] == ["--not-killed"]:
+        print(" ".join(not_killed()))
+        return 0
     if not RULES.is_dir():
         print("no mutants/: run `make mutation`")
         return 1

@@ -1,0 +1,84 @@
+"""Edges of small rules the mutation run found untested: VAT, an approval move the table lacks, a
+requirement at its end, the sign-off bound, a payroll line's source, local texts and passes."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+from decimal import Decimal
+
+import pytest
+
+from workforce_core.model.accounts import ClientSettings
+from workforce_core.model.demands import Demand
+from workforce_core.rules.approval import ApprovalState, allowed
+from workforce_core.rules.charges import vat
+from workforce_core.rules.demands import SOON, demand_status, needs_filling
+from workforce_core.rules.employee_ids import generated_employee_id
+from workforce_core.rules.geofence import haversine_metres
+from workforce_core.rules.locked_figures import line_source
+from workforce_core.rules.london import is_local, passes
+from workforce_core.rules.sign_off import earliest_due_clock_in
+
+NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+
+
+def test_vat_is_the_rate_percent_of_the_net_rounded_once_half_up() -> None:
+    assert vat(Decimal("100.00"), Decimal(20)) == Decimal("20.00")
+    assert vat(Decimal("10.05"), Decimal(20)) == Decimal("2.01")
+    assert vat(Decimal("10.00"), Decimal("5")) == Decimal("0.50")
+
+
+def test_a_move_the_table_lacks_is_not_allowed() -> None:
+    assert allowed(ApprovalState(), "approve")
+    assert not allowed(ApprovalState(closed=False), "approve")
+    assert not allowed(ApprovalState(approval_status="approved"), "approve")
+
+
+def _demand(start: datetime, end: datetime) -> Demand:
+    return Demand(1, 1, start.date(), start, end, headcount=2, requested=2, created_at=NOW)
+
+
+def test_a_requirement_is_finished_from_the_instant_it_ends() -> None:
+    ends_now = _demand(NOW - timedelta(hours=8), NOW)
+    assert demand_status(ends_now, 0, NOW) == "finished"
+    assert demand_status(ends_now, 0, NOW - timedelta(seconds=1)) == "open"
+
+
+def test_a_requirement_needs_filling_from_seven_days_before_its_start() -> None:
+    later = _demand(NOW + SOON, NOW + SOON + timedelta(hours=8))
+    assert needs_filling(later, 1, NOW)
+    assert not needs_filling(later, 1, NOW - timedelta(seconds=1))
+    assert not needs_filling(later, 2, NOW)
+
+
+def test_a_generated_employee_id_needs_a_sequence_from_one() -> None:
+    assert generated_employee_id(1) == "W00001"
+    with pytest.raises(ValueError, match=r"^sequence starts at 1$"):
+        generated_employee_id(0)
+
+
+def test_one_degree_of_longitude_at_the_equator_is_about_111_km() -> None:
+    assert round(haversine_metres(0.0, 0.0, 0.0, 1.0)) in range(111_150, 111_250)
+    assert round(haversine_metres(60.0, 0.0, 60.0, 2.0)) in range(111_150, 111_250)  # half as long at 60 N
+
+
+def test_a_payroll_lines_figures_are_locked_only_when_it_pays_shifts_and_all_are_frozen() -> None:
+    assert line_source(1, 1) == "locked"
+    assert line_source(2, 1) == "live"
+    assert line_source(0, 0) == "live"
+
+
+def test_the_sign_off_bound_is_the_deadline_before_now() -> None:
+    assert earliest_due_clock_in(ClientSettings(signoff_deadline_hours=48), NOW) == NOW - timedelta(hours=48)
+    assert earliest_due_clock_in(ClientSettings(signoff_deadline_hours=None), NOW) is None
+
+
+def test_a_local_text_has_no_offset_and_its_passes_are_utc_instants() -> None:
+    assert is_local(" 2026-03-02T09:00 ")
+    assert is_local("2026-03-02")
+    assert not is_local("2026-03-02T09:00Z")
+    twice = passes(datetime(2026, 10, 25, 0, 30, tzinfo=UTC))  # 01:30 BST, the first pass of the repeated hour
+    assert twice == (datetime(2026, 10, 25, 0, 30, tzinfo=UTC), datetime(2026, 10, 25, 1, 30, tzinfo=UTC))
+    assert all(moment.tzinfo is UTC for moment in twice)
+    assert passes(datetime(2026, 3, 2, 9, 0, tzinfo=UTC)) == (datetime(2026, 3, 2, 9, 0, tzinfo=UTC),)
+    assert date(2026, 10, 25) == twice[1].date()
