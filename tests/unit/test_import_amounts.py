@@ -23,6 +23,11 @@ def test_an_hour_at_the_lines_own_rate_is_written_as_it_is() -> None:
     assert (str(quantity), str(rate), hourly) == ("1.00", "12.75", True)
 
 
+def test_two_hours_at_the_lines_own_rate_keep_its_two_decimals() -> None:
+    quantity, rate, hourly = quantity_and_rate(120, Decimal("12.75"), Decimal("25.50"))
+    assert (str(quantity), str(rate), hourly) == ("2.00", "12.75", True)
+
+
 def test_the_multiplier_is_taken_out_of_the_lines_rate() -> None:
     quantity, rate, hourly = quantity_and_rate(60, Decimal("18.00"), Decimal("18.00"), multiplier=Decimal("1.5"))
     assert (str(quantity), str(rate), hourly) == ("1.00", "12.00", True)

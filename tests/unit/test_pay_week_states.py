@@ -205,6 +205,9 @@ def test_each_refusal_says_why_in_full() -> None:
     with pytest.raises(WeekNotReady) as unsettled:
         rules.can_close(facts(shifts=5, open_clock_outs=1, exceptions_open=3))
     assert unsettled.value.message == "closing approves shifts but cannot settle: 1 open clock outs, 3 exceptions open."
+    with pytest.raises(WeekNotReady) as not_ended:
+        rules.can_close(facts(ended=False))
+    assert not_ended.value.message == "the pay week has not ended; it can be closed from the day after its last day."
     with pytest.raises(NotLocked) as not_locked:
         rules.export(facts())
     assert not_locked.value.message == "only a locked pay week can be exported."

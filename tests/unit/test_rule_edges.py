@@ -3,14 +3,16 @@ requirement at its end, the sign-off bound, a payroll line's source, local texts
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
 
 import pytest
 
+from workforce_core.errors import ValidationFailed
 from workforce_core.model.accounts import ClientSettings
 from workforce_core.model.demands import Demand
 from workforce_core.rules.approval import ApprovalState, allowed
+from workforce_core.rules.calendar import day_type, offset_changes
 from workforce_core.rules.charges import vat
 from workforce_core.rules.demands import SOON, demand_status, needs_filling
 from workforce_core.rules.employee_ids import generated_employee_id
@@ -18,6 +20,7 @@ from workforce_core.rules.geofence import haversine_metres
 from workforce_core.rules.locked_figures import line_source
 from workforce_core.rules.london import is_local, passes
 from workforce_core.rules.sign_off import earliest_due_clock_in
+from workforce_core.rules.slots import wall_time
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
@@ -82,3 +85,33 @@ def test_a_local_text_has_no_offset_and_its_passes_are_utc_instants() -> None:
     assert all(moment.tzinfo is UTC for moment in twice)
     assert passes(datetime(2026, 3, 2, 9, 0, tzinfo=UTC)) == (datetime(2026, 3, 2, 9, 0, tzinfo=UTC),)
     assert date(2026, 10, 25) == twice[1].date()
+
+
+def test_the_clocks_change_strictly_inside_the_span_asked_for() -> None:
+    spring = datetime(2026, 3, 29, 1, 0, tzinfo=UTC)
+    autumn = datetime(2026, 10, 25, 1, 0, tzinfo=UTC)
+    assert offset_changes(datetime(2026, 3, 1, tzinfo=UTC), datetime(2026, 4, 1, tzinfo=UTC)) == [spring]
+    assert offset_changes(datetime(2026, 1, 1, tzinfo=UTC), datetime(2027, 1, 1, tzinfo=UTC)) == [spring, autumn]
+    assert offset_changes(spring, datetime(2026, 4, 1, tzinfo=UTC)) == []
+    assert offset_changes(datetime(2026, 3, 1, tzinfo=UTC), spring) == []
+
+
+def test_a_plain_monday_is_a_weekday() -> None:
+    assert day_type(date(2026, 3, 2)) == "weekday"
+    assert day_type(date(2026, 3, 7)) == "weekend"
+    assert day_type(date(2026, 3, 8)) == "sunday"
+    assert day_type(date(2026, 12, 28)) == "bank_holiday"
+
+
+@pytest.mark.parametrize(
+    ("written", "wall"), [("00:00", time(0)), ("23:59", time(23, 59)), (" 09:30:00 ", time(9, 30))]
+)
+def test_a_wall_time_is_hh_mm_from_00_00_to_23_59(written: str, wall: time) -> None:
+    assert wall_time(written, "start_time") == wall
+
+
+@pytest.mark.parametrize("written", ["24:00", "24:30", "23:60", "12:60", "9:30", "ab", 930, None])
+def test_anything_else_is_refused_naming_the_field(written: object) -> None:
+    with pytest.raises(ValidationFailed) as refused:
+        wall_time(written, "end_time")  # type: ignore[arg-type]
+    assert (refused.value.extra["field"], refused.value.message) == ("end_time", "end_time must be a local time HH:MM.")
