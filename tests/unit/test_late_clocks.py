@@ -88,6 +88,7 @@ def test_candidate_weeks_skip_shifts_not_late_and_stop_at_the_own_week_while_not
     on_time = _late(2)
     on_time.risk_flags = ()
     assert candidate_weeks([pending, on_time], 1, False) == {date(2026, 11, 9)}
+    assert candidate_weeks([on_time, pending], 1, False) == {date(2026, 11, 9)}  # every shift is looked at
     assert candidate_weeks([], 1, False) == set()
 
 
