@@ -270,3 +270,9 @@ def test_edge_ipv4_spellings_are_read(host: str, address: str) -> None:
 def test_a_number_too_large_for_its_place_or_a_bad_octal_is_refused(host: str) -> None:
     with pytest.raises(UnsafeUrl, match="the host is not a valid IPv4 address"):
         ipv4_literal(host)
+
+
+def test_a_bracketed_ipv6_address_with_a_port_is_read_and_the_url_kept() -> None:
+    found = receiver("https://[2606:4700::1111]:443/in")
+    assert (found.url, found.host, found.port) == ("https://[2606:4700::1111]:443/in", "2606:4700::1111", 443)
+    assert receiver("https://hooks.example.com:443/in").url == "https://hooks.example.com:443/in"

@@ -18,9 +18,9 @@ from workforce_core.rules.demands import SOON, demand_status, needs_filling
 from workforce_core.rules.employee_ids import generated_employee_id
 from workforce_core.rules.geofence import haversine_metres
 from workforce_core.rules.locked_figures import line_source
-from workforce_core.rules.london import is_local, passes
+from workforce_core.rules.london import is_local, parse_instant, passes
 from workforce_core.rules.sign_off import earliest_due_clock_in
-from workforce_core.rules.slots import wall_time
+from workforce_core.rules.slots import slot_times, wall_time
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
@@ -115,3 +115,25 @@ def test_anything_else_is_refused_naming_the_field(written: object) -> None:
     with pytest.raises(ValidationFailed) as refused:
         wall_time(written, "end_time")  # type: ignore[arg-type]
     assert (refused.value.extra["field"], refused.value.message) == ("end_time", "end_time must be a local time HH:MM.")
+
+
+def test_an_aware_text_is_read_as_a_utc_instant() -> None:
+    parsed = parse_instant("2026-06-01T12:00+01:00")
+    assert parsed == datetime(2026, 6, 1, 11, 0, tzinfo=UTC)
+    assert parsed is not None
+    assert parsed.tzinfo is UTC
+
+
+def test_a_slot_with_equal_times_or_a_skipped_time_is_refused_naming_the_field() -> None:
+    with pytest.raises(ValidationFailed) as equal:
+        slot_times(date(2026, 3, 2), time(9), time(9))
+    assert (equal.value.extra["field"], equal.value.message) == ("end_time", "end_time must differ from start_time.")
+    with pytest.raises(ValidationFailed) as skipped_end:
+        slot_times(date(2026, 3, 28), time(22), time(1, 30))  # 01:30 on 29 March does not exist
+    assert (skipped_end.value.extra["field"], skipped_end.value.message) == (
+        "end_time",
+        "2026-03-29 01:30 does not exist in Europe/London (the clocks went forward).",
+    )
+    with pytest.raises(ValidationFailed) as skipped_start:
+        slot_times(date(2026, 3, 29), time(1, 15), time(9))
+    assert skipped_start.value.extra["field"] == "start_time"

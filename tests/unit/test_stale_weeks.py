@@ -60,3 +60,9 @@ def test_a_break_reaches_back_to_the_shift_it_was_taken_in() -> None:
     assert _stale(None, monday_break) == StaleWeeks(7, WEEK, WEEK + timedelta(days=7))
     wednesday_break = attrs.evolve(monday_break, clock_in=WEDNESDAY, clock_out=WEDNESDAY + timedelta(minutes=30))
     assert _stale(None, wednesday_break) == StaleWeeks(7, WEEK, WEEK)  # a break never counts toward parity
+
+
+def test_a_shift_waiting_for_the_clients_sign_off_does_not_count_toward_parity_yet() -> None:
+    waiting = attrs.evolve(APPROVED, client_approval="pending")
+    assert _stale(None, waiting, client_approval=True) == StaleWeeks(7, WEEK, WEEK)
+    assert _stale(None, waiting, client_approval=False) == StaleWeeks(7, WEEK, WEEK + PARITY_LOOKBACK)

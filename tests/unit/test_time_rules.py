@@ -55,6 +55,13 @@ def test_a_shift_may_end_now_last_24_hours_and_take_a_break_a_minute_shorter() -
         (NOW - timedelta(hours=1), NOW + timedelta(seconds=1), None, "clock_out", "clock-out cannot be in the future."),
         (NOW - timedelta(hours=24, seconds=1), NOW, None, "clock_out", "a shift is at most 24 hours long."),
         (NOW - timedelta(hours=1), NOW, 60, "break_minutes", "the break must be shorter than the shift."),
+        (
+            NOW - timedelta(minutes=60, seconds=30),
+            NOW,
+            60,
+            "break_minutes",
+            "the break must be shorter than the shift.",
+        ),
     ],
 )
 def test_times_out_of_order_in_the_future_too_long_or_with_too_long_a_break_are_refused(
