@@ -252,3 +252,16 @@ def test_a_slot_holding_a_minute_of_another_always_overlaps_it(
     assert ("overlap" in eligibility(worker(), a, Known(bookings=[Span(b.start, b.end)])).block_codes) == (
         "overlap" in eligibility(worker(), b, Known(bookings=[Span(a.start, a.end)])).block_codes
     )
+
+
+def test_a_young_workers_slot_counts_its_hours_without_its_break() -> None:
+    long_day = slot(start="08:00", end="17:00", break_minutes=60)  # 8 hours worked
+    assert "young_worker" not in codes(worker(date_of_birth=date(2010, 1, 1)), long_day)[0]
+
+
+def test_a_worker_without_a_role_matches_no_slot_asking_for_one() -> None:
+    assert codes(s=slot(job_role="XXXX"))[1] == ("role",)
+
+
+def test_a_booking_ending_as_the_slot_starts_leaves_no_rest() -> None:
+    assert "rest" in codes(bookings=[Span(T0 - timedelta(hours=8), T0)])[1]

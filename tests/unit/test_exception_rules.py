@@ -497,3 +497,32 @@ def test_the_details_name_the_local_times_and_the_lengths() -> None:
     no_break = rules.missed_break(shift(START, START + timedelta(hours=6, minutes=1)), [])
     assert no_break is not None
     assert no_break.detail == "Shift of 6 h 01 min with no break."
+
+
+def test_a_booking_that_is_neither_live_nor_a_recorded_no_show_is_passed_over_and_the_next_looked_at() -> None:
+    found = rules.no_shows([booking(START, id=40, status="cancelled"), booking(START, id=41)], set(), NOW)
+    assert [f.id for f in found] == ["no_show:shift:41"]
+
+
+def test_working_time_counts_a_shift_without_a_manual_break_whole_and_looks_past_an_open_one() -> None:
+    young = (date(2010, 1, 1), False)
+    seven_hours = shift(START, START + timedelta(hours=7), id=1, worker_id=8)
+    assert _working_time([seven_hours], w8=young) == []
+    just_over = shift(START, START + timedelta(hours=8, minutes=1), id=2, worker_id=8)
+    still_open = shift(START - timedelta(days=2), None, id=3, worker_id=8)
+    assert _working_time([still_open, just_over], w8=young) == [("young_worker", 2)]
+    assert _working_time([shift(START, START + timedelta(hours=8), id=4, worker_id=8)], w8=young) == []
+
+
+def test_the_week_a_shift_is_checked_in_is_its_own() -> None:
+    young = {8: (date(2010, 1, 1), False)}
+    days = [
+        shift(START + timedelta(days=n), START + timedelta(days=n, hours=8), id=n + 1, worker_id=8) for n in range(5)
+    ]
+    extra = shift(START + timedelta(days=5), START + timedelta(days=5, minutes=1), id=9, worker_id=8)
+
+    def own_week(entry: TimeEntry) -> tuple[datetime, datetime]:
+        return (entry.clock_in - timedelta(days=1), entry.clock_in + timedelta(days=1))
+
+    found = rules.working_time_exceptions([days[4]], [*days[:4], extra], young, own_week)
+    assert found == []  # only the day before and after are its week here: 24 h 01, not over 40 h

@@ -276,3 +276,17 @@ def test_holiday_due_pays_nothing_without_a_rate_or_without_holiday_pay() -> Non
     assert HolidayDue(HolidayPay.NONE, 60, Decimal("10.00")).pay(Decimal("100")) == Decimal(0)
     assert HolidayDue(HolidayPay.ACCRUED, 60, None).pay(Decimal("100")) == Decimal(0)
     assert HolidayDue(HolidayPay.ACCRUED, 60, Decimal("10.00")).pay(Decimal("100")) == Decimal("10.00")
+
+
+def test_lines_without_minutes_or_without_a_pay_rate_give_no_holiday_charge() -> None:
+    lines = (Line("regular", 0, Decimal("12.75"), Decimal("19")), Line("guarantee", 60, Decimal(0), Decimal("19")))
+    assert holiday_charge_lines(lines, Decimal("1.25"), HolidayPay.ROLLED_UP) == ()
+
+
+def test_the_explanation_names_the_oldest_and_newest_weeks_of_the_average() -> None:
+    history = [WeekWork(date(2026, 3, 2) + timedelta(days=7 * n), 60, 60, Decimal("12.00")) for n in range(3)]
+    assert (
+        average_hourly_pay(history, date(2026, 3, 30))
+        .explain()
+        .endswith("over 3 week(s) with pay from 2026-03-02 to 2026-03-16")
+    )

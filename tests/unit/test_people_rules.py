@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
-from workforce_core.errors import ValidationFailed
+from workforce_core.errors import RoleNotAllowed, ValidationFailed
 from workforce_core.model.people import Actor, Role, WebSession
 from workforce_core.rules import people
 from workforce_core.rules.scopes import SCOPES
@@ -93,3 +93,23 @@ def test_a_password_has_12_to_256_characters(length: int, accepted: bool) -> Non
         people.check_password("p" * length)
     assert refused.value.extra["field"] == "password"
     assert refused.value.message == "a password has 12 to 256 characters."
+
+
+def test_a_role_without_the_power_is_refused_naming_both() -> None:
+    with pytest.raises(RoleNotAllowed) as refused:
+        people.require(Actor(1, Role.PAYROLL, 3), people.Power.SETUP)
+    assert refused.value.message == "A payroll may not do this (setup)."
+    people.require(None, people.Power.SETUP)
+
+
+def test_a_link_session_reaches_its_weeks_shifts_from_its_first_instant_to_before_its_end() -> None:
+    link = Actor(1, Role.APPROVER, 3, only_week=WEEK)
+    start = datetime(2026, 3, 2, 0, 0, tzinfo=UTC)
+    assert people.reaches_shift(link, 3, None, start)
+    assert not people.reaches_shift(link, 3, None, start + timedelta(days=7))
+    assert not people.reaches_shift(link, 3, None, start - timedelta(seconds=1))
+
+
+def test_a_shift_typed_in_from_the_client_console_is_via_tenant() -> None:
+    assert people.created_via(Actor(1, Role.OWNER, 3)) == "tenant"
+    assert people.created_via(None) == "admin"
