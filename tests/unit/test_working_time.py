@@ -205,3 +205,10 @@ def test_the_average_of_exactly_48_hours_a_week_is_not_over() -> None:
     last = exactly[0]
     assert average_minutes(last, exactly) == 48 * 60 * 17
     assert not working_time(last, exactly, date_of_birth=None, opted_out=False, week=(MONDAY, end)).average_over
+
+
+def test_work_after_the_shift_is_no_rest_within_the_period_ending_with_it() -> None:
+    shift = Work(MONDAY + timedelta(days=7), MONDAY + timedelta(days=7, hours=8), 480)
+    solid = Work(MONDAY, shift.start, 7 * 1440)
+    later = Work(shift.end + timedelta(days=2), shift.end + timedelta(days=2, hours=8), 480)
+    assert longest_rest(shift, [solid, later], timedelta(days=7)) == timedelta(0)
