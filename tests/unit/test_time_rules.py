@@ -136,3 +136,9 @@ def test_in_the_repeated_hour_the_pass_inside_the_window_is_taken_the_first_if_b
     both = (first, first + timedelta(minutes=1))
     assert clock_instant(first, first + timedelta(minutes=1), both) == (first, False)
     assert clock_instant(first, first + timedelta(minutes=14), (first - timedelta(hours=1), first)) == (first, True)
+
+
+def test_a_pass_exactly_at_either_edge_of_the_window_is_taken() -> None:
+    far = NOW + timedelta(hours=2)
+    assert clock_instant(far, NOW, (NOW - timedelta(minutes=15), far)) == (NOW - timedelta(minutes=15), True)
+    assert clock_instant(far, NOW, (NOW + timedelta(seconds=60), far)) == (NOW + timedelta(seconds=60), False)
