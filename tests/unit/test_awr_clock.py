@@ -198,3 +198,9 @@ def test_the_look_back_stretches_by_each_absence_inside_it_newest_first() -> Non
     assert lookback_start(first, [older]) == plain
     assert lookback_start(first, [older, inside]) == plain - 3 * WEEK
     assert lookback_start(first, [inside, at_the_edge]) == plain - 3 * WEEK - 6 * WEEK
+
+
+def test_a_one_week_holiday_between_weeks_of_work_pauses_the_clock_for_that_week() -> None:
+    worked = {week(0), week(1), week(2), week(4)}
+    clock = awr_clock(week(5), worked, [Pause("holiday", week(3), week(3) + timedelta(days=4))])
+    assert (clock.weeks_counted, clock.paused_weeks, clock.counting_since) == (4, 1, week(0))
