@@ -32,21 +32,31 @@ def module_results(meta: Path) -> dict[str, int | None]:
     return exit_codes
 
 
-def not_killed() -> list[str]:
-    """The mutants no test killed yet (survived, not reached, not run), less the equivalent ones: what
-    `make mutation` runs again, so that tests added since are tried on them."""
+def not_killed(module: str | None = None) -> list[str]:
+    """The mutants no test killed yet (survived, not reached, not run), less the equivalent ones, of one
+    module or of all: what `make mutation` runs again on a warm run, so that tests added since count."""
     equivalent = equivalent_mutants(EQUIVALENT_LIST.read_text()) if EQUIVALENT_LIST.exists() else set()
+    pattern = f"{module}.py.meta" if module else "*.py.meta"
     return [
         name
-        for meta in sorted(RULES.glob("*.py.meta"))
+        for meta in sorted(RULES.glob(pattern))
         for name, code in module_results(meta).items()
         if code not in KILLED and name not in equivalent
     ]
 
 
+def modules_with_not_killed() -> list[str]:
+    return [
+        meta.name.removesuffix(".py.meta") for meta in sorted(RULES.glob("*.py.meta")) if not_killed(meta.name[:-8])
+    ]
+
+
 def main() -> int:
-    if sys.argv[1:] == ["--not-killed"]:
-        print(" ".join(not_killed()))
+    if sys.argv[1:2] == ["--not-killed"]:
+        print(" ".join(not_killed(sys.argv[2] if len(sys.argv) > 2 else None)))
+        return 0
+    if sys.argv[1:] == ["--modules-not-killed"]:
+        print(" ".join(modules_with_not_killed()))
         return 0
     if not RULES.is_dir():
         print("no mutants/: run `make mutation`")
