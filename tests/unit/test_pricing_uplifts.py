@@ -9,13 +9,14 @@ from decimal import Decimal
 
 import pytest
 
-from workforce_core.model.rates import NightBand, RateRule, Rates
+from workforce_core.model.rates import NightBand, OvertimeTier, RateRule, Rates
 from workforce_core.rules.paid_time import PaidTime
 from workforce_core.rules.pricing import (
     ShiftToPrice,
     _day_uplifts,
     _minute_at_or_after,
     _night_uplift,
+    _overtime_rates,
     _uplift,
     pennies_of,
 )
@@ -86,3 +87,26 @@ def test_the_first_whole_minute_at_or_after_an_edge() -> None:
     assert _minute_at_or_after(IN, IN + timedelta(seconds=90)) == 2
     assert _minute_at_or_after(IN, IN + timedelta(seconds=120)) == 2
     assert _minute_at_or_after(IN, IN - timedelta(seconds=30)) == 0
+
+
+def test_weekly_overtime_pays_its_own_rates_else_the_multiplier_else_the_base() -> None:
+    rates = RateRule(
+        client_id=1, name="R", overtime_threshold=D(40), pay=Rates(overtime=D(20)), charge=Rates(overtime=D(25))
+    )
+    assert _overtime_rates(_shift(rates), 40 * 60, 0) == ("weekly", D(20), D(25))
+    assert _overtime_rates(_shift(rates), 40 * 60 - 1, 0) == (None, D(12), D(18))
+    plain = RateRule(client_id=1, name="R", overtime_threshold=D(40))
+    assert _overtime_rates(_shift(plain), 40 * 60, 0) == ("weekly", D(12), D(18))
+
+
+def test_overtime_tiers_are_numbered_from_one_and_pay_their_own_rates() -> None:
+    tiers = (
+        OvertimeTier(after_hours=D(45), multiplier=D("1.5")),
+        OvertimeTier(after_hours=D(50), pay_rate=D(30), charge_rate=D(40)),
+    )
+    rule = RateRule(
+        client_id=1, name="R", overtime_threshold=D(40), overtime_multiplier=D("1.25"), overtime_tiers=tiers
+    )
+    assert _overtime_rates(_shift(rule), 45 * 60, 0) == ("tier 1", D(18), D(27))
+    assert _overtime_rates(_shift(rule), 50 * 60, 0) == ("tier 2", D(30), D(40))
+    assert _overtime_rates(_shift(rule), 41 * 60, 0) == ("weekly", D(15), D("22.5"))
