@@ -21,6 +21,11 @@ from workforce_adapters.sql.queries import SqlQueries
 # locally with HYPOTHESIS_PROFILE=ci); random locally, where its example database keeps what failed.
 settings.register_profile("ci", derandomize=True, print_blob=True)
 settings.register_profile("dev")
+# `make mutation`: the same examples for every mutant, and no deadline or too_slow check (2 children on a
+# busy machine must not pass a mutant off as killed by a slow example)
+settings.register_profile(
+    "mutation", derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
 

@@ -214,3 +214,28 @@ def test_each_row_of_the_table(start: ApprovalState, action: str, status: str, e
 def test_moves_the_table_does_not_allow_are_conflicts(start: ApprovalState, action: str) -> None:
     with pytest.raises(Conflict):
         move(start, action)
+
+
+@pytest.mark.parametrize(
+    ("state", "action", "message"),
+    [
+        (ApprovalState(closed=False), "approve", "an open shift cannot be approved; clock it out first."),
+        (ApprovalState(), "revert", "only an approved shift can be reverted."),
+        (ApprovalState(), "dispute", "only an approved shift can be disputed."),
+        (
+            ApprovalState(client_approval="approved"),
+            "client_approve",
+            "the client has already signed off this shift (approved).",
+        ),
+        (ApprovalState(), "resolve_query", "the shift has no open query."),
+    ],
+)
+def test_each_refused_move_says_why(state: ApprovalState, action: str, message: str) -> None:
+    with pytest.raises(Conflict) as refused:
+        move(state, action)
+    assert refused.value.message == message
+
+
+def test_an_unknown_move_is_a_programming_error_naming_it() -> None:
+    with pytest.raises(ValueError, match=r"^unknown move fly$"):
+        move(ApprovalState(), "fly")

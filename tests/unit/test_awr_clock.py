@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from workforce_core.rules.awr import (
     CAPPED_PAUSE_WEEKS,
     MAX_BREAK_WEEKS,
+    PARITY_LOOKBACK,
     QUALIFYING_WEEKS,
     AwrStatus,
     Pause,
@@ -142,3 +143,64 @@ def test_a_break_of_six_weeks_before_each_of_twelve_weeks_still_qualifies() -> N
     at = week(7 * 12)
     assert awr_clock(at, worked).parity
     assert lookback_start(at, ()) <= min(worked)
+
+
+def test_why_says_the_whole_clock_in_one_sentence() -> None:
+    worked = {date(2026, 1, 5) + n * WEEK for n in range(5)} | {date(2026, 4, 6) + n * WEEK for n in range(8)}
+    sick = Pause("sickness", date(2026, 2, 9), date(2026, 4, 3))
+    assert why(awr_clock(date(2026, 5, 25), worked, [sick])) == (
+        "post parity: 12 qualifying weeks at this hirer since the week of 2026-01-05, the clock paused for 8 week(s)"
+        " of breaks before the week of 2026-05-25; qualified on 2026-05-25"
+    )
+    assert why(awr_clock(date(2026, 5, 25), worked, [])) == (
+        "pre parity: 7 qualifying weeks at this hirer since the week of 2026-04-06 before the week of 2026-05-25, of"
+        " 12 needed; a break of 8 week(s) without work or a pausing absence (the weeks of 2026-02-09 to 2026-03-30)"
+        " is over 6 and restarted the count"
+    )
+    assert why(awr_clock(week(1), {week(0)}, [])) == (
+        "pre parity: 1 qualifying week at this hirer since the week of 2026-01-05 before the week of 2026-01-12,"
+        " of 12 needed"
+    )
+    assert why(awr_clock(week(2), {week(0), week(1)}, [])).startswith("pre parity: 2 qualifying weeks at this hirer")
+    assert why(awr_clock(week(0), set(), [])) == (
+        "pre parity: 0 qualifying weeks at this hirer before the week of 2026-01-05, of 12 needed"
+    )
+
+
+def test_the_excused_weeks_are_every_week_an_absence_touches_past_one_that_does_not_pause() -> None:
+    other = Pause("other", week(0), week(3))
+    holiday = Pause("holiday", week(1) + timedelta(days=3), week(3) + timedelta(days=1))  # Thursday to Tuesday
+    assert excused_weeks([other, holiday], 1) == {week(1), week(2), week(3)}
+    assert excused_weeks([Pause("holiday", week(5), week(5))], 1) == {week(5)}
+    assert excused_weeks([Pause("holiday", week(5), week(5) + timedelta(days=6))], 3) == {
+        week(5) - timedelta(days=5),
+        week(5) + timedelta(days=2),
+    }  # weeks starting on Wednesday
+
+
+def test_the_clock_puts_absences_in_the_clients_pay_weeks_when_given() -> None:
+    worked = {week(n) for n in range(3)}
+    one_day = Pause("holiday", week(3) + timedelta(days=6), week(3) + timedelta(days=6))  # a Sunday
+    by_default = awr_clock(week(10), worked, [one_day])
+    assert by_default == awr_clock(week(10), worked, [one_day], start_day=1)  # the week's own weekday
+    assert by_default != awr_clock(week(10), worked, [one_day], start_day=7)  # the Sunday starts a later week
+
+
+def test_the_look_back_stretches_by_each_absence_inside_it_newest_first() -> None:
+    first = week(200)
+    plain = lookback_start(first, [])
+    assert plain == first - PARITY_LOOKBACK
+    inside = Pause("holiday", plain + 2 * WEEK, plain + 2 * WEEK + timedelta(days=13))  # two weeks
+    assert lookback_start(first, [inside]) == plain - 3 * WEEK
+    at_the_edge = Pause("holiday", plain - 4 * WEEK, plain)  # ends as the look-back starts: it counts
+    assert lookback_start(first, [at_the_edge]) == plain - 6 * WEEK
+    older = Pause("holiday", plain - 30 * WEEK, plain - 29 * WEEK)
+    assert lookback_start(first, [older]) == plain
+    assert lookback_start(first, [older, inside]) == plain - 3 * WEEK
+    assert lookback_start(first, [inside, at_the_edge]) == plain - 3 * WEEK - 6 * WEEK
+
+
+def test_a_one_week_holiday_between_weeks_of_work_pauses_the_clock_for_that_week() -> None:
+    worked = {week(0), week(1), week(2), week(4)}
+    clock = awr_clock(week(5), worked, [Pause("holiday", week(3), week(3) + timedelta(days=4))])
+    assert (clock.weeks_counted, clock.paused_weeks, clock.counting_since) == (4, 1, week(0))

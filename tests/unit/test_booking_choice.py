@@ -55,3 +55,23 @@ def test_the_choice_holds_the_clock_when_any_booking_does_and_never_depends_on_o
         assert chosen.start <= at <= chosen.end
     elif chosen is not None:
         assert chosen.start - GRACE <= at <= chosen.end + GRACE
+
+
+def test_a_booking_holds_its_first_and_last_instants() -> None:
+    at = T0 + timedelta(hours=2)  # 10:00
+    starts_now, earlier_inside = booking(1, 2, 2), booking(2, 1, 2)  # 10:00-12:00, 09:00-11:00
+    assert closest_booking([earlier_inside, starts_now], at) is starts_now  # inside both: the later start is nearer
+    ends_now, started_before = booking(3, 1.75, 0.25), booking(4, 1.5, 1.5)  # 09:45-10:00, 09:30-11:00
+    assert closest_booking([started_before, ends_now], at) is ends_now
+
+
+def test_outside_every_booking_the_nearest_start_or_end_wins() -> None:
+    at = T0 + timedelta(hours=2)  # 10:00
+    ended, starts_later = booking(1, 0, 1 + 55 / 60), booking(2, 2 + 10 / 60, 2)  # 08:00-09:55, 10:10-12:10
+    assert closest_booking([starts_later, ended], at) is ended
+
+
+def test_the_grace_given_decides_which_bookings_may_take_the_clock() -> None:
+    soon = booking(1, 2 + 5 / 60, 2)  # starts five minutes after the clock
+    assert closest_booking([soon], T0 + timedelta(hours=2), grace=timedelta(0)) is None
+    assert closest_booking([soon], T0 + timedelta(hours=2)) is soon

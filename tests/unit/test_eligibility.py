@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
 
+import attrs
 import pytest
 from hypothesis import given
 
@@ -67,6 +68,52 @@ def test_an_approved_absence_on_any_day_the_slot_touches_blocks() -> None:
     night = slot(MONDAY, "22:00", "06:00")
     assert codes(s=night, absences=[AbsenceDays(MONDAY + timedelta(1), MONDAY + timedelta(3))])[0] == ("absence",)
     assert codes(absences=[AbsenceDays(MONDAY - timedelta(3), MONDAY - timedelta(1))])[0] == ()
+
+
+def test_an_absence_blocks_on_its_first_and_last_days_and_not_a_day_outside() -> None:
+    assert codes(absences=[AbsenceDays(MONDAY, MONDAY)])[0] == ("absence",)
+    assert codes(absences=[AbsenceDays(MONDAY - timedelta(2), MONDAY)])[0] == ("absence",)  # its last day
+    assert codes(absences=[AbsenceDays(MONDAY, MONDAY + timedelta(2))])[0] == ("absence",)  # its first day
+    assert codes(absences=[AbsenceDays(MONDAY + timedelta(1), MONDAY + timedelta(2))])[0] == ()
+    assert codes(absences=[AbsenceDays(MONDAY - timedelta(2), MONDAY - timedelta(1))])[0] == ()
+
+
+def test_a_slot_ending_at_midnight_does_not_touch_the_next_day_but_a_night_slot_does() -> None:
+    to_midnight = slot(MONDAY, "16:00", "00:00")
+    tuesday_off = [AbsenceDays(MONDAY + timedelta(1), MONDAY + timedelta(1))]
+    assert codes(s=to_midnight, absences=tuesday_off)[0] == ()
+    assert codes(s=slot(MONDAY, "16:00", "00:01"), absences=tuesday_off)[0] == ("absence",)
+    # a slot dated Monday but lying wholly on Tuesday in real time is blocked by Monday's absence too
+    dated_monday = attrs.evolve(slot(MONDAY + timedelta(1)), shift_date=MONDAY)
+    assert codes(s=dated_monday, absences=[AbsenceDays(MONDAY, MONDAY)])[0] == ("absence",)
+    assert codes(s=dated_monday, absences=tuesday_off)[0] == ("absence",)
+
+
+def test_an_unavailable_rule_is_in_force_from_its_first_day_to_its_last_day_inclusive() -> None:
+    def rule(**valid: date) -> list[AvailabilityRule]:
+        return [AvailabilityRule("unavailable", time(16), time(20), day_of_week=1, **valid)]
+
+    assert codes(availability=rule(valid_from=MONDAY))[0] == ("unavailable",)
+    assert codes(availability=rule(valid_to=MONDAY))[0] == ("unavailable",)
+    assert codes(availability=rule(valid_from=MONDAY, valid_to=MONDAY))[0] == ("unavailable",)
+    assert codes(availability=rule(valid_from=MONDAY + timedelta(1)))[0] == ()
+    assert codes(availability=rule(valid_to=MONDAY - timedelta(1)))[0] == ()
+    tuesday = [AvailabilityRule("unavailable", time(16), time(20), day_of_week=2)]
+    assert codes(availability=tuesday)[0] == ()
+    other_date = [AvailabilityRule("unavailable", time(0), time(0), date=MONDAY + timedelta(7), day_of_week=1)]
+    assert codes(availability=other_date)[0] == ()  # a dated rule holds on its date only
+
+
+def test_a_rule_of_the_day_before_reaching_past_midnight_blocks_and_one_ending_at_the_start_does_not() -> None:
+    sunday_night = AvailabilityRule("unavailable", time(22), time(9), day_of_week=7)
+    assert codes(availability=[sunday_night])[0] == ()  # ends at 09:00 Monday, as the slot starts
+    sunday_late = AvailabilityRule("unavailable", time(22), time(9, 1), day_of_week=7)
+    assert codes(availability=[sunday_late])[0] == ("unavailable",)
+    monday_evening = AvailabilityRule("unavailable", time(17), time(18), day_of_week=1)
+    assert codes(availability=[monday_evening])[0] == ()  # starts at 17:00, as the slot ends
+    night = slot(MONDAY, "22:00", "06:00")
+    tuesday_morning = AvailabilityRule("unavailable", time(5), time(7), day_of_week=2)
+    assert codes(s=night, availability=[tuesday_morning])[0] == ("unavailable",)
 
 
 def test_an_unavailable_rule_overlapping_the_slot_blocks_and_an_available_one_does_not() -> None:
@@ -205,3 +252,16 @@ def test_a_slot_holding_a_minute_of_another_always_overlaps_it(
     assert ("overlap" in eligibility(worker(), a, Known(bookings=[Span(b.start, b.end)])).block_codes) == (
         "overlap" in eligibility(worker(), b, Known(bookings=[Span(a.start, a.end)])).block_codes
     )
+
+
+def test_a_young_workers_slot_counts_its_hours_without_its_break() -> None:
+    long_day = slot(start="08:00", end="17:00", break_minutes=60)  # 8 hours worked
+    assert "young_worker" not in codes(worker(date_of_birth=date(2010, 1, 1)), long_day)[0]
+
+
+def test_a_worker_without_a_role_matches_no_slot_asking_for_one() -> None:
+    assert codes(s=slot(job_role="XXXX"))[1] == ("role",)
+
+
+def test_a_booking_ending_as_the_slot_starts_leaves_no_rest() -> None:
+    assert "rest" in codes(bookings=[Span(T0 - timedelta(hours=8), T0)])[1]

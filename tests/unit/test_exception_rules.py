@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -338,3 +340,189 @@ def test_every_type_has_a_severity() -> None:
     assert set(SEVERITY) == set(EXCEPTION_TYPES)
     assert {SEVERITY["open_clock_out"], SEVERITY["overlap"]} == {"blocking"}
     assert set(SEVERITY.values()) <= set(rules.SEVERITIES)
+
+
+# ---- every one-shift check of a shift at once -------------------------------------------------------
+
+
+def test_of_shift_runs_every_one_shift_check_with_the_booking_and_the_breaks() -> None:
+    odd = shift(
+        START + timedelta(minutes=30),
+        START + timedelta(hours=15),
+        scheduled_shift_id=40,
+        within_geofence=0,
+        low_gps_confidence=True,
+        risk_flags=("api_backdated",),
+    )
+    booked = booking(START, START + timedelta(hours=16))
+    found = rules.of_shift(odd, breaks=[], booking=booked, now=NOW)
+    assert [e.type for e in found] == [
+        "long_shift", "late_start", "early_finish", "geofence_outside", "low_gps_confidence", "backdated",
+        "missed_break",
+    ]  # fmt: skip
+    with_break = rules.of_shift(odd, breaks=[a_break(1, START + timedelta(hours=4))], booking=booked, now=NOW)
+    assert "missed_break" not in [e.type for e in with_break]
+    brief = rules.of_shift(shift(START, START + timedelta(minutes=2)), breaks=[], booking=None, now=NOW)
+    assert [e.type for e in brief] == ["short_shift", "walk_in"]
+    still_open = rules.of_shift(shift(START), breaks=[], booking=None, now=NOW)
+    assert [e.type for e in still_open] == ["open_clock_out", "walk_in"]
+
+
+def test_geofence_outside_without_a_distance_says_only_in_or_out() -> None:
+    found = rules.geofence_outside(shift(START, START + timedelta(hours=1), within_geofence=0))
+    assert found is not None
+    assert found.detail == "Clocked in, outside the geofence."
+    both = rules.geofence_outside(
+        shift(START, START + timedelta(hours=1), within_geofence=0, distance_meters=300, clock_out_within_geofence=0)
+    )
+    assert both is not None
+    assert both.detail == "Clocked in 300 m away and out, outside the geofence."
+    flagged = rules.geofence_outside(shift(risk_flags=("geofence_outside",)))
+    assert flagged is not None
+    assert flagged.detail == "Clocked in or out, outside the geofence."
+
+
+@pytest.mark.parametrize("flags", [("low_gps_confidence",), ("low_gps",), ("api_backdated", "low_gps")])
+def test_low_gps_confidence_is_read_from_either_risk_flag(flags: tuple[str, ...]) -> None:
+    found = rules.low_gps_confidence(shift(risk_flags=flags))
+    assert found is not None
+    assert found.detail == "GPS accuracy worse than the site's threshold."
+    assert rules.low_gps_confidence(shift(risk_flags=("geofence_outside", "low_gps_confidence_x"))) is None
+
+
+def test_backdated_names_the_risk_flag() -> None:
+    found = rules.backdated(shift(risk_flags=("api_backdated",)))
+    assert found is not None
+    assert found.detail == "Clock sent with a past occurred_at (api_backdated)."
+
+
+# ---- working time over what was clocked ---------------------------------------------------------------
+
+ADULT = (date(1990, 1, 1), False)
+WEEK = (START, START + timedelta(days=7))
+
+
+def _working_time(
+    shifts: list[TimeEntry], context: Sequence[TimeEntry] = (), **workers: tuple[date, bool]
+) -> list[tuple[str, int | None]]:
+    known = {int(worker.removeprefix("w")): facts for worker, facts in workers.items()}
+    found = rules.working_time_exceptions(shifts, context, known, lambda entry: WEEK)
+    for exception in found:
+        assert exception.detail == rules.WORKING_TIME_DETAIL[exception.type]
+        assert exception.severity == "warning"
+    return [(e.type, e.entry_id) for e in found]
+
+
+def test_two_clocked_shifts_under_eleven_hours_apart_each_warn_of_short_rest() -> None:
+    day = shift(START, START + timedelta(hours=8), id=1)
+    night = shift(START + timedelta(hours=12), START + timedelta(hours=20), id=2)
+    assert _working_time([day, night], w7=ADULT) == [("rest_11h", 1), ("rest_11h", 2)]
+    assert _working_time([day], [night], w7=ADULT) == [("rest_11h", 1)]  # the context is not reported
+    assert _working_time([day], [day], w7=ADULT) == []  # the same shift in both is one shift
+
+
+def test_a_young_workers_long_day_warns() -> None:
+    long_day = shift(START, START + timedelta(hours=9, minutes=30), id=3, worker_id=8)
+    assert _working_time([long_day], w8=(date(2010, 1, 1), True)) == [("young_worker", 3)]
+    assert _working_time([long_day], w8=ADULT) == []
+
+
+def test_seventeen_weeks_over_48_hours_on_average_and_no_weekly_rest_warn_unless_opted_out() -> None:
+    endless = shift(START - timedelta(days=35), START, id=4)
+    assert _working_time([endless], w7=ADULT) == [("wtr_average", 4), ("weekly_rest", 4)]
+    assert _working_time([endless], w7=(date(1990, 1, 1), True)) == [("weekly_rest", 4)]
+
+
+def test_open_shifts_breaks_and_workers_not_given_are_not_checked() -> None:
+    day = shift(START, START + timedelta(hours=8), id=1)
+    evening_break = attrs.evolve(a_break(1, START + timedelta(hours=9)), worker_id=7)
+    assert _working_time([day], [evening_break], w7=ADULT) == []
+    assert _working_time([shift(START, None, id=5)], [day], w7=ADULT) == []
+    assert _working_time([day, shift(START + timedelta(hours=12), START + timedelta(hours=20), id=2)]) == []
+    open_evening = shift(START + timedelta(hours=12), None, id=6)
+    assert _working_time([day], [open_evening], w7=ADULT) == []
+    with_break = shift(START, START + timedelta(hours=10), id=9, worker_id=8, manual_break_minutes=120)
+    assert _working_time([with_break], w8=(date(2010, 1, 1), False)) == []  # 8 h worked: not over
+
+
+def test_find_exceptions_links_each_shift_to_its_booking_and_its_breaks() -> None:
+    late = shift(START + timedelta(minutes=20), START + timedelta(hours=6), id=1, scheduled_shift_id=40)
+    long_day = shift(START + timedelta(days=1), START + timedelta(days=1, hours=9), id=2, scheduled_shift_id=41)
+    found = find_exceptions(
+        [late, long_day],
+        breaks={2: [a_break(2, START + timedelta(days=1, hours=4))]},
+        bookings=[],
+        now=NOW,
+        booking_context=[
+            booking(START, START + timedelta(hours=6), id=40),
+            booking(START + timedelta(days=1), START + timedelta(days=1, hours=9), id=41),
+        ],
+    )
+    assert [f.id for f in found] == ["late_start:1"]
+    unbroken = find_exceptions([long_day], breaks={1: [a_break(1, START)]}, bookings=[], now=NOW)
+    assert [f.id for f in unbroken] == ["missed_break:2"]
+
+
+def test_an_open_shift_overlaps_a_later_one_and_its_booking_is_clocked_against() -> None:
+    still_open = shift(START, None, id=1, scheduled_shift_id=40)
+    later = shift(START + timedelta(hours=2), START + timedelta(hours=3), id=2, scheduled_shift_id=41)
+    found = find_exceptions(
+        [later],
+        breaks={},
+        bookings=[booking(START, id=40), booking(START + timedelta(hours=2), START + timedelta(hours=3), id=41)],
+        now=NOW,
+        context=[still_open],
+    )
+    assert [f.id for f in found] == ["overlap:2"]
+
+
+def test_the_clients_grace_decides_a_no_show_and_every_booking_is_looked_at() -> None:
+    now = START + timedelta(minutes=30)
+    clocked = shift(START, START + timedelta(hours=5), id=1, scheduled_shift_id=40)
+    waiting = [booking(START, START + timedelta(hours=5), id=40), booking(START, id=41)]
+    assert [f.id for f in find_exceptions([clocked], breaks={}, bookings=waiting, now=now)] == ["no_show:shift:41"]
+    within_grace = find_exceptions([clocked], breaks={}, bookings=waiting, now=now, no_show_grace=timedelta(hours=1))
+    assert within_grace == []
+    assert [f.id for f in rules.no_shows(waiting, {40}, now)] == ["no_show:shift:41"]
+
+
+def test_the_details_name_the_local_times_and_the_lengths() -> None:
+    summer = datetime(2026, 6, 1, 8, 0, tzinfo=UTC)  # 09:00 BST
+    late = rules.late_start(shift(summer + timedelta(minutes=20)), booking(summer))
+    assert late is not None
+    assert late.detail == "Clocked in 0 h 20 min after the booked start 09:00."
+    still_open = rules.open_clock_out(shift(START), START + timedelta(hours=13, minutes=5))
+    assert still_open is not None
+    assert still_open.detail == "Open for 13 h 05 min with no clock-out."
+    no_break = rules.missed_break(shift(START, START + timedelta(hours=6, minutes=1)), [])
+    assert no_break is not None
+    assert no_break.detail == "Shift of 6 h 01 min with no break."
+
+
+def test_a_booking_that_is_neither_live_nor_a_recorded_no_show_is_passed_over_and_the_next_looked_at() -> None:
+    found = rules.no_shows([booking(START, id=40, status="cancelled"), booking(START, id=41)], set(), NOW)
+    assert [f.id for f in found] == ["no_show:shift:41"]
+
+
+def test_working_time_counts_a_shift_without_a_manual_break_whole_and_looks_past_an_open_one() -> None:
+    young = (date(2010, 1, 1), False)
+    seven_hours = shift(START, START + timedelta(hours=7), id=1, worker_id=8)
+    assert _working_time([seven_hours], w8=young) == []
+    just_over = shift(START, START + timedelta(hours=8, minutes=1), id=2, worker_id=8)
+    still_open = shift(START - timedelta(days=2), None, id=3, worker_id=8)
+    assert _working_time([still_open, just_over], w8=young) == [("young_worker", 2)]
+    assert _working_time([shift(START, START + timedelta(hours=8), id=4, worker_id=8)], w8=young) == []
+
+
+def test_the_week_a_shift_is_checked_in_is_its_own() -> None:
+    young = {8: (date(2010, 1, 1), False)}
+    days = [
+        shift(START + timedelta(days=n), START + timedelta(days=n, hours=8), id=n + 1, worker_id=8) for n in range(5)
+    ]
+    extra = shift(START + timedelta(days=5), START + timedelta(days=5, minutes=1), id=9, worker_id=8)
+
+    def own_week(entry: TimeEntry) -> tuple[datetime, datetime]:
+        return (entry.clock_in - timedelta(days=1), entry.clock_in + timedelta(days=1))
+
+    found = rules.working_time_exceptions([days[4]], [*days[:4], extra], young, own_week)
+    assert found == []  # only the day before and after are its week here: 24 h 01, not over 40 h

@@ -309,3 +309,32 @@ def test_money_may_be_left_out() -> None:
     assert money({"r": None}, "r") is None
     assert money({"r": ""}, "r") is None
     assert money({}, "r") is None
+
+
+def test_an_address_that_is_not_one_is_refused_naming_email_by_default() -> None:
+    with pytest.raises(ValidationFailed) as refused:
+        fields.read_email("not an address")
+    assert (refused.value.extra["field"], refused.value.message) == ("email", "email is not an email address.")
+    with pytest.raises(ValidationFailed) as named:
+        fields.read_email("ada@", "contact_email")
+    assert (named.value.extra["field"], named.value.message) == (
+        "contact_email",
+        "contact_email is not an email address.",
+    )
+    assert fields.read_email(" ada@example.com ") == "ada@example.com"
+
+
+@pytest.mark.parametrize("value", ["", "   ", "x" * 41])
+def test_a_console_text_option_is_1_to_its_maximum_characters(value: str) -> None:
+    with pytest.raises(ValidationFailed) as refused:
+        fields.text_value(value, "name", kind=fields.single_line, max_length=40)
+    assert (refused.value.extra["field"], refused.value.message) == ("name", "name must be 1 to 40 characters.")
+    assert fields.text_value(" " + "x" * 40 + " ", "name", kind=fields.single_line, max_length=40) == "x" * 40
+
+
+def test_a_day_is_read_from_its_name_in_the_body() -> None:
+    assert fields.day({"shift_date": "2026-03-02"}, "shift_date") == date(2026, 3, 2)
+    assert fields.day({}, "shift_date") is None
+    with pytest.raises(ValidationFailed) as refused:
+        fields.day({"shift_date": "2 March"}, "shift_date")
+    assert refused.value.extra["field"] == "shift_date"

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from workforce_core.model.reference import Location
-from workforce_core.rules.geofence import Position, check_fence, haversine_metres
+from workforce_core.rules.geofence import FenceCheck, Position, check_fence, haversine_metres
 
 latitudes = st.floats(min_value=-90, max_value=90, allow_nan=False)
 longitudes = st.floats(min_value=-180, max_value=180, allow_nan=False)
@@ -85,3 +85,33 @@ def test_disabled_fences_and_no_site_check_nothing() -> None:
 def test_low_gps_confidence_is_accuracy_worse_than_the_threshold(threshold: int, accuracy: int) -> None:
     position = Position(NEAR.latitude, NEAR.longitude, Decimal(accuracy))
     assert check_fence(_site("warning", threshold=threshold), position).low_gps_confidence is (accuracy > threshold)
+
+
+def test_a_position_exactly_on_the_fence_is_inside_and_one_metre_past_it_outside() -> None:
+    distance = check_fence(_site("strict"), NEAR).distance
+    assert distance is not None
+    assert distance > 0
+    on_the_line = _site("strict")
+    on_the_line.geofence_radius = distance
+    assert (check_fence(on_the_line, NEAR).within, check_fence(on_the_line, NEAR).refusal) == (1, None)
+    past_the_line = _site("warning")
+    past_the_line.geofence_radius = distance - 1
+    past = check_fence(past_the_line, NEAR)
+    assert (past.within, past.breach, past.distance, past.radius) == (0, True, distance, distance - 1)
+
+
+def test_a_site_with_half_a_pin_is_not_mapped_and_the_gps_confidence_is_still_said() -> None:
+    half = _site("strict", threshold=50)
+    half.longitude = None
+    precise, vague = (
+        Position(NEAR.latitude, NEAR.longitude, Decimal(10)),
+        Position(NEAR.latitude, NEAR.longitude, Decimal(99)),
+    )
+    refused = check_fence(half, vague)
+    assert (refused.refusal, refused.radius, refused.low_gps_confidence) == ("site_not_mapped", 200, True)
+    assert check_fence(half, precise).low_gps_confidence is False
+    warned = _site("warning", threshold=50)
+    warned.latitude = None
+    assert check_fence(warned, vague) == FenceCheck(low_gps_confidence=True)
+    assert check_fence(None, None).low_gps_confidence is None
+    assert check_fence(_site("warning"), NEAR).low_gps_confidence is None

@@ -199,3 +199,94 @@ def test_pricing_a_shift_of_a_worker_paid_holiday_adds_its_charge_lines(mirror: 
     assert all(
         line.element != HOLIDAY for line in plain.price(plain.shift("2026-11-24 09:00", "2026-11-24 13:00")).lines
     )
+
+
+# ---- edges the mutation run found untested ---------------------------------------------------------------
+
+
+def test_a_leave_year_start_that_is_not_a_day_every_year_has_falls_back_to_1_january() -> None:
+    assert leave_year(date(2026, 5, 5), "02-29") == (date(2026, 1, 1), date(2026, 12, 31))
+    assert leave_year(date(2026, 5, 5), "nonsense") == (date(2026, 1, 1), date(2026, 12, 31))
+
+
+def test_the_average_counts_only_weeks_with_both_pay_and_paid_minutes_and_says_how_it_was_worked_out() -> None:
+    history = [
+        WeekWork(date(2026, 3, 2), 60, 60, Decimal("30.00")),
+        WeekWork(date(2026, 3, 9), 0, 0, Decimal("50.00")),  # pay with no paid minutes: skipped
+        WeekWork(date(2026, 3, 16), 600, 600, Decimal("0")),  # minutes with no pay: skipped
+        WeekWork(date(2026, 3, 23), 1, 1, Decimal("0.20")),  # one minute counts
+    ]
+    average = average_hourly_pay(history, date(2026, 3, 30))
+    assert (average.pay, average.minutes, average.weeks) == (
+        Decimal("30.20"),
+        61,
+        (date(2026, 3, 23), date(2026, 3, 2)),
+    )
+    assert average.rate == Decimal("29.7049")  # 30.20 / 61 min x 60
+    assert average.explain() == (
+        "average hourly pay 29.7049: 30.20 for 1.02 h over 2 week(s) with pay from 2026-03-02 to 2026-03-23"
+    )
+    nothing = average_hourly_pay([], date(2026, 3, 30))
+    assert nothing.explain() == "no week with pay in the 104 weeks before: holiday is not paid"
+    assert (nothing.rate, nothing.pay, nothing.minutes) == (Decimal(0), Decimal(0), 0)
+
+
+def test_half_minutes_of_leave_round_half_up() -> None:
+    monday = date(2026, 3, 2)
+    assert Leave(monday, monday, Decimal("7.875")).minutes_in(monday, Decimal(0)) == 473  # 472.5 minutes
+    assert Leave(monday, monday).minutes_in(monday, Decimal("2402.5")) == 481  # a fifth is 480.5
+
+
+def test_pay_weeks_start_on_the_first_pay_week_day_in_the_leave_year() -> None:
+    weeks = pay_weeks_of(date(2026, 1, 1), date(2026, 12, 31), date(2025, 12, 29))
+    assert (weeks[0], weeks[-1], len(weeks)) == (date(2026, 1, 5), date(2026, 12, 28), 52)
+    assert pay_weeks_of(date(2026, 1, 5), date(2026, 1, 5), date(2026, 1, 5)) == [date(2026, 1, 5)]
+    assert pay_weeks_of(date(2026, 1, 6), date(2026, 1, 8), date(2026, 1, 5)) == []
+
+
+def test_a_ledger_with_weeks_without_work_takes_leave_at_a_fifth_of_the_average_week_worked() -> None:
+    weeks = [date(2026, 1, 5) + n * timedelta(days=7) for n in range(5)]
+    history = [
+        WeekWork(weeks[1], 2400, 2400, Decimal("600.00")),
+        WeekWork(weeks[3], 1200, 1200, Decimal("300.00")),
+    ]
+    leave = [Leave(weeks[4], weeks[4] + timedelta(days=1))]  # Monday and Tuesday
+    year = leave_ledger(weeks, history, leave, first=date(2026, 1, 1), last=date(2026, 12, 31))
+    assert (year.first, year.last) == (date(2026, 1, 1), date(2026, 12, 31))
+    assert [row.week_start for row in year.weeks] == weeks
+    assert [row.worked_minutes for row in year.weeks] == [0, 2400, 0, 1200, 0]
+    assert [row.cap for row in year.weeks] == [0, 13440, 13440, 10080, 10080]
+    accrued = [Decimal("289.68"), Decimal("144.84")]
+    assert [row.accrued for row in year.weeks] == [0, accrued[0], 0, accrued[1], 0]
+    last = year.weeks[-1]
+    assert (last.asked, last.taken) == (720, 434)  # 1800 minutes a week on average: 360 a day; 434 held
+    assert last.balance == accrued[0] + accrued[1] - 434
+    assert year.week(weeks[4]) is last
+    assert year.week(weeks[0]) is year.weeks[0]
+    assert year.week(date(2026, 3, 2)) is None
+    assert last.explain() == (
+        "leave taken 7.23 h of 12.00 h asked; average hourly pay 15.0000: 900.00 for 60.00 h over 2 week(s) with "
+        "pay from 2026-01-12 to 2026-01-26: 7.23 h x 15.0000 = 108.50; accrued 0.00 h (12.07% of 0.00 h worked, "
+        "cap 168.00 h); balance 0.01 h"
+    )
+    assert year.weeks[1].explain() == "accrued 4.83 h (12.07% of 40.00 h worked, cap 224.00 h); balance 4.83 h"
+
+
+def test_holiday_due_pays_nothing_without_a_rate_or_without_holiday_pay() -> None:
+    assert HolidayDue(HolidayPay.NONE, 60, Decimal("10.00")).pay(Decimal("100")) == Decimal(0)
+    assert HolidayDue(HolidayPay.ACCRUED, 60, None).pay(Decimal("100")) == Decimal(0)
+    assert HolidayDue(HolidayPay.ACCRUED, 60, Decimal("10.00")).pay(Decimal("100")) == Decimal("10.00")
+
+
+def test_lines_without_minutes_or_without_a_pay_rate_give_no_holiday_charge() -> None:
+    lines = (Line("regular", 0, Decimal("12.75"), Decimal("19")), Line("guarantee", 60, Decimal(0), Decimal("19")))
+    assert holiday_charge_lines(lines, Decimal("1.25"), HolidayPay.ROLLED_UP) == ()
+
+
+def test_the_explanation_names_the_oldest_and_newest_weeks_of_the_average() -> None:
+    history = [WeekWork(date(2026, 3, 2) + timedelta(days=7 * n), 60, 60, Decimal("12.00")) for n in range(3)]
+    assert (
+        average_hourly_pay(history, date(2026, 3, 30))
+        .explain()
+        .endswith("over 3 week(s) with pay from 2026-03-02 to 2026-03-16")
+    )

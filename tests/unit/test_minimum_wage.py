@@ -15,6 +15,7 @@ from workforce_core.rules.minimum_wage import (
     WAGE_BANDS,
     BandRate,
     WageBand,
+    _year,
     band_of,
     check_week,
     open_shortfall,
@@ -131,3 +132,72 @@ def test_no_locked_week_has_a_worker_below_their_band_without_an_accepted_shortf
     assert locked.locked
     for check, taken in checks:
         assert check is None or not check.below or (taken is not None and taken >= check.short)
+
+
+def test_a_year_of_rates_is_one_row_per_band_in_the_bands_order() -> None:
+    assert _year(date(2027, 4, 1), "13.00", "11.00", "9.00", "8.50") == (
+        BandRate(WageBand.ADULT, date(2027, 4, 1), Decimal("13.00")),
+        BandRate(WageBand.YOUNG_ADULT, date(2027, 4, 1), Decimal("11.00")),
+        BandRate(WageBand.YOUTH, date(2027, 4, 1), Decimal("9.00")),
+        BandRate(WageBand.APPRENTICE, date(2027, 4, 1), Decimal("8.50")),
+    )
+
+
+def test_sixteen_on_the_first_day_is_the_youth_band_and_an_apprenticeship_counts_from_its_first_day() -> None:
+    assert band_of(MONDAY, date(2010, 4, 13), None) == WageBand.YOUTH
+    assert band_of(MONDAY, date(2010, 4, 14), None) is None
+    assert band_of(MONDAY, date(1990, 1, 1), MONDAY) == WageBand.APPRENTICE
+
+
+def test_the_check_takes_the_workers_band_from_the_date_of_birth_and_the_apprenticeship() -> None:
+    worked = [("regular", 60, Decimal("20.00"))]
+    young = check_week(MONDAY, worked, date_of_birth=date(2008, 4, 13), apprentice_since=None)
+    assert young is not None
+    assert (young.band, young.rate, young.assumed_adult) == (WageBand.YOUNG_ADULT, Decimal("10.85"), False)
+    apprentice = check_week(MONDAY, worked, date_of_birth=date(1990, 1, 1), apprentice_since=date(2026, 1, 5))
+    assert apprentice is not None
+    assert (apprentice.band, apprentice.rate) == (WageBand.APPRENTICE, Decimal("8.00"))
+    unknown = check_week(MONDAY, worked, date_of_birth=None, apprentice_since=None)
+    assert unknown is not None
+    assert (unknown.band, unknown.assumed_adult) == (WageBand.ADULT, True)
+
+
+def test_the_check_uses_the_rows_it_is_given_and_none_before_the_first() -> None:
+    worked = [("regular", 60, Decimal("20.00"))]
+    rows = (BandRate(WageBand.ADULT, date(2026, 1, 1), Decimal("30.00")),)
+    check = check_week(MONDAY, worked, date_of_birth=None, apprentice_since=None, rows=rows)
+    assert check is not None
+    assert (check.rate, check.short) == (Decimal("30.00"), Decimal("10.00"))
+    assert check_week(date(2024, 3, 25), worked, date_of_birth=None, apprentice_since=None) is None
+
+
+def test_overtime_and_guarantee_minutes_are_time_worked_and_premium_minutes_are_not_counted_again() -> None:
+    elements = [
+        ("regular", 60, Decimal("12.71")),
+        ("overtime", 60, Decimal("12.71")),
+        ("guarantee", 60, Decimal("12.71")),
+        ("night", 60, Decimal("0")),
+    ]
+    check = check_week(MONDAY, elements, date_of_birth=None, apprentice_since=None)
+    assert check is not None
+    assert (check.minutes, check.pay, check.short) == (180, Decimal("38.13"), Decimal(0))
+
+
+def test_the_detail_says_what_was_paid_against_which_rate() -> None:
+    met = check_week(MONDAY, [("regular", 90, Decimal("20.00"))], date_of_birth=date(1990, 1, 1), apprentice_since=None)
+    assert met is not None
+    assert met.detail() == "paid 20.00 for 1.50 h (13.3333/h), at least the 21 and over rate of 12.71/h"
+    short = check_week(MONDAY, [("regular", 60, Decimal("10.00"))], date_of_birth=None, apprentice_since=None)
+    assert short is not None
+    assert short.detail() == (
+        "paid 10.00 for 1.00 h (10.0000/h), below the 21 and over rate of 12.71/h: 2.71 short"
+        "; no date of birth, so the 21-and-over rate"
+    )
+
+
+def test_a_shortfall_accepted_for_exactly_the_amount_short_no_longer_blocks() -> None:
+    short = check_week(MONDAY, [("regular", 60, Decimal("10.00"))], date_of_birth=None, apprentice_since=None)
+    assert open_shortfall(short, None)
+    assert open_shortfall(short, Decimal("2.70"))
+    assert not open_shortfall(short, Decimal("2.71"))
+    assert not open_shortfall(None, None)

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from workforce_core.model.bookings import Booking
-from workforce_core.model.pay_gate import LateState, PayrollStatus
+from workforce_core.model.pay_gate import GateReason, LateState, PayrollStatus
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.rules.pay_gate import (
     LATE_REASONS,
@@ -18,7 +18,11 @@ from workforce_core.rules.pay_gate import (
     REASON_STATUS,
     UNPAID_WHEN_APPROVED,
     GateInput,
+    GateResult,
     approval_hold,
+    counts_as_paid,
+    counts_toward_parity,
+    is_late,
     left_unpaid,
     pay_gate,
 )
@@ -147,3 +151,56 @@ def test_each_reason_comes_with_its_one_status_and_the_named_sets_say_what_the_r
     assert left_unpaid(result, approval) is (approval == "approved" and result.reason in UNPAID_WHEN_APPROVED)
     if approval == "approved" and client != "rejected" and late is None and not open_:
         assert left_unpaid(result, approval) is (result.status == PayrollStatus.EXCLUDED)
+
+
+@given(
+    st.sampled_from(["shift", "break"]),
+    st.booleans(),
+    st.sampled_from(["pending", "approved", "disputed"]),
+    st.sampled_from(["pending", "approved", "rejected"]),
+    st.booleans(),
+    st.booleans(),
+)
+def test_a_shift_counts_toward_parity_when_closed_and_through_every_approval_asked_for(
+    entry_type: str, open_: bool, approval: str, client: str, query: bool, needs_client: bool
+) -> None:
+    entry = attrs.evolve(
+        CLOSED, entry_type=entry_type, approval_status=approval, client_approval=client, open_query=query
+    )
+    entry = attrs.evolve(entry, clock_out=None) if open_ else entry
+    through_approval = (
+        approval == "approved" and not query and client != "rejected" and (client == "approved" or not needs_client)
+    )
+    expected = entry_type == "shift" and not open_ and through_approval
+    assert counts_toward_parity(entry, needs_client) is expected
+
+
+def test_a_shift_waiting_for_the_clients_sign_off_counts_toward_parity_only_once_signed() -> None:
+    waiting = attrs.evolve(CLOSED, client_approval="pending")
+    assert not counts_toward_parity(waiting, True)
+    assert counts_toward_parity(waiting, False)
+    assert counts_toward_parity(attrs.evolve(waiting, client_approval="approved"), True)
+    assert not counts_toward_parity(attrs.evolve(waiting, client_approval="rejected"), False)
+
+
+@given(st.sampled_from([None, *GateReason]), st.sampled_from([None, date(2026, 11, 23)]))
+def test_payroll_counts_payable_figures_and_late_clocks_with_an_adjust_week(
+    reason: GateReason | None, adjust_week: date | None
+) -> None:
+    gate_ = GateResult(PayrollStatus.PAYABLE, None) if reason is None else GateResult(REASON_STATUS[reason], reason)
+    late = adjust_week is not None and reason in (GateReason.ADJUSTMENT_PENDING, GateReason.PAID_ADJUSTMENT)
+    assert is_late(gate_, adjust_week) is late
+    assert counts_as_paid(gate_, adjust_week) is (reason is None or late)
+
+
+def test_a_late_clock_without_an_adjust_week_is_not_counted_and_a_payable_shift_always_is() -> None:
+    due = GateResult(PayrollStatus.ON_HOLD, GateReason.ADJUSTMENT_PENDING)
+    assert not is_late(due, None)
+    assert not counts_as_paid(due, None)
+    assert is_late(due, date(2026, 11, 23))
+    assert counts_as_paid(due, date(2026, 11, 23))
+    payable = GateResult(PayrollStatus.PAYABLE, None)
+    assert counts_as_paid(payable, None)
+    assert not is_late(payable, date(2026, 11, 23))
+    held = GateResult(PayrollStatus.ON_HOLD, GateReason.PENDING)
+    assert not counts_as_paid(held, date(2026, 11, 23))

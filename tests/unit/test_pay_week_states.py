@@ -3,7 +3,7 @@ moves lock, close, unlock (and export, as the export issue will make it) with th
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 
 import attrs
 import pytest
@@ -49,6 +49,14 @@ def test_a_week_ends_at_local_midnight_after_its_last_day() -> None:
     assert rules.has_ended(summer, datetime(2026, 6, 7, 23, 0, tzinfo=UTC))  # BST: 00:00 local is 23:00 UTC
 
 
+def test_a_week_runs_from_local_midnight_of_its_first_day_to_local_midnight_after_its_last() -> None:
+    assert rules.week_bounds(MONDAY) == (datetime(2026, 3, 2, 0, 0, tzinfo=UTC), datetime(2026, 3, 9, 0, 0, tzinfo=UTC))
+    start, end = rules.week_bounds(date(2026, 6, 1))  # BST: local midnight is 23:00 UTC the day before
+    assert (start, end) == (datetime(2026, 5, 31, 23, 0, tzinfo=UTC), datetime(2026, 6, 7, 23, 0, tzinfo=UTC))
+    clocks_change = rules.week_bounds(date(2026, 3, 23))  # the week of 29 March is an hour short
+    assert clocks_change[1] - clocks_change[0] == timedelta(days=7, hours=-1)
+
+
 def test_locking_a_week_not_ended_or_still_checking_is_refused_naming_what_is_left() -> None:
     with pytest.raises(WeekNotReady) as early:
         rules.lock(facts(ended=False))
@@ -73,6 +81,21 @@ def test_close_settles_only_what_approval_can_settle() -> None:
         assert refused.value.extra["left"] == {**dict.fromkeys(WeekCounts().left, 0), **left}
     with pytest.raises(WeekNotReady):
         rules.close(facts(ended=False))
+
+
+@pytest.mark.parametrize(
+    "left", [{"open_clock_outs": 1}, {"exceptions_open": 1}, {"open_clock_outs": 2, "exceptions_open": 1}]
+)
+def test_a_week_with_an_open_clock_out_or_an_open_exception_cannot_be_closed(left: dict[str, int]) -> None:
+    with pytest.raises(WeekNotReady) as refused:
+        rules.can_close(facts(shifts=3, shifts_not_approved=1, **left))
+    assert refused.value.message.startswith("closing approves shifts but cannot settle")
+    assert refused.value.extra["week_status"] == "checking"
+    rules.can_close(facts(shifts=3, shifts_not_approved=3))  # approval settles the rest: no refusal
+    with pytest.raises(AlreadyLocked):
+        rules.can_close(facts(locked=True))
+    with pytest.raises(WeekNotReady, match="can be closed from the day after its last day"):
+        rules.can_close(facts(ended=False))
 
 
 def test_unlock_needs_a_lock_and_an_export_needs_one_too() -> None:
@@ -170,3 +193,28 @@ class PayWeekMachine(RuleBasedStateMachine):
 
 
 TestPayWeekMachine = PayWeekMachine.TestCase
+
+
+def test_each_refusal_says_why_in_full() -> None:
+    with pytest.raises(WeekNotReady) as early:
+        rules.lock(facts(ended=False))
+    assert early.value.message == "the pay week has not ended; it can be locked from the day after its last day."
+    with pytest.raises(WeekNotReady) as checking:
+        rules.lock(facts(shifts=5, shifts_not_approved=2, exceptions_open=1))
+    assert checking.value.message == "the pay week is still being checked: 2 shifts not approved, 1 exceptions open."
+    with pytest.raises(WeekNotReady) as unsettled:
+        rules.can_close(facts(shifts=5, open_clock_outs=1, exceptions_open=3))
+    assert unsettled.value.message == "closing approves shifts but cannot settle: 1 open clock outs, 3 exceptions open."
+    with pytest.raises(WeekNotReady) as not_ended:
+        rules.can_close(facts(ended=False))
+    assert not_ended.value.message == "the pay week has not ended; it can be closed from the day after its last day."
+    with pytest.raises(NotLocked) as not_locked:
+        rules.export(facts())
+    assert not_locked.value.message == "only a locked pay week can be exported."
+
+
+def test_a_lock_and_an_unlock_start_the_batch_count_again_and_each_export_counts_one() -> None:
+    assert rules.lock(facts(batches=3)).batches_since_lock == 0
+    twice = rules.export(rules.export(rules.lock(facts())))
+    assert twice.batches_since_lock == 2
+    assert rules.unlock(twice).batches_since_lock == 0

@@ -169,3 +169,110 @@ def test_a_name_is_decided_by_its_addresses_so_localhost_passes_where_loopback_i
         check("https://localhost:8443/hook", machine, parse_networks("127.0.0.0/8"))
     with pytest.raises(UnsafeUrl, match="not a public address"):  # nothing trusted: loopback is refused
         check("https://localhost/", machine)
+
+
+# ---- each refusal says why (the reason is written to the delivery log and shown on the API's error) ----
+
+
+class RecordingResolver(TableResolver):
+    """The table resolver, remembering the ports it was asked for."""
+
+    def __init__(self, table: dict[str, list[str]]) -> None:
+        super().__init__(table)
+        self.ports: list[int] = []
+
+    def resolve(self, host: str, port: int) -> list[str]:
+        self.ports.append(port)
+        return super().resolve(host, port)
+
+
+LONG_PATH = "https://hooks.example.com/" + "a" * (2048 - len("https://hooks.example.com/"))
+
+
+@pytest.mark.parametrize(
+    ("url", "reason"),
+    [
+        ("http://hooks.example.com/in", "only https URLs are accepted"),
+        ("https://hooks.example.com:8443/in", "only port 443 is accepted"),
+        ("https://user:pass@hooks.example.com/in", "user info (user:password@) is not accepted"),
+        ("https:///in", "the URL has no host"),
+        ("https://hooks.example.com /in", "the URL has spaces, control characters or backslashes, or is too long"),
+        (LONG_PATH + "a", "the URL has spaces, control characters or backslashes, or is too long"),
+        ("https://hooks.example.com/in#frag", "a fragment is not accepted"),
+        ("https://hooks.example.com/in#", "a fragment is not accepted"),
+        ("https://[::1/", "the URL cannot be read"),
+        ("https://256.0.0.1/", "the host is not a valid IPv4 address"),
+        ("https://1.1.1.08/", "the host is not a valid IPv4 address"),
+        ("https://1.2.3.4.5/", "the host is neither a name nor an IPv4 address"),
+        ("https://[fe80::1%25eth0]/", "the IPv6 address cannot be read"),
+        ("https://" + "ü" * 70 + ".example.com/", "the host name is not a valid international name"),
+        ("https://a..b/", "the host name cannot be read"),
+        ("https://bad_host!.example.com/", "the host name cannot be read"),
+        ("https://münchen.example.com/", "127.0.0.1 is not a public address"),
+        ("https://MÜNCHEN.example.com/", "127.0.0.1 is not a public address"),
+        ("https://[64:ff9b::a00:1]/", "64:ff9b::a00:1 carries the address 10.0.0.1, which is not public"),
+        ("https://zone.example.com/", "fe80::1 is not a public address"),
+        ("https://nothing.example.com/", "the host nothing.example.com cannot be resolved"),
+        ("https://unknown.example.com/", "the host unknown.example.com cannot be resolved"),
+    ],
+)
+def test_each_refusal_says_why(url: str, reason: str) -> None:
+    with pytest.raises(UnsafeUrl) as refused:
+        check(url, DNS)
+    assert refused.value.reason == reason
+    assert refused.value.message == f"url is refused: {reason}."
+
+
+def test_a_url_of_2048_characters_is_read_and_one_more_is_refused() -> None:
+    assert len(LONG_PATH) == 2048
+    assert receiver(LONG_PATH).target == LONG_PATH.removeprefix("https://hooks.example.com")
+
+
+def test_an_address_with_a_zone_or_unreadable_from_the_resolver_is_judged_without_its_zone() -> None:
+    odd = TableResolver({"zones.example.com": ["fe80::1%eth0%x"], "junk.example.com": ["not an address"]})
+    with pytest.raises(UnsafeUrl, match="fe80::1 is not a public address"):
+        check("https://zones.example.com/", odd)
+    with pytest.raises(UnsafeUrl) as unreadable:
+        check("https://junk.example.com/", odd)
+    assert unreadable.value.reason == "the host junk.example.com resolves to an unreadable address"
+
+
+def test_the_resolver_is_asked_for_the_urls_port_and_each_address_is_given_once() -> None:
+    twice = RecordingResolver({"hooks.example.com": ["93.184.216.34", "93.184.216.34", "2606:4700::1111"]})
+    assert check("https://hooks.example.com/", twice).addresses == ("93.184.216.34", "2606:4700::1111")
+    trusted_twice = RecordingResolver({"internal.example.com": ["10.0.0.5"]})
+    check("https://internal.example.com:9000/", trusted_twice, parse_networks("10.0.0.0/8"))
+    assert (twice.ports, trusted_twice.ports) == ([443], [9000])
+
+
+def test_an_ipv6_address_carrying_a_trusted_ipv4_one_is_still_judged_itself() -> None:
+    with pytest.raises(UnsafeUrl) as refused:
+        check("https://v6-mapped.example.com/", DNS, parse_networks("10.0.0.0/8"))
+    assert refused.value.reason == "::ffff:a01:203 is not a public address"
+
+
+def test_trusted_networks_may_be_written_with_host_bits_set() -> None:
+    assert parse_networks("10.0.0.1/8, 127.0.0.1") == (
+        ipaddress.ip_network("10.0.0.0/8"),
+        ipaddress.ip_network("127.0.0.1/32"),
+    )
+
+
+@pytest.mark.parametrize(
+    ("host", "address"),
+    [("0x", "0.0.0.0"), ("255.0.0.1", "255.0.0.1"), ("01234567", "0.5.57.119"), ("1.2.3.255", "1.2.3.255")],
+)
+def test_edge_ipv4_spellings_are_read(host: str, address: str) -> None:
+    assert ipv4_literal(host) == ipaddress.IPv4Address(address)
+
+
+@pytest.mark.parametrize("host", ["1.2.3.256", "1.2.65536", "1.16777216", "4294967296", "256.1", "1.2.08"])
+def test_a_number_too_large_for_its_place_or_a_bad_octal_is_refused(host: str) -> None:
+    with pytest.raises(UnsafeUrl, match="the host is not a valid IPv4 address"):
+        ipv4_literal(host)
+
+
+def test_a_bracketed_ipv6_address_with_a_port_is_read_and_the_url_kept() -> None:
+    found = receiver("https://[2606:4700::1111]:443/in")
+    assert (found.url, found.host, found.port) == ("https://[2606:4700::1111]:443/in", "2606:4700::1111", 443)
+    assert receiver("https://hooks.example.com:443/in").url == "https://hooks.example.com:443/in"

@@ -81,3 +81,11 @@ def test_parity_never_counts_the_week_itself_or_later_weeks(offsets: set[int]) -
     worked = weeks_before(*offsets)
     later = [MONDAY + timedelta(weeks=n) for n in range(0, 20)]
     assert parity_reached(MONDAY, worked) == parity_reached(MONDAY, worked + later)
+
+
+def test_the_charge_side_takes_its_own_parity_rates_the_same_way() -> None:
+    r = rule(1, charge=Rates(base=D(18), pre_parity=D(17), post_parity=D(20)))
+    assert base_rates(r, worker_hourly_rate=None, worker_charge_rate=None, parity=False) == (D(12), D(17))
+    assert base_rates(r, worker_hourly_rate=None, worker_charge_rate=None, parity=True) == (D(12), D(20))
+    only_pre = rule(2, charge=Rates(base=D(18), pre_parity=D(17)))
+    assert base_rates(only_pre, worker_hourly_rate=None, worker_charge_rate=None, parity=True) == (D(12), D(18))

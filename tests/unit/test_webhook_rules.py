@@ -11,6 +11,7 @@ from workforce_adapters.json.commands import structure
 from workforce_core.commands.inputs import UNSET
 from workforce_core.commands.webhooks import CreateSubscription, UpdateSubscription
 from workforce_core.errors import Conflict, Forbidden, InsufficientScope, ValidationFailed
+from workforce_core.events import EVENT_TYPES
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.keys import ApiKey
 from workforce_core.rules import webhooks as policy
@@ -133,3 +134,64 @@ def test_a_create_body_reads_into_a_command_and_a_change_keeps_what_it_does_not_
     assert (made.events, made.description) == (("clock_in",), None)
     change = structure(UpdateSubscription, {"active": False})
     assert (change.active, change.url, change.events, change.description) == (False, UNSET, UNSET, UNSET)
+
+
+# ---- what each refusal says, and the rules no HTTP test reaches ------------------------------------------
+
+
+def test_each_refusal_names_its_cause_in_full() -> None:
+    client = ClientAccount(name="Acme", created_at=NOW)
+    scopes = {"timesheets:read"}
+    assert policy.refusal("clock_in", _key(1, revoked_at=NOW), scopes, client, NOW) == (
+        "refused: the subscription's API key was revoked"
+    )
+    assert policy.refusal("clock_in", _key(1, expires_at=NOW), scopes, client, NOW) == (
+        "refused: the subscription's API key has expired"
+    )
+    assert policy.refusal("shift.created", _key(1), scopes, client, NOW) == (
+        "refused: the subscription's API key lacks shifts:read"
+    )
+    off = ClientAccount(name="Acme", created_at=NOW, api_access=False)
+    assert policy.refusal("clock_in", None, scopes, off, NOW) == "refused: API access is switched off for the account"
+    for status in ("suspended", "cancelled"):
+        stopped = ClientAccount(name="Acme", created_at=NOW, status=status)
+        assert policy.refusal("clock_in", _key(1), scopes, stopped, NOW) == (
+            "refused: the account is suspended, cancelled or its trial ended"
+        )
+    assert policy.refusal("shift.created", None, scopes, client, NOW) is None  # made in the console: no key
+
+
+def test_the_limit_the_scope_and_the_owner_refusals_say_what_is_wrong() -> None:
+    with pytest.raises(Conflict) as full:
+        policy.require_room(25)
+    assert full.value.message == "A client account has at most 25 webhook subscriptions."
+    with pytest.raises(InsufficientScope) as lacking:
+        policy.require_scopes_for(["clock_in", "shift.created"], {"timesheets:read"})
+    assert lacking.value.message == "Subscribing to these events needs shifts:read."
+    assert lacking.value.extra["field"] == "events"
+    with pytest.raises(Forbidden) as stranger:
+        policy.require_owner(1, (2,))
+    assert stranger.value.message == "Only the API key that made this subscription (or its replacement) may change it."
+
+
+def test_a_lineage_stops_at_a_replaced_key_that_is_gone() -> None:
+    assert policy.lineage(_key(3, 2), {}) == (3, 2)
+    assert policy.lineage(_key(3, 2), {2: _key(2, 1)}) == (3, 2, 1)
+
+
+def test_the_event_names_are_the_catalogue_in_its_order() -> None:
+    assert policy.event_names() == tuple(EVENT_TYPES)
+    assert "clock_in" in policy.event_names()
+
+
+def test_a_payload_shows_money_only_to_keys_with_its_scope_in_the_record_and_in_each_entry() -> None:
+    data = {"hourly_rate": "12.00", "charge_rate": "18.00", "name": "Ada", "entries": [{"hourly_rate": "1"}, 7]}
+    assert policy.visible_data(data, {"timesheets:read"}) == {"name": "Ada", "entries": [{}, 7]}
+    assert policy.visible_data(data, {"pay:read"}) == {
+        "hourly_rate": "12.00",
+        "name": "Ada",
+        "entries": [{"hourly_rate": "1"}, 7],
+    }
+    assert policy.visible_data(data, {"pay:read", "charges:read"}) == data
+    assert policy.visible_data({"entries": "none", "charge_rate": "1"}, set()) == {"entries": "none"}
+    assert data["entries"] == [{"hourly_rate": "1"}, 7]  # the event's own data is left as it was

@@ -20,7 +20,7 @@ from workforce_core.errors import NotEligible
 from workforce_core.model.workers import Worker
 from workforce_core.rules.eligibility import AvailabilityRule, Eligibility, Slot
 from workforce_core.rules.slots import slot_times
-from workforce_core.rules.who_is_free import FreeWorker, order_key, stated
+from workforce_core.rules.who_is_free import FreeWorker, order_key, role_match, stated
 from workforce_core.services import absences, availability, bookings, do_not_return
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
@@ -111,12 +111,35 @@ def rule(start: int, end: int, kind: str = "available", **fields: Any) -> Availa
         ([rule(8, 18, day_of_week=4)], False, ()),  # Thursdays
         ([rule(8, 18, day_of_week=None, date=FRIDAY)], True, ("08:00-18:00",)),
         ([rule(8, 18, valid_to=date(2026, 11, 19))], False, ()),
+        ([rule(8, 14), rule(9, 10), rule(14, 18)], True, ("08:00-14:00", "09:00-10:00", "14:00-18:00")),
+        ([rule(8, 12), rule(11, 18)], True, ("08:00-12:00", "11:00-18:00")),
     ],
 )
 def test_available_means_the_available_rules_cover_the_whole_slot(
     rules: list[AvailabilityRule], available: bool, shown: tuple[str, ...]
 ) -> None:
     assert stated(rules, slot(FRIDAY, time(9), time(17))) == (available, shown)
+
+
+@pytest.mark.parametrize(
+    ("worker_role", "slot_role", "matches"),
+    [
+        ("Picker", "Picker", True),
+        (" picker ", "PICKER", True),
+        ("Picker", "Packer", False),
+        (None, "Picker", False),
+        (None, None, True),
+        ("Picker", None, True),
+        ("Picker", "  ", True),
+    ],
+)
+def test_the_role_matches_when_the_slot_asks_for_the_workers_role_or_for_none(
+    worker_role: str | None, slot_role: str | None, matches: bool
+) -> None:
+    worker = Worker(client_id=1, name="Ada", employee_id="E-1", created_at=datetime(2026, 1, 1, tzinfo=UTC), id=1)
+    worker.job_role = worker_role
+    wanted = slot(FRIDAY, time(9), time(17))
+    assert role_match(worker, Slot(1, FRIDAY, wanted.start, wanted.end, job_role=slot_role)) is matches
 
 
 def test_a_night_rule_covers_a_night_slot_across_the_autumn_change() -> None:

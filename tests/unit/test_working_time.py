@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from workforce_core.model.workers import Worker
 from workforce_core.rules.eligibility import Known, Slot, eligibility
 from workforce_core.rules.london import from_local
-from workforce_core.rules.working_time import Work, working_time
+from workforce_core.rules.working_time import Work, average_minutes, is_young, longest_rest, rest_gaps, working_time
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 SPRING = datetime(2026, 3, 29, 1, 0, tzinfo=UTC)  # clocks go forward
@@ -120,3 +120,95 @@ def test_worked_example_a_sunday_morning_after_a_saturday_night() -> None:
     assert codes(nine, nine + timedelta(hours=6), saturday) == ("rest_11h",)
     ten = nine + timedelta(hours=1)
     assert codes(ten, ten + timedelta(hours=6), saturday) == ()
+
+
+YOUNG = date(2010, 1, 1)  # 16 in 2026
+MONDAY = datetime(2026, 1, 5, tzinfo=UTC)  # 00:00 GMT
+
+
+def _young_over(shift: Work, work: list[Work], week: tuple[datetime, datetime]) -> bool:
+    return working_time(shift, work, date_of_birth=YOUNG, opted_out=False, week=week).young_worker
+
+
+def _day(n: int, minutes: int = 480) -> Work:
+    return Work(MONDAY + timedelta(days=n), MONDAY + timedelta(days=n, hours=8), minutes)
+
+
+def test_a_young_workers_shift_given_among_its_work_counts_once() -> None:
+    shift = Work(MONDAY + timedelta(hours=8), MONDAY + timedelta(hours=13), 300)
+    assert not _young_over(shift, [shift], (MONDAY, MONDAY + timedelta(days=7)))
+
+
+def test_a_young_workers_week_holds_work_from_its_first_instant_to_before_its_end() -> None:
+    four_days = [_day(n) for n in range(4)]  # the first starts as the week starts
+    extra_minute = Work(MONDAY + timedelta(days=5), MONDAY + timedelta(days=5, minutes=1), 1)
+    assert _young_over(_day(4), [*four_days, extra_minute], (MONDAY, MONDAY + timedelta(days=7)))  # 40 h 01
+    assert not _young_over(_day(4), four_days, (MONDAY, MONDAY + timedelta(days=7)))  # 40 h
+    # the extra minute starts as a shorter week ends: not in it
+    assert not _young_over(_day(4), [*four_days, extra_minute], (MONDAY, MONDAY + timedelta(days=5)))
+
+
+def test_a_young_worker_needs_12_hours_rest_exactly() -> None:
+    shift = Work(MONDAY + timedelta(hours=20), MONDAY + timedelta(hours=24), 240)
+    assert not _young_over(shift, [_day(0, 200)], (MONDAY, MONDAY + timedelta(days=7)))  # 08:00 to 20:00
+    earlier = Work(MONDAY + timedelta(minutes=1), MONDAY + timedelta(hours=8, minutes=1), 200)
+    assert _young_over(shift, [earlier], (MONDAY, MONDAY + timedelta(days=7)))  # 11 h 59
+
+
+def test_a_stretch_of_work_is_its_minutes_less_its_break_never_below_zero() -> None:
+    assert Work.of(MONDAY, MONDAY + timedelta(hours=1)).minutes == 60
+    assert Work.of(MONDAY, MONDAY + timedelta(minutes=10), 30).minutes == 0
+    assert Work.of(MONDAY, MONDAY + timedelta(minutes=10, seconds=59)).minutes == 10
+
+
+def test_a_worker_is_18_from_their_birthday() -> None:
+    assert is_young(date(2008, 3, 2), date(2026, 3, 1))
+    assert not is_young(date(2008, 3, 2), date(2026, 3, 2))
+    assert not is_young(None, date(2026, 3, 2))
+
+
+def test_the_average_counts_work_ending_after_the_17_weeks_start_and_part_of_one_across_it() -> None:
+    shift = Work(MONDAY, MONDAY + timedelta(hours=1), 60)
+    since = shift.end - timedelta(weeks=17)
+    ends_at_the_start = Work(since - timedelta(hours=1), since, 60)
+    across = Work(since - timedelta(hours=1), since + timedelta(hours=1), 120)
+    starts_at_the_end = Work(shift.end, shift.end + timedelta(hours=1), 60)
+    assert average_minutes(shift, [ends_at_the_start, starts_at_the_end]) == 60
+    assert average_minutes(shift, [ends_at_the_start, across, starts_at_the_end]) == 60 + 60
+    empty = Work(since + timedelta(hours=2), since + timedelta(hours=2), 0)
+    assert average_minutes(shift, [starts_at_the_end, empty, across]) == 60 + 60
+
+
+def test_rest_is_measured_to_work_ending_at_the_start_and_from_work_starting_at_the_end() -> None:
+    shift = Work(MONDAY + timedelta(hours=12), MONDAY + timedelta(hours=20), 480)
+    before = Work(MONDAY, MONDAY + timedelta(hours=12), 720)
+    after = Work(MONDAY + timedelta(hours=20), MONDAY + timedelta(hours=22), 120)
+    assert rest_gaps(shift, [before, shift, after]) == [timedelta(0), timedelta(0)]
+
+
+def test_weekly_rest_of_exactly_24_hours_is_enough_and_work_touching_the_period_is_not_in_it() -> None:
+    shift = Work(MONDAY + timedelta(days=6), MONDAY + timedelta(days=7), 1440)
+    period_start = shift.end - timedelta(days=7)
+    before = Work(period_start - timedelta(hours=1), period_start, 60)
+    busy = [Work(period_start + timedelta(days=n), period_start + timedelta(days=n + 1), 1440) for n in range(5)]
+    assert longest_rest(shift, [before, *busy], timedelta(days=7)) == timedelta(days=1)
+    checked = working_time(shift, [*busy], date_of_birth=None, opted_out=True, week=(MONDAY, MONDAY))
+    assert not checked.no_weekly_rest  # 24 hours off in the 7 days, a week off in the 14
+
+
+def test_the_average_of_exactly_48_hours_a_week_is_not_over() -> None:
+    end = MONDAY + timedelta(weeks=17)
+    exactly = [
+        Work(end - timedelta(weeks=n + 1), end - timedelta(weeks=n + 1) + timedelta(hours=48), 48 * 60)
+        for n in range(17)
+    ]
+    last = exactly[0]
+    assert average_minutes(last, exactly) == 48 * 60 * 17
+    assert not working_time(last, exactly, date_of_birth=None, opted_out=False, week=(MONDAY, end)).average_over
+
+
+def test_work_after_the_shift_is_no_rest_within_the_period_ending_with_it() -> None:
+    shift = Work(MONDAY + timedelta(days=7), MONDAY + timedelta(days=7, hours=8), 480)
+    solid = Work(MONDAY, shift.start, 7 * 1440)
+    later = Work(shift.end + timedelta(days=2), shift.end + timedelta(days=2, hours=8), 480)
+    assert longest_rest(shift, [solid, later], timedelta(days=7)) == timedelta(0)
