@@ -27,7 +27,7 @@ from workforce_core.services.worker_sessions import SignedWorker, signed_worker
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.http.storage_threads import StorageThreads
 from workforce_entrypoints.web.app_rendering import language_of, render
-from workforce_entrypoints.web.visits import CSRF_FIELD, CSRF_HEADER, secure
+from workforce_entrypoints.web.visits import CSRF_FIELD, CSRF_HEADER, secure, session_cookie
 
 APP_COOKIE = "workforce_app_session"
 DEVICE_COOKIE = "workforce_app_device"
@@ -99,17 +99,8 @@ def app_error(error: WorkforceError, language: str, me: SignedWorker | None = No
 
 
 def keep_app_session(reply: Response, token: str, request: Request) -> Response:
-    """The app's session cookie: ``HttpOnly``, ``SameSite=Lax``, ``Secure`` over HTTPS, for /app/ only."""
-    reply.set_cookie(
-        APP_COOKIE,
-        token,
-        max_age=int(APP_SESSION_LONGEST.total_seconds()),
-        httponly=True,
-        samesite="lax",
-        secure=request.url.scheme == "https",
-        path="/app/",
-    )
-    return reply
+    """The app's session cookie, for /app/ only."""
+    return session_cookie(reply, request, APP_COOKIE, token, APP_SESSION_LONGEST, "/app/")
 
 
 def device_of(request: Request) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable, Mapping
+from datetime import timedelta
 from typing import Any
 from urllib.parse import quote
 
@@ -98,15 +99,21 @@ def page_reply(template: str, visit: Visit | None, code: int = 200, **context: A
 
 
 def keep_session(reply: Response, token: str, request: Request) -> Response:
-    """The session cookie: ``HttpOnly``, ``SameSite=Lax``, ``Secure`` over HTTPS, for every path."""
+    """The console's session cookie, for every path."""
+    return session_cookie(reply, request, COOKIE, token, SESSION_LONGEST, "/")
+
+
+def session_cookie(reply: Response, request: Request, name: str, token: str, longest: timedelta, path: str) -> Response:
+    """A session's cookie (the console's, the worker app's): ``HttpOnly``, ``SameSite=Lax``, ``Secure``
+    over HTTPS, kept at most as long as the session can live."""
     reply.set_cookie(
-        COOKIE,
+        name,
         token,
-        max_age=int(SESSION_LONGEST.total_seconds()),
+        max_age=int(longest.total_seconds()),
         httponly=True,
         samesite="lax",
         secure=request.url.scheme == "https",
-        path="/",
+        path=path,
     )
     return reply
 
