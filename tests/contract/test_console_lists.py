@@ -68,7 +68,8 @@ def test_shift_list_timesheet_list_and_pay_week_show_of_a_week(console: Console,
     client = str(demo["client_id"])
     today = local_date(console.services.clock.now())
     last_week = (today - timedelta(days=7)).isoformat()
-    booked = _listed(console, "shift", "list", "--client", client, "--week", today.isoformat())
+    next_week = (today + timedelta(days=7)).isoformat()  # booked every weekday; this week's may all be past
+    booked = _listed(console, "shift", "list", "--client", client, "--week", next_week)
     assert booked
     assert all(shift["status"] == "published" for shift in booked)
     worked = _listed(console, "timesheet", "list", "--client", client, "--week", last_week)
