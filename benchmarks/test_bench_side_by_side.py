@@ -31,7 +31,7 @@ from benchmarks.seeding import (
     week_start,
     workers_through_use_case,
 )
-from workforce_core.services.pay_figures import refresh_figures
+from workforce_core.services.figure_refresh import refresh_figures
 from workforce_entrypoints.bootstrap import Settings, bootstrap
 
 WORKERS = 1_000

@@ -2,7 +2,7 @@
 
 Three clients on one SQLite file, each with one pay week of approved shifts (five per worker): 1,000,
 10,000 and 50,000 shifts. Pricing is what a read of that week costs today: the week's shifts read as
-time entries, ``PricingInputs`` read as ``GET /timesheets.php`` reads them, then ``services.pricing.price_shifts`` over
+time entries, ``PricingInputs`` read as ``GET /timesheets.php`` reads them, then ``steps.pricing.price_shifts`` over
 every shift. The raw ``SELECT`` fetches the same rows and maps nothing. Times come from untraced runs
 (the ``SELECT`` the best of three, pricing one run); peak memory from a second run of each under
 tracemalloc. The ratios are printed, not asserted.
@@ -26,8 +26,8 @@ from benchmarks.seeding import Agency, agency, approved_shifts, bulk_insert, bul
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.mapping import from_row
 from workforce_core.model.time_entries import TimeEntry
-from workforce_core.services.pay_figures import week_figures
-from workforce_core.services.pricing import price_shifts
+from workforce_core.steps.pay_figures import week_figures
+from workforce_core.steps.pricing import price_shifts
 from workforce_entrypoints.bootstrap import Services, Settings, bootstrap
 
 SIZES = (1_000, 10_000, 50_000)

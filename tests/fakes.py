@@ -21,6 +21,7 @@ from workforce_adapters.json import event_data
 from workforce_adapters.memory import MemoryStore, MemoryUnitOfWork, MemoryUnitOfWorkFactory
 from workforce_core.errors import DuplicateEmployeeId
 from workforce_core.events import Event
+from workforce_core.facts import EntriesChanged, Fact
 from workforce_core.model.accounts import ClientAccount, ClientSettings
 from workforce_core.model.amendments import Amendment
 from workforce_core.model.bookings import Booking
@@ -204,25 +205,58 @@ class FakeDatabase(MemoryStore):
 # ---- units of work that remember themselves -------------------------------------------------------
 
 
+def _open_shift(entry: TimeEntry) -> bool:
+    """A new open shift: no figure depends on it until it is closed (its clock-out notes the fact)."""
+    return entry.entry_type == "shift" and entry.clock_out is None
+
+
+class FactForgotten(AssertionError):
+    """A use case committed a change to time entries without noting it (``EntriesChanged``): the
+    figures of the weeks it touched would stay as they were."""
+
+
 class FakeUnitOfWork(MemoryUnitOfWork):
-    """A memory unit of work that says whether it committed and what the use case recorded."""
+    """A memory unit of work that says whether it committed and what the use case recorded, and that
+    refuses to commit a time entry changed without an ``EntriesChanged`` fact naming it (but a new open
+    shift)."""
 
     def __init__(self, store: MemoryStore, **options: Any) -> None:
         super().__init__(store, event_data=event_data, **options)
         self.committed = False
         self.rolled_back = False
         self.events: list[Event] = []
+        self.noted: list[Fact] = []
 
     def record(self, events: list[Event]) -> None:
         self.events.extend(events)
         super().record(events)
 
+    def note(self, *facts: Fact) -> None:
+        self.noted.extend(facts)
+        super().note(*facts)
+
     def commit(self) -> None:
+        self._check_entries_noted()
         super().commit()
+        self.noted.clear()
         self.committed = True
+
+    def _check_entries_noted(self) -> None:
+        table = self._tables.get("entries")
+        if table is None:
+            return
+        changed = {
+            i
+            for i, row in table.pending.items()
+            if table.committed.get(i) != row and not (i not in table.committed and _open_shift(row))
+        } | table.deleted
+        noted = {after.id for fact in self.noted if isinstance(fact, EntriesChanged) for _, after in fact.changes}
+        if changed - noted:
+            raise FactForgotten(f"time entries {sorted(changed - noted)} changed with no EntriesChanged noted")
 
     def rollback(self) -> None:
         self.rolled_back = self.rolled_back or self.has_pending()
+        self.noted.clear()
         super().rollback()
 
 

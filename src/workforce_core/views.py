@@ -10,7 +10,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from fractions import Fraction
 
-from attrs import frozen
+from attrs import field, frozen
 
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.bookings import Booking
@@ -18,10 +18,14 @@ from workforce_core.model.demands import Demand, Offer
 from workforce_core.model.exports import ExportBatch
 from workforce_core.model.holiday import HOLIDAY, HolidayPay
 from workforce_core.model.keys import ApiKey
+from workforce_core.model.kiosks import KioskDevice
 from workforce_core.model.pay_weeks import FiguresSource, PayWeekLock, WeekCounts
+from workforce_core.model.principal import Principal
 from workforce_core.model.rates import RateRule
 from workforce_core.model.reference import CostCode, Department, Location
+from workforce_core.model.surveys import Survey
 from workforce_core.model.time_entries import TimeEntry
+from workforce_core.model.worker_app import WorkerSession
 from workforce_core.model.workers import Worker
 from workforce_core.rules.awr import AwrClock
 from workforce_core.rules.demands import open_places
@@ -29,6 +33,7 @@ from workforce_core.rules.paid_time import PaidTime
 from workforce_core.rules.pay_gate import GateResult
 from workforce_core.rules.pay_week_states import WeekFacts
 from workforce_core.rules.pricing import ELEMENTS, Line, ShiftPrice, pennies
+from workforce_core.rules.worker_app import WORKER_SCOPES, mobile_kiosk_id
 
 
 @frozen
@@ -398,3 +403,42 @@ class HolidayRecord:
     @property
     def paid(self) -> Decimal:
         return sum((w.pay for w in self.weeks), Decimal(0))
+
+
+CLOCK_SCOPES = ("clock:write",)
+
+
+@frozen
+class AtKiosk:
+    """A live kiosk: its device, site, account and the survey asked before clocking in there."""
+
+    device: KioskDevice
+    site: Location
+    client: ClientAccount
+    survey: Survey | None
+
+    @property
+    def principal(self) -> Principal:
+        """Whom the clocking use case clocks for: the account, at the kiosk's site only."""
+        return Principal(key=None, client=self.client, effective_scopes=CLOCK_SCOPES)
+
+
+@frozen
+class SignedWorker:
+    """A live session, its worker and their client account; ``token`` (the cookie's value, never
+    stored) when just made."""
+
+    worker: Worker
+    client: ClientAccount
+    session: WorkerSession
+    token: str | None = field(default=None, repr=False)
+
+    @property
+    def principal(self) -> Principal:
+        """What the worker's pages read with: the reads of their own shifts, offers, availability and
+        absences (every page filters by ``worker.id``; every write checks it)."""
+        return Principal(key=None, client=self.client, effective_scopes=WORKER_SCOPES)
+
+    @property
+    def kiosk_id(self) -> str:
+        return mobile_kiosk_id(self.session.device)

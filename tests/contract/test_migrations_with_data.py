@@ -12,7 +12,7 @@ from tests.contract.conftest import World
 from tests.contract.helpers import approved_shift
 from workforce_adapters.sql import schema, tables
 from workforce_adapters.sql.mapping import to_row
-from workforce_core.services.pay_figures import refresh_figures
+from workforce_core.services.figure_refresh import refresh_figures
 from workforce_entrypoints.bootstrap import Services
 
 START = datetime(2026, 3, 2, 8, tzinfo=UTC)

@@ -24,7 +24,7 @@ from workforce_core.model.workers import Worker
 from workforce_core.ports import UnitOfWorkFactory
 from workforce_core.rules.exceptions import find_exceptions
 from workforce_core.rules.pay_weeks import week_of
-from workforce_core.services.pay_week_reads import pay_week_views
+from workforce_core.steps.pay_week_views import pay_week_views
 
 FIRST = date(2026, 3, 2)  # a Monday; three weeks from it
 NOW = datetime(2026, 3, 25, 12, 0, tzinfo=UTC)

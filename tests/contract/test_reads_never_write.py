@@ -19,7 +19,7 @@ from tests.contract.conftest import World
 from tests.contract.test_statement_counts import LISTS, account
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.reading import WriteInRead
-from workforce_core.services.pay_figures import refresh_figures
+from workforce_core.services.figure_refresh import refresh_figures
 from workforce_entrypoints.http.app import ENDPOINTS
 
 WRITES = ("INSERT", "UPDATE", "DELETE")

@@ -16,7 +16,7 @@ from workforce_adapters.sql.unit_of_work import SqlUnitOfWorkFactory
 from workforce_core.model.accounts import ClientAccount, ClientSettings
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
-from workforce_core.services.pay_figures import Figures, shift_figures
+from workforce_core.steps.pay_figures import Figures, shift_figures
 
 T0 = datetime(2026, 3, 2, 8, 0, tzinfo=UTC)  # a Monday
 READERS = 6

@@ -28,7 +28,7 @@ from tests.webhook_receiver import HOST_NAME, Received, Receiver, receiving, wri
 from workforce_core.rules.receiver_urls import parse_networks
 from workforce_core.services import accounts
 from workforce_core.services.dispatch import DispatchReport, dispatch
-from workforce_core.services.fan_out import fan_out
+from workforce_core.steps.fan_out import fan_out
 from workforce_entrypoints.bootstrap import Services, Settings, bootstrap
 
 WEBHOOKS = path("webhooks")

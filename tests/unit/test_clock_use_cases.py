@@ -40,8 +40,8 @@ from workforce_core.events import Event
 from workforce_core.model.reference import Location
 from workforce_core.model.surveys import Survey
 from workforce_core.rules.geofence import haversine_metres
-from workforce_core.services.clocking import WARNING_TEXT
 from workforce_core.services.surveys import create_survey
+from workforce_core.steps.clocking import WARNING_TEXT
 from workforce_core.testing.strategies import case_variants
 
 PIN: dict[str, Any] = {"latitude": Decimal("53.78"), "longitude": Decimal("-1.55")}  # the site's map pin

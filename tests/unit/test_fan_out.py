@@ -11,7 +11,7 @@ from tests.clocks import FakeClock
 from tests.fakes import EPOCH, FakeDatabase, FakeUnitOfWorkFactory
 from workforce_core.events import Event
 from workforce_core.model.webhooks import Delivery, Subscription
-from workforce_core.services.fan_out import fan_out
+from workforce_core.steps.fan_out import fan_out
 
 ALL_READS = ("timesheets:read", "shifts:read", "workers:read", "payroll:read", "pay:read", "charges:read")
 

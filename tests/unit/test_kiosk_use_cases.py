@@ -18,8 +18,9 @@ from workforce_core.commands.kiosks import EnrolKiosk, KioskIdentify, OfflineClo
 from workforce_core.commands.worker_pins import SetWorkerPin
 from workforce_core.errors import KioskNotEnrolled, NotFound, PinRefused, ValidationFailed
 from workforce_core.services import kiosks
-from workforce_core.services.kiosk_devices import AtKiosk, enrol_kiosk, kiosk_of, revoke_kiosk
+from workforce_core.services.kiosk_devices import enrol_kiosk, kiosk_of, revoke_kiosk
 from workforce_core.services.worker_pins import set_worker_pin
+from workforce_core.views import AtKiosk
 
 HASHER = Argon2PasswordHasher(fast=True)
 

@@ -25,7 +25,7 @@ from workforce_core.rules.charges import DEFAULT_VAT_RATE, line_amount, vat
 from workforce_core.rules.holiday_pay import HolidayDue
 from workforce_core.rules.import_amounts import package_amount, quantity_and_rate, split
 from workforce_core.rules.payroll_lines import LABELS, Minutes, line_figures
-from workforce_core.services.presets import EXPORTERS
+from workforce_core.steps.presets import EXPORTERS
 
 WEEK = date(2026, 12, 21)
 LAST = WEEK + timedelta(days=6)

@@ -17,7 +17,7 @@ from workforce_core.model.workers import Worker
 from workforce_core.ports import PricingInputs
 from workforce_core.rules.calendar import day_type, is_bank_holiday
 from workforce_core.rules.pricing import ELEMENTS, ShiftPrice, ShiftToPrice, pennies, price_week
-from workforce_core.services.pricing import price_shifts
+from workforce_core.steps.pricing import price_shifts
 
 D = Decimal
 STACK = PricingSettings(premium_stacking="stack", premium_day_basis="shift_start")

@@ -29,9 +29,9 @@ from workforce_core.model.accounts import ClientSettings
 from workforce_core.ports import Paging
 from workforce_core.rules.pricing import ShiftPrice, pennies
 from workforce_core.services import amendments, approvals, corrections
-from workforce_core.services.pricing import price_entry
 from workforce_core.services.rate_rules import create_rate_rule
 from workforce_core.services.time_reads import timesheets as timesheet_reads
+from workforce_core.steps.pricing import price_entry
 from workforce_core.views import ShiftPricing
 
 D = Decimal

@@ -38,10 +38,11 @@ from workforce_core.rules.london import local_text
 from workforce_core.rules.pay_weeks import week_of
 from workforce_core.services import approvals, corrections
 from workforce_core.services.accounts import UpdateClient, update_client
-from workforce_core.services.pay_figures import figures_now, refresh_figures, shift_figures
-from workforce_core.services.pricing import price_shifts
+from workforce_core.services.figure_refresh import refresh_figures
 from workforce_core.services.rate_rules import create_rate_rule, update_rate_rule
 from workforce_core.services.workers import update_worker
+from workforce_core.steps.pay_figures import figures_now, shift_figures
+from workforce_core.steps.pricing import price_shifts
 from workforce_core.views import ShiftFigures
 
 D = Decimal

@@ -14,7 +14,8 @@ from workforce_core.commands.worker_pins import CheckWorkerPin, SetWorkerPin
 from workforce_core.errors import InsufficientScope, NotFound, PinRefused, PinThrottled, ValidationFailed
 from workforce_core.model.workers import Worker
 from workforce_core.rules import pins
-from workforce_core.services.worker_pins import check_worker_pin, set_worker_pin
+from workforce_core.services.worker_pins import set_worker_pin
+from workforce_core.steps.pin_checks import check_worker_pin
 
 HASHER = Argon2PasswordHasher(fast=True)
 

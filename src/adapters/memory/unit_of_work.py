@@ -49,6 +49,8 @@ from workforce_adapters.memory.worker_app import (
     MemoryWorkerSessionRepository,
 )
 from workforce_core.events import Event
+from workforce_core.facts import Fact
+from workforce_core.handlers import FactsHandler, NotedFacts, handle_facts
 from workforce_core.model.amendments import Amendment
 from workforce_core.model.reference import CostCode, Department
 from workforce_core.ports.outbox import EventData
@@ -65,8 +67,10 @@ class MemoryUnitOfWork:
         event_data: EventData,
         read_only: bool = False,
         before_first_write: Callable[[MemoryStore], None] | None = None,
+        facts_handler: FactsHandler = handle_facts,
     ) -> None:
         self.store = store
+        self.facts = NotedFacts(facts_handler)
         self.event_data = event_data
         self.read_only = read_only
         self._before_first_write = before_first_write
@@ -249,7 +253,14 @@ class MemoryUnitOfWork:
     def record(self, events: list[Event]) -> None:
         self._events.extend(events)
 
+    def note(self, *facts: Fact) -> None:
+        self.facts.note(facts)
+
+    def settle(self) -> None:
+        self.facts.settle(self)
+
     def commit(self) -> None:
+        self.settle()
         audit, outbox, figures = self._used("audit"), self._used("outbox"), self._used("figures")
         with self.store.lock:
             for table in self._tables.used():
@@ -281,6 +292,7 @@ class MemoryUnitOfWork:
             if used is not None:
                 used.pending.clear()
         self._events.clear()
+        self.facts.clear()
         self.employee_numbers.clear()
 
     def _used(self, name: str) -> Any:
@@ -311,9 +323,14 @@ class MemoryUnitOfWorkFactory:
     """Makes units of work over one store (a new, empty one by default); ``event_data`` shapes the events
     their outbox gives the dispatcher, as the SQL outbox stores them."""
 
-    def __init__(self, store: MemoryStore | None = None, *, event_data: EventData) -> None:
+    def __init__(
+        self, store: MemoryStore | None = None, *, event_data: EventData, facts_handler: FactsHandler = handle_facts
+    ) -> None:
         self.store = store if store is not None else MemoryStore()
         self.event_data = event_data
+        self.facts_handler = facts_handler
 
     def __call__(self, *, read_only: bool = False) -> MemoryUnitOfWork:
-        return MemoryUnitOfWork(self.store, event_data=self.event_data, read_only=read_only)
+        return MemoryUnitOfWork(
+            self.store, event_data=self.event_data, read_only=read_only, facts_handler=self.facts_handler
+        )

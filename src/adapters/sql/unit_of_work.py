@@ -49,6 +49,8 @@ from workforce_adapters.sql.worker_app import (
     SqlWorkerSessionRepository,
 )
 from workforce_core.events import Event
+from workforce_core.facts import Fact
+from workforce_core.handlers import FactsHandler, NotedFacts, handle_facts
 from workforce_core.model.amendments import Amendment
 from workforce_core.model.reference import CostCode, Department
 from workforce_core.ports.outbox import EventData
@@ -62,8 +64,10 @@ class SqlUnitOfWork:
         event_data: EventData,
         read_only: bool = False,
         hold: Callable[[SqlUnitOfWork], None] | None = None,
+        facts_handler: FactsHandler = handle_facts,
     ) -> None:
         self.engine = engine
+        self.facts = NotedFacts(facts_handler)
         self.event_data = event_data
         self.read_only = read_only
         self.hold = hold
@@ -244,7 +248,14 @@ class SqlUnitOfWork:
     def record(self, events: list[Event]) -> None:
         self.events.extend(events)
 
+    def note(self, *facts: Fact) -> None:
+        self.facts.note(facts)
+
+    def settle(self) -> None:
+        self.facts.settle(self)
+
     def commit(self) -> None:
+        self.settle()
         if self.events:
             self.connection.execute(
                 insert(tables.outbox),
@@ -269,16 +280,21 @@ class SqlUnitOfWork:
 
     def rollback(self) -> None:
         self.events = []
+        self.facts.clear()
         if not self.shared:
             self.transaction.rollback()
 
 
 class SqlUnitOfWorkFactory:
-    """Units of work over one engine; ``event_data`` shapes the events they write to the outbox."""
+    """Units of work over one engine; ``event_data`` shapes the events they write to the outbox, and
+    ``facts_handler`` acts on the facts they note before each commit (the core's registry by default)."""
 
-    def __init__(self, engine: Engine, *, event_data: EventData) -> None:
+    def __init__(self, engine: Engine, *, event_data: EventData, facts_handler: FactsHandler = handle_facts) -> None:
         self.engine = engine
         self.event_data = event_data
+        self.facts_handler = facts_handler
 
     def __call__(self, *, read_only: bool = False) -> SqlUnitOfWork:
-        return SqlUnitOfWork(self.engine, event_data=self.event_data, read_only=read_only)
+        return SqlUnitOfWork(
+            self.engine, event_data=self.event_data, read_only=read_only, facts_handler=self.facts_handler
+        )

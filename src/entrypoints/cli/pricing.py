@@ -5,9 +5,9 @@ from __future__ import annotations
 import typer
 
 from workforce_adapters.json import payroll_fields, pricing_record
+from workforce_core.services.figure_refresh import refresh_figures
 from workforce_core.services.holiday import shift_holiday
-from workforce_core.services.pay_figures import refresh_figures
-from workforce_core.services.pricing import explain_entry
+from workforce_core.steps.pricing import explain_entry
 from workforce_entrypoints.cli.output import Bar, command, emit
 from workforce_entrypoints.cli.state import services
 

@@ -11,7 +11,7 @@ import logging
 import threading
 from collections.abc import Callable
 
-from workforce_core.services import offers, pay_figures, sign_off, time_records
+from workforce_core.services import figure_refresh, offers, sign_off, time_records
 from workforce_entrypoints.bootstrap import Services
 
 INTERVAL = 300.0  # seconds between passes: a shift is closed at most five minutes after its 18 hours
@@ -39,11 +39,11 @@ def run_until(stop: threading.Event, built: Services, *, interval: float = INTER
 
 
 def refresh_until(stop: threading.Event, built: Services, *, interval: float = FIGURES_INTERVAL) -> None:
-    """Store the figures of the stale worker-weeks (``pay_figures.refresh_figures``), then wait
+    """Store the figures of the stale worker-weeks (``figure_refresh.refresh_figures``), then wait
     ``interval`` seconds, until ``stop`` is set."""
     while not stop.is_set():
         try:
-            pay_figures.refresh_figures(uow=built.uow)
+            figure_refresh.refresh_figures(uow=built.uow)
         except Exception:
             log.exception("the figures' background pass failed; trying again next pass")
         stop.wait(interval)

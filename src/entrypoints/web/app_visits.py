@@ -23,7 +23,8 @@ from starlette.routing import Route
 from workforce_core.errors import CsrfRefused, NotFound, SessionEnded, ValidationFailed, WorkforceError
 from workforce_core.rules.fields import read_id
 from workforce_core.rules.worker_app import APP_SESSION_LONGEST, device_code, new_device
-from workforce_core.services.worker_sessions import SignedWorker, signed_worker
+from workforce_core.services.worker_sessions import signed_worker
+from workforce_core.views import SignedWorker
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.http.storage_threads import StorageThreads
 from workforce_entrypoints.web.app_rendering import language_of, render

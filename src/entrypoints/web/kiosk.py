@@ -27,7 +27,8 @@ from workforce_core.commands.kiosks import ClockAtKiosk, KioskIdentify, OfflineC
 from workforce_core.errors import CsrfRefused, InvalidBody, KioskNotEnrolled, ValidationFailed, WorkforceError
 from workforce_core.rules.london import shown
 from workforce_core.services import kiosks
-from workforce_core.services.kiosk_devices import AtKiosk, kiosk_of
+from workforce_core.services.kiosk_devices import kiosk_of
+from workforce_core.views import AtKiosk
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.http.storage_threads import StorageThreads
 from workforce_entrypoints.web import languages

@@ -6,6 +6,7 @@ from types import TracebackType
 from typing import Protocol
 
 from workforce_core.events import Event
+from workforce_core.facts import Fact
 from workforce_core.model.amendments import Amendment
 from workforce_core.model.reference import CostCode, Department
 from workforce_core.ports.availability import AbsenceRepository, AvailabilityRepository, DoNotReturnRepository
@@ -119,7 +120,18 @@ class UnitOfWork(Protocol):
 
     def record(self, events: list[Event]) -> None: ...
 
-    def commit(self) -> None: ...
+    def note(self, *facts: Fact) -> None:
+        """Note what this write changed; the facts' handlers run before ``commit`` writes (or at ``settle``)."""
+        ...
+
+    def settle(self) -> None:
+        """Run the handlers of the facts noted so far now: a use case that reads, in the same transaction,
+        what they keep current (a lock pricing the week it freezes after approving its shifts)."""
+        ...
+
+    def commit(self) -> None:
+        """Settle the facts noted, then write the changes and the events recorded, at once."""
+        ...
 
     def rollback(self) -> None: ...
 

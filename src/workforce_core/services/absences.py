@@ -13,6 +13,7 @@ from attrs import frozen
 
 from workforce_core.commands.absences import CreateAbsence
 from workforce_core.errors import Conflict, InvalidParameter, NotFound, ValidationFailed, WorkerInactive
+from workforce_core.facts import AbsenceApproved
 from workforce_core.model.absences import Absence, AbsenceStatus
 from workforce_core.model.people import Actor
 from workforce_core.model.principal import Principal
@@ -20,7 +21,6 @@ from workforce_core.ports import AbsenceFilter, AbsenceView, Clock, Page, Paging
 from workforce_core.rules import people
 from workforce_core.rules.people import Power
 from workforce_core.rules.worker_app import APP_ABSENCE_TYPES, may_use_app
-from workforce_core.services.pay_figures import absence_approved
 
 DECISIONS = {"approve": AbsenceStatus.APPROVED, "decline": AbsenceStatus.DECLINED}
 CANCELLABLE = (AbsenceStatus.REQUESTED, AbsenceStatus.APPROVED)
@@ -51,7 +51,7 @@ def create_absence(
             )
         )
         if absence.status == AbsenceStatus.APPROVED:
-            absence_approved(tx, absence)
+            tx.note(AbsenceApproved(absence))
         tx.commit()
     return AbsenceView(absence, worker.name)
 
@@ -104,7 +104,7 @@ def decide_absence(
         absence.updated_at = clock.now()
         tx.absences.update(absence)
         if absence.status == AbsenceStatus.APPROVED:
-            absence_approved(tx, absence)
+            tx.note(AbsenceApproved(absence))
         tx.commit()
     return AbsenceView(absence, worker.name)
 

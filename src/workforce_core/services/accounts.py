@@ -8,6 +8,7 @@ import attrs
 from attrs import field, frozen
 
 from workforce_core.errors import NotFound, RoleNotAllowed, ValidationFailed
+from workforce_core.facts import ClientPricingChanged
 from workforce_core.model.accounts import (
     ACCOUNT_STATUSES,
     MAX_NO_SHOW_GRACE_MINUTES,
@@ -25,7 +26,6 @@ from workforce_core.rules import fields, people, text
 from workforce_core.rules.holiday_pay import leave_year_start_of
 from workforce_core.rules.people import Power
 from workforce_core.rules.scopes import SCOPES
-from workforce_core.services.pay_figures import client_changed
 
 DEFAULT_OVERLAP_HOURS = 24
 
@@ -139,7 +139,7 @@ def update_client(
         unpriced = ("signoff_deadline_hours", "leave_year_start")  # the leave year is worked out when read
         priced_before = attrs.evolve(settings_before, **{name: getattr(client.settings, name) for name in unpriced})
         if client.settings != priced_before:  # policies, premiums and the pay week price shifts; those not
-            client_changed(tx, client.id)
+            tx.note(ClientPricingChanged(client.id))
         tx.commit()
     return client
 

@@ -20,8 +20,8 @@ from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules import people
 from workforce_core.rules.people import Power
 from workforce_core.rules.shift_times import check_shift_times
-from workforce_core.services.corrections import Correction, correct_entry
-from workforce_core.services.entry_edits import check_entry_editable
+from workforce_core.steps.corrections import Correction, correct_entry
+from workforce_core.steps.entry_edits import check_entry_editable
 from workforce_core.views import EntryView
 
 VIA_AMENDMENT = "amendment"

@@ -5,29 +5,28 @@ does not allow is 409 ``conflict`` with the ``entry_id``. A move on several shif
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from datetime import datetime
 from typing import Any
 
 import attrs
 
 from workforce_core.commands.time_records import QueryEntry, RejectEntries
 from workforce_core.errors import ValidationFailed
-from workforce_core.event_data import VIA_ADMIN, batch_events, updated_event
+from workforce_core.event_data import VIA_ADMIN, updated_event
+from workforce_core.facts import EntriesChanged
 from workforce_core.model.people import Actor
 from workforce_core.model.time_entries import TimeEntry
-from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
+from workforce_core.ports import Clock, UnitOfWorkFactory
 from workforce_core.rules import people
 from workforce_core.rules.people import Power, Screen
-from workforce_core.services.entry_edits import (
+from workforce_core.steps.approval_moves import decide_within
+from workforce_core.steps.entry_edits import (
     EntryViews,
     acted_by,
     apply_state,
     audit_acts,
     check_entry_editable,
-    editable_shifts,
     move_of,
 )
-from workforce_core.services.pay_figures import entries_changed
 from workforce_core.views import EntryView
 
 VIA_CLIENT = "tenant_timesheets"  # the client console (a client's dispute)
@@ -97,7 +96,7 @@ def resolve_query(entry_id: int, *, uow: UnitOfWorkFactory, clock: Clock, actor:
         moved = move_of(entry, "resolve_query")
         apply_state(entry, moved.state, now, actor)
         tx.entries.update(entry)
-        entries_changed(tx, [(before, entry)])
+        tx.note(EntriesChanged(((before, entry),)))
         view = EntryViews(tx).of(entry)
         assert moved.event is not None
         tx.record(
@@ -126,44 +125,4 @@ def _decide(
     with uow() as tx:
         done = decide_within(tx, ids, action, extra, now, also=also, actor=actor)
         tx.commit()
-    return done
-
-
-def approve_within(
-    tx: UnitOfWork, entry_ids: list[int], now: datetime, *, via: str, actor: Actor | None = None
-) -> list[EntryView]:
-    """Agency approval inside a transaction another use case holds (close pay week: ``via`` ``close_week``)."""
-    return decide_within(tx, entry_ids, "approve", {"via": via}, now, actor=actor) if entry_ids else []
-
-
-def decide_within(
-    tx: UnitOfWork,
-    ids: list[int],
-    action: str,
-    extra: dict[str, Any],
-    now: datetime,
-    *,
-    also: Callable[[TimeEntry], None] | None = None,
-    actor: Actor | None = None,
-) -> list[EntryView]:
-    """The move on each shift (all refused if one is), stored, with its events recorded on ``tx``
-    (and, for a signed-in user, the audit log)."""
-    entries = editable_shifts(tx, ids, actor)
-    before = [attrs.evolve(entry) for entry in entries]
-    event: str | None = None
-    reason: str | None = None
-    for entry in entries:
-        moved = move_of(entry, action)
-        apply_state(entry, moved.state, now, actor)
-        if also is not None:
-            also(entry)
-        event, reason = moved.event, moved.reason_code
-    tx.entries.update_many(entries)
-    entries_changed(tx, zip(before, entries, strict=True))
-    views = EntryViews(tx).load(entries)
-    done = [views.of(entry) for entry in entries]
-    assert event is not None
-    named = {**extra, "reason_code": reason} if reason is not None else extra
-    tx.record(batch_events(event, done, now, **named, **acted_by(actor)))
-    audit_acts(tx, actor, action, entries, now)
     return done

@@ -8,7 +8,7 @@ so the second sees the first and is refused with ``overlap``. A date in a locked
 
 from __future__ import annotations
 
-from datetime import date, datetime, time
+from datetime import time
 
 import attrs
 from attrs import frozen
@@ -17,26 +17,17 @@ from workforce_core import events
 from workforce_core.commands.bookings import BookShift, CancelBooking, UpdateBooking
 from workforce_core.errors import (
     Conflict,
-    LocationNotAllowed,
-    LocationNotFound,
-    NotEligible,
     NotFound,
-    ValidationFailed,
-    WeekLocked,
 )
 from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, Booking, BookingStatus, Confirmation
 from workforce_core.model.people import Actor
 from workforce_core.model.principal import Principal
-from workforce_core.model.reference import Location
-from workforce_core.model.workers import Worker
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules import people
-from workforce_core.rules.eligibility import Eligibility, Known, Slot, eligibility
 from workforce_core.rules.london import LONDON
 from workforce_core.rules.people import Power
-from workforce_core.rules.slots import slot_times
-from workforce_core.rules.worker_facts import Facts, known, people_at, window
-from workforce_core.services import demands, no_shows
+from workforce_core.steps.booking_places import check_eligible, client_site, client_worker, not_locked, place, slot_of
+from workforce_core.steps.no_show_notices import MARKED, notice
 from workforce_core.views import ShiftView
 
 # What a PUT may change, in the order ``changes`` lists them; moving these re-checks eligibility.
@@ -51,23 +42,6 @@ class Changed:
 
     shift: ShiftView
     detached_demand_id: int | None = None
-
-
-def require_live(booking: Booking) -> Booking:
-    """A booking a shift can be clocked or entered against: draft or published. A cancelled one is
-    409 ``conflict``; one already worked (``completed``) is 409 with ``reason_code`` ``worked``."""
-    if booking.status == BookingStatus.COMPLETED:
-        raise Conflict(f"booking {booking.id} was already worked.", reason_code="worked")
-    if booking.status not in LIVE_BOOKING_STATUSES:
-        raise Conflict(f"booking {booking.id} is {booking.status or 'cancelled'}.")
-    return booking
-
-
-def complete_booking(tx: UnitOfWork, booking: Booking | None) -> None:
-    """A booking whose shift was closed is ``completed`` (decisions.md), by any way of closing it."""
-    if booking is not None and booking.status in LIVE_BOOKING_STATUSES:
-        booking.status = BookingStatus.COMPLETED
-        tx.bookings.update(booking)
 
 
 # ---- book ------------------------------------------------------------------------------------
@@ -97,52 +71,6 @@ def book(
     return view
 
 
-def place(
-    tx: UnitOfWork,
-    command: BookShift,
-    *,
-    client_id: int,
-    now: datetime,
-    principal: Principal | None = None,
-    actor: Actor | None = None,
-) -> ShiftView:
-    """The booking itself, in an open unit of work, recording no event (an offer's acceptance sends none)."""
-    worker = _worker(tx, client_id, command.worker_id)
-    if command.demand_id is not None:  # the requirement's place is held under its lock, after the worker's
-        demand = demands.hold_place(tx, client_id, command.demand_id, principal, now, actor)
-        site = tx.locations.get(demand.location_id)
-        assert site is not None
-        slot = Slot(site.id, demand.shift_date, demand.start, demand.end, demand.job_role, demand.break_minutes)
-    else:
-        day, start, end, site_id = command.shift_date, command.start_time, command.end_time, command.location_id
-        if day is None or start is None or end is None or site_id is None:  # pragma: no cover - BookShift checks
-            raise ValidationFailed("shift_date", "shift_date, start_time, end_time and location_id are required.")
-        site = _site(tx, client_id, site_id, principal, actor)
-        slot = _slot(site.id, day, start, end, command.break_minutes or 0)
-        slot = attrs.evolve(slot, job_role=command.job_role)
-    _not_locked(tx, client_id, site.id, slot.shift_date)
-    found = _check(tx, worker, slot, client_id=client_id)
-    booking = tx.bookings.add(
-        Booking(
-            client_id=client_id,
-            worker_id=worker.id,
-            location_id=site.id,
-            shift_date=slot.shift_date,
-            start=slot.start,
-            end=slot.end,
-            created_at=now,
-            updated_at=now,
-            break_minutes=slot.break_minutes,
-            job_role=slot.job_role,
-            status=command.status,
-            notes=command.notes,
-            demand_id=command.demand_id,
-            warning_codes=found.warning_codes,
-        )
-    )
-    return ShiftView.of(booking, worker, site)
-
-
 # ---- change ----------------------------------------------------------------------------------
 
 
@@ -169,13 +97,13 @@ def update(
         if not worked and booking.status not in LIVE_BOOKING_STATUSES:
             raise Conflict(f"booking {booking.id} is cancelled.")
         worker_id = sent.get("worker_id", booking.worker_id)
-        worker = _worker(tx, client_id, worker_id) if "worker_id" in sent else tx.workers.lock(booking.worker_id)
+        worker = client_worker(tx, client_id, worker_id) if "worker_id" in sent else tx.workers.lock(booking.worker_id)
         assert worker is not None
-        site = _site(tx, client_id, sent["location_id"], principal, actor) if "location_id" in sent else None
+        site = client_site(tx, client_id, sent["location_id"], principal, actor) if "location_id" in sent else None
         site = site or tx.locations.get(booking.location_id)
         assert site is not None
         old_start, old_end = _walls(booking)
-        slot = _slot(
+        slot = slot_of(
             site.id,
             sent.get("shift_date", booking.shift_date),
             sent.get("start_time", old_start),
@@ -184,8 +112,8 @@ def update(
         )
         slot = attrs.evolve(slot, job_role=sent.get("job_role", booking.job_role))
         if not worked:
-            _not_locked(tx, client_id, booking.location_id, booking.shift_date)
-            _not_locked(tx, client_id, site.id, slot.shift_date)
+            not_locked(tx, client_id, booking.location_id, booking.shift_date)
+            not_locked(tx, client_id, site.id, slot.shift_date)
         moved = (site.id, slot.shift_date, slot.start, slot.end) != (
             booking.location_id,
             booking.shift_date,
@@ -194,7 +122,7 @@ def update(
         )
         warnings = booking.warning_codes
         if worker.id != booking.worker_id or moved or slot.break_minutes != booking.break_minutes:
-            warnings = _check(tx, worker, slot, client_id=client_id, leaving=booking.id).warning_codes
+            warnings = check_eligible(tx, worker, slot, client_id=client_id, leaving=booking.id).warning_codes
         after = attrs.evolve(
             booking,
             worker_id=worker.id,
@@ -250,7 +178,7 @@ def cancel(
             raise Conflict(f"booking {booking.id} was worked and cannot be cancelled.", reason_code="worked")
         if booking.status not in LIVE_BOOKING_STATUSES:
             raise Conflict(f"booking {booking.id} is already cancelled.")
-        _not_locked(tx, client_id, booking.location_id, booking.shift_date)
+        not_locked(tx, client_id, booking.location_id, booking.shift_date)
         after = attrs.evolve(
             booking,
             status=command.status,
@@ -264,7 +192,7 @@ def cancel(
         extra = {"status": after.status, "cancel_reason": after.cancel_reason, "deleted": False}
         tx.record([events.Event("shift.cancelled", client_id, now, view, extra)])
         if after.status == BookingStatus.NO_SHOW:  # marked a no-show: shift.no_show too, unless the job sent it
-            no_shows.notice(tx, view, now, no_shows.MARKED)
+            notice(tx, view, now, MARKED)
         tx.commit()
     return view
 
@@ -272,59 +200,7 @@ def cancel(
 # ---- what eligibility is fed -------------------------------------------------------------------
 
 
-def known_for(tx: UnitOfWork, worker: Worker, slot: Slot, *, start_day: int, leaving: int = 0) -> Known:
-    """What storage knows around ``slot`` for ``worker`` (``rules.worker_facts``, as the who-is-free query
-    reads it): live bookings and shifts from 11 hours before it (rest) and across its pay week (hours), the
-    site's bookings overlapping it (capacity), approved absences, rules in force and do-not-return sites."""
-    span = window(slot, start_day)
-    facts = Facts(
-        bookings=tx.bookings.of_worker(worker.id, span.start, span.end),
-        shifts=tx.entries.shifts_between(worker.id, span.start, span.end),
-        absences=tx.absences.approved_between(worker.id, span.first_day, span.last_day),
-        rules=tx.availability.in_force(worker.id),
-        dnr_sites=tx.do_not_return.sites_of(worker.id),
-    )
-    site = tx.locations.get(slot.location_id)
-    return known(
-        worker.id,
-        slot,
-        facts,
-        start_day=start_day,
-        site_people=people_at(tx.bookings.at_site(slot.location_id, slot.start, slot.end), leaving=leaving),
-        site_capacity=site.capacity if site is not None else None,
-        leaving=leaving,
-    )
-
-
-def _check(tx: UnitOfWork, worker: Worker, slot: Slot, *, client_id: int, leaving: int = 0) -> Eligibility:
-    client = tx.clients.get(client_id)
-    start_day = client.settings.pay_week_start_day if client is not None else 1
-    found = eligibility(worker, slot, known_for(tx, worker, slot, start_day=start_day, leaving=leaving))
-    if found.block_codes:
-        raise NotEligible(found.block_codes, found.warning_codes)
-    return found
-
-
 # ---- look-ups --------------------------------------------------------------------------------
-
-
-def _worker(tx: UnitOfWork, client_id: int, worker_id: int) -> Worker:
-    """The client's worker, locked: every booking of one worker queues here."""
-    worker = tx.workers.lock(worker_id)
-    if worker is None or worker.client_id != client_id:
-        raise NotFound("The worker was not found.", field="worker_id")
-    return worker
-
-
-def _site(
-    tx: UnitOfWork, client_id: int, location_id: int, principal: Principal | None, actor: Actor | None = None
-) -> Location:
-    site = tx.locations.get(location_id)
-    if site is None or site.client_id != client_id or not people.reaches(actor, client_id, site.id):
-        raise LocationNotFound(field="location_id")
-    if principal is not None and not principal.sees_site(site.id):
-        raise LocationNotAllowed(field="location_id")
-    return site
 
 
 def _booking(
@@ -340,20 +216,8 @@ def _booking(
     return booking
 
 
-def _slot(site_id: int, day: date, start: time, end: time, break_minutes: int) -> Slot:
-    times = slot_times(day, start, end)
-    if break_minutes >= times.minutes:
-        raise ValidationFailed("break_minutes", "break_minutes must be shorter than the shift.")
-    return Slot(site_id, day, times.start, times.end, break_minutes=break_minutes)
-
-
 def _walls(booking: Booking) -> tuple[time, time]:
     return booking.start.astimezone(LONDON).time(), booking.end.astimezone(LONDON).time()
-
-
-def _not_locked(tx: UnitOfWork, client_id: int, site_id: int, day: date) -> None:
-    if tx.pay_weeks.is_week_locked(client_id, site_id, day):
-        raise WeekLocked(f"the pay week holding {day} is locked.")
 
 
 def _differs(name: str, before: Booking, after: Booking) -> bool:

@@ -19,8 +19,8 @@ from workforce_core.ports import ChargeFilter, ChargeLine, Charges, Queries, Sit
 from workforce_core.rules.charges import DEFAULT_VAT_RATE, line_amount, vat
 from workforce_core.rules.london import local_date
 from workforce_core.rules.pay_weeks import week_start
-from workforce_core.services.pay_figures import bring_up_to_date
-from workforce_core.services.time_reads.filters import site_filter
+from workforce_core.steps.pay_figures import bring_up_to_date
+from workforce_core.steps.time_filters import site_filter
 
 MAX_DAYS = 93
 

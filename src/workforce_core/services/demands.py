@@ -8,22 +8,23 @@ leaves the requirement frees its place by itself.
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date
 
 import attrs
 from attrs import frozen
 
 from workforce_core.commands.demands import CreateDemand
-from workforce_core.errors import Conflict, InvalidParameter, NotFound, ValidationFailed, WeekLocked
+from workforce_core.errors import Conflict, InvalidParameter, NotFound, ValidationFailed
 from workforce_core.model.demands import Demand, DemandStatus, OfferStatus
 from workforce_core.model.people import Actor
 from workforce_core.model.principal import Principal
-from workforce_core.ports import Clock, DemandFilter, Page, Paging, Queries, ShiftFilter, UnitOfWork, UnitOfWorkFactory
+from workforce_core.ports import Clock, DemandFilter, Page, Paging, Queries, ShiftFilter, UnitOfWorkFactory
 from workforce_core.rules import people
 from workforce_core.rules.access import owned_site, visible_sites
-from workforce_core.rules.demands import demand_status, refusal
+from workforce_core.rules.demands import demand_status
 from workforce_core.rules.people import Power
 from workforce_core.rules.slots import slot_times
+from workforce_core.steps.booking_places import not_locked
 from workforce_core.views import DemandView
 
 ALL_BOOKINGS = Paging(limit=10_000)  # a requirement's bookings on a read of it: all of them
@@ -53,7 +54,7 @@ def create(command: CreateDemand, *, principal: Principal, uow: UnitOfWorkFactor
         break_minutes = command.break_minutes or 0
         if break_minutes >= times.minutes:
             raise ValidationFailed("break_minutes", "break_minutes must be shorter than the shift.")
-        _not_locked(tx, principal.client_id, site.id, command.shift_date)
+        not_locked(tx, principal.client_id, site.id, command.shift_date)
         demand = tx.demands.add(
             Demand(
                 client_id=principal.client_id,
@@ -115,7 +116,7 @@ def cancel(
             raise NotFound("The requirement was not found.")
         if demand.status == DemandStatus.CANCELLED:
             raise Conflict(f"requirement {demand.id} is already cancelled.")
-        _not_locked(tx, demand.client_id, demand.location_id, demand.shift_date)
+        not_locked(tx, demand.client_id, demand.location_id, demand.shift_date)
         after = attrs.evolve(
             demand, status=DemandStatus.CANCELLED, cancel_reason=cancel_reason, cancelled_at=now, updated_at=now
         )
@@ -126,30 +127,3 @@ def cancel(
         site = tx.locations.get(demand.location_id)
         tx.commit()
     return DemandView(after, site.name if site else None, filled, demand_status(after, filled, now))
-
-
-def hold_place(
-    tx: UnitOfWork,
-    client_id: int,
-    demand_id: int,
-    principal: Principal | None,
-    now: datetime,
-    actor: Actor | None = None,
-) -> Demand:
-    """The requirement a booking goes onto, locked for the transaction: 404 ``not_found`` (``field``
-    ``demand_id``) when absent, another client's or outside a site-limited key; 409 ``conflict`` when it
-    is cancelled, finished or full."""
-    demand = tx.demands.lock(demand_id)
-    if demand is None or demand.client_id != client_id or not people.reaches(actor, client_id, demand.location_id):
-        raise NotFound("The requirement was not found.", field="demand_id")
-    if principal is not None and not principal.sees_site(demand.location_id):
-        raise NotFound("The requirement was not found.", field="demand_id")
-    why = refusal(demand, tx.demands.filled(demand.id), now)
-    if why is not None:
-        raise Conflict(why)
-    return demand
-
-
-def _not_locked(tx: UnitOfWork, client_id: int, site_id: int, day: date) -> None:
-    if tx.pay_weeks.is_week_locked(client_id, site_id, day):
-        raise WeekLocked(f"the pay week holding {day} is locked.")

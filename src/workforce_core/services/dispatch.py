@@ -20,8 +20,8 @@ from attrs import frozen
 from workforce_core.model.webhooks import Delivery, Outcome, Outgoing
 from workforce_core.ports import Clock, Sender, UnitOfWorkFactory
 from workforce_core.rules import delivery_attempts as attempts
-from workforce_core.services.fan_out import fan_out
-from workforce_core.services.subscribers import load_subscriber, refuse_waiting
+from workforce_core.steps.fan_out import fan_out
+from workforce_core.steps.subscribers import load_subscriber, refuse_waiting
 
 DEFAULT_CONCURRENCY = 8
 

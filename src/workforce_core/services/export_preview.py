@@ -17,10 +17,10 @@ from workforce_core.ports import Queries, UnitOfWorkFactory
 from workforce_core.ports.exporters import ExportPreview, FileLine, Refusal, distinct
 from workforce_core.rules.london import from_local
 from workforce_core.rules.pay_weeks import week_start
-from workforce_core.services.export_week import week_input
-from workforce_core.services.holiday_export import HOLIDAY_HEADER, holiday_records_of_week, record_file_lines
-from workforce_core.services.pay_figures import bring_up_to_date
-from workforce_core.services.presets import EXPORTERS
+from workforce_core.steps.export_week import week_input
+from workforce_core.steps.holiday_export import HOLIDAY_HEADER, holiday_records_of_week, record_file_lines
+from workforce_core.steps.pay_figures import bring_up_to_date
+from workforce_core.steps.presets import EXPORTERS
 
 
 @frozen(kw_only=True)

@@ -1,7 +1,7 @@
 """Export batches of a locked pay week (the console's ``export create``) and GET /export-batches.php.
 
 The file is streamed page by page from the payroll lines (``pkg_a``, ``payroll``) or the charge lines
-(``pkg_b``) through the format's writer (``services.presets``) to a temporary file, never holding the
+(``pkg_b``) through the format's writer (``steps.presets``) to a temporary file, never holding the
 week's pay lines in memory; a file whose writer refused lines is discarded and refused with the list.
 Then one transaction checks the lock still stands, stores the batch with the file's bytes and the
 shifts it held, stamps ``exported_batch_id`` (pay files), moves the week to ``exported`` and records
@@ -44,12 +44,12 @@ from workforce_core.rules import pay_week_states, people
 from workforce_core.rules.london import from_local
 from workforce_core.rules.pay_weeks import week_start
 from workforce_core.rules.people import Power
-from workforce_core.services import export_rows
-from workforce_core.services.export_week import pay_lines, week_input
-from workforce_core.services.holiday_export import HOLIDAY_HEADER, holiday_records_of_week, record_rows
-from workforce_core.services.pay_figures import Progress, bring_up_to_date
-from workforce_core.services.pay_week_reads import pay_week_views
-from workforce_core.services.presets import EXPORTERS
+from workforce_core.steps import export_rows
+from workforce_core.steps.export_week import pay_lines, week_input
+from workforce_core.steps.holiday_export import HOLIDAY_HEADER, holiday_records_of_week, record_rows
+from workforce_core.steps.pay_figures import Progress, bring_up_to_date
+from workforce_core.steps.pay_week_views import pay_week_views
+from workforce_core.steps.presets import EXPORTERS
 from workforce_core.views import PayWeekView
 
 PAGE = 1000  # file lines between two reports of progress

@@ -8,208 +8,23 @@ holiday absences, so a rate change, a late clock or an approval shows in it at o
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
-from datetime import date, datetime, time, timedelta
-from decimal import Decimal
+from datetime import date, datetime, timedelta
 
-import attrs
 from attrs import frozen
 
 from workforce_core.errors import NotFound
-from workforce_core.model.absences import AbsenceStatus, AbsenceType
-from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.holiday import HolidayPay
 from workforce_core.model.principal import Principal
-from workforce_core.model.workers import Worker
-from workforce_core.ports import Page, Paging, PayrollFilter, PayrollRow, Queries, UnitOfWorkFactory
-from workforce_core.ports.availability_reads import AbsenceFilter
+from workforce_core.ports import Page, Paging, Queries, UnitOfWorkFactory
 from workforce_core.ports.worker_reads import WorkerFilter
 from workforce_core.rules.access import visible_sites
 from workforce_core.rules.holiday_pay import (
-    LOOK_BACK_WEEKS,
-    HolidayDue,
-    Leave,
-    LeaveYear,
-    WeekWork,
-    holiday_pay_of,
-    leave_ledger,
     leave_year,
-    pay_weeks_of,
-    rolled_up,
 )
-from workforce_core.rules.london import from_local, local_date
+from workforce_core.rules.london import local_date
 from workforce_core.rules.pay_weeks import week_start
-from workforce_core.rules.payroll_lines import line_figures
-from workforce_core.services.pay_figures import bring_up_to_date
-from workforce_core.views import HolidayRecord, HolidayWeek
-
-WEEK = timedelta(days=7)
-PAGE = 500
-ROLLED_UP_WORKING = "rolled up: 12.07% of the week's pay for work done"
-WORKED = ("regular", "overtime")
-PAID_FOR_WORK = (*WORKED, "guarantee")
-
-
-def mode_of(client: ClientAccount, worker: Worker) -> HolidayPay:
-    return holiday_pay_of(client.settings.holiday_pay, worker.holiday_pay)
-
-
-def week_work(row: PayrollRow) -> WeekWork:
-    """A payroll row's work: minutes worked, minutes paid for work and the pay for work done."""
-    figures = line_figures(row.minutes)
-    minutes = {e.element: e.minutes for e in figures.elements}
-    worked = sum(minutes.get(name, 0) for name in WORKED)
-    return WeekWork(row.week, worked, worked + minutes.get("guarantee", 0), figures.gross_pay)
-
-
-def _rows(queries: Queries, wanted: PayrollFilter) -> Iterable[PayrollRow]:
-    offset = 0
-    while True:
-        page = queries.payroll_rows(attrs.evolve(wanted, paging=Paging(PAGE, offset)))
-        yield from page.items
-        offset += PAGE
-        if offset >= page.total or not page.items:
-            return
-
-
-def work_history(queries: Queries, client_id: int, worker_id: int, first: date, last: date) -> list[WeekWork]:
-    """The worker's weeks of work whose pay weeks start from ``first`` to ``last``."""
-    weeks = tuple(first + n * WEEK for n in range((last - first).days // 7 + 1))
-    return [week_work(row) for row in _rows(queries, PayrollFilter(client_id, weeks, Paging(), worker_id))]
-
-
-def approved_holiday(
-    queries: Queries, client_id: int, first: date, last: date, worker_id: int | None = None
-) -> dict[int, list[Leave]]:
-    """Approved holiday absences touching the days ``first`` to ``last``, by worker."""
-    found: dict[int, list[Leave]] = defaultdict(list)
-    offset = 0
-    while True:
-        wanted = AbsenceFilter(
-            client_id,
-            Paging(PAGE, offset),
-            worker_id=worker_id,
-            status=AbsenceStatus.APPROVED,
-            type=AbsenceType.HOLIDAY,
-            date_from=first,
-            date_to=last,
-        )
-        page = queries.absences(wanted)
-        for view in page.items:
-            item = view.absence
-            found[item.worker_id].append(Leave(item.start_date, item.end_date, item.hours))
-        offset += PAGE
-        if offset >= page.total or not page.items:
-            return found
-
-
-@frozen
-class YearInputs:
-    """What a worker's leave year is worked out from."""
-
-    first: date
-    last: date
-    weeks: tuple[date, ...]  # its pay weeks up to the one asked
-    history: tuple[WeekWork, ...]  # the weeks worked, from 104 weeks before its first pay week
-    leave: tuple[Leave, ...]
-
-    def ledger(self) -> LeaveYear:
-        return leave_ledger(self.weeks, self.history, self.leave, first=self.first, last=self.last)
-
-
-def year_inputs(client: ClientAccount, worker_id: int, day: date, *, queries: Queries) -> YearInputs:
-    """The inputs of the worker's leave year holding ``day``, up to the pay week of ``day``, from the
-    stored figures as they are (``bring_history_up_to_date`` first makes them current)."""
-    first, last = leave_year(day, client.settings.leave_year_start)
-    start_day = client.settings.pay_week_start_day
-    weeks = tuple(w for w in pay_weeks_of(first, last, week_start(first, start_day)) if w <= week_start(day, start_day))
-    if not weeks:
-        return YearInputs(first, last, (), (), ())
-    history = work_history(queries, client.id, worker_id, weeks[0] - LOOK_BACK_WEEKS * WEEK, weeks[-1])
-    leave = approved_holiday(queries, client.id, weeks[0], weeks[-1] + timedelta(days=6), worker_id).get(worker_id, [])
-    return YearInputs(first, last, weeks, tuple(history), tuple(leave))
-
-
-def bring_history_up_to_date(
-    client: ClientAccount, last: date, *, queries: Queries, uow: UnitOfWorkFactory, first: date | None = None
-) -> None:
-    """Reprice the stale figures a leave year's records read: from 104 weeks before the leave year
-    holding ``first`` (else ``last``) to the pay week of ``last``."""
-    year_start, _ = leave_year(first or last, client.settings.leave_year_start)
-    oldest = week_start(year_start, client.settings.pay_week_start_day) - LOOK_BACK_WEEKS * WEEK
-    bring_up_to_date(client, from_local(oldest, time(0)), from_local(last + WEEK, time(0)), queries=queries, uow=uow)
-
-
-def holiday_due(
-    client: ClientAccount,
-    workers: Mapping[int, Worker],
-    weeks: Sequence[date],
-    *,
-    queries: Queries,
-    uow: UnitOfWorkFactory,
-) -> dict[tuple[int, date], HolidayDue]:
-    """What the workers' payroll lines of ``weeks`` pay as holiday: rolled up for every week of a
-    rolled-up worker; leave taken in the week for an accrued worker with approved holiday in it."""
-    due: dict[tuple[int, date], HolidayDue] = {}
-    for worker in workers.values():
-        if mode_of(client, worker) is HolidayPay.ROLLED_UP:
-            due.update(
-                {(worker.id, week): HolidayDue(HolidayPay.ROLLED_UP, working=ROLLED_UP_WORKING) for week in weeks}
-            )
-    accrued = [w for w in workers.values() if mode_of(client, w) is HolidayPay.ACCRUED]
-    leave = holiday_workers(client, weeks, queries=queries) if accrued else {}
-    if any(worker.id in leave for worker in accrued):
-        bring_history_up_to_date(client, max(weeks), first=min(weeks), queries=queries, uow=uow)
-    for worker in accrued:
-        if worker.id not in leave:
-            continue
-        years: dict[date, LeaveYear] = {}
-        for week in weeks:
-            first, _ = leave_year(week, client.settings.leave_year_start)
-            if first not in years:
-                latest = max(w for w in weeks if leave_year(w, client.settings.leave_year_start)[0] == first)
-                years[first] = year_inputs(client, worker.id, latest, queries=queries).ledger()
-            row = years[first].week(week)
-            if row is not None and row.taken:
-                due[(worker.id, week)] = HolidayDue(HolidayPay.ACCRUED, row.taken, row.average.rate, row.explain())
-    return due
-
-
-def holiday_workers(client: ClientAccount, weeks: Sequence[date], *, queries: Queries) -> dict[int, list[Leave]]:
-    """Workers with approved holiday in ``weeks`` (who may be paid holiday with no shift that week)."""
-    if not weeks:
-        return {}
-    return approved_holiday(queries, client.id, min(weeks), max(weeks) + timedelta(days=6))
-
-
-def holiday_record(client: ClientAccount, worker: Worker, day: date, *, queries: Queries) -> HolidayRecord:
-    """The worker's holiday records for the leave year holding ``day`` (up to its pay week)."""
-    mode = mode_of(client, worker)
-    inputs = year_inputs(client, worker.id, day, queries=queries)
-    work = {w.week_start: w for w in inputs.history}
-    weeks: list[HolidayWeek] = []
-    if mode is HolidayPay.ACCRUED:
-        for row in inputs.ledger().weeks:
-            pay = work[row.week_start].pay if row.week_start in work else Decimal(0)
-            weeks.append(
-                HolidayWeek(
-                    row.week_start, row.worked_minutes, pay, row.accrued, row.taken, row.balance, row.pay, row.explain()
-                )
-            )
-    else:
-        for week in inputs.weeks:
-            if week not in work:
-                continue
-            done = work[week]
-            paid = rolled_up(done.pay) if mode is HolidayPay.ROLLED_UP else Decimal(0)
-            said = (
-                f"{ROLLED_UP_WORKING}: {done.pay} x 12.07% = {paid}"
-                if mode is HolidayPay.ROLLED_UP
-                else "no holiday pay"
-            )
-            weeks.append(HolidayWeek(week, done.worked_minutes, done.pay, None, 0, None, paid, said))
-    return HolidayRecord(worker, mode, inputs.first, inputs.last, tuple(weeks))
+from workforce_core.steps.holiday import bring_history_up_to_date, holiday_record, mode_of, year_inputs
+from workforce_core.views import HolidayRecord
 
 
 @frozen

@@ -10,20 +10,17 @@ from attrs import field, frozen
 
 from workforce_core.commands.kiosks import EnrolKiosk
 from workforce_core.errors import AccountSuspended, KioskNotEnrolled, NotFound
-from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.audit import AuditEntry
 from workforce_core.model.keys import hash_secret
 from workforce_core.model.kiosks import KioskDevice, default_kiosk_id, new_device_token
 from workforce_core.model.principal import Principal
-from workforce_core.model.reference import Location
-from workforce_core.model.surveys import Survey
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules import people
 from workforce_core.rules.access import owned_site
 from workforce_core.rules.people import Power
+from workforce_core.views import AtKiosk
 
 SEEN_TOUCH = timedelta(minutes=1)  # a device's last use is stored at most once a minute
-CLOCK_SCOPES = ("clock:write",)
 
 
 @frozen
@@ -38,21 +35,6 @@ class EnrolledKiosk:
 class KioskListing:
     device: KioskDevice
     site_name: str
-
-
-@frozen
-class AtKiosk:
-    """A live kiosk: its device, site, account and the survey asked before clocking in there."""
-
-    device: KioskDevice
-    site: Location
-    client: ClientAccount
-    survey: Survey | None
-
-    @property
-    def principal(self) -> Principal:
-        """Whom the clocking use case clocks for: the account, at the kiosk's site only."""
-        return Principal(key=None, client=self.client, effective_scopes=CLOCK_SCOPES)
 
 
 def enrol_kiosk(command: EnrolKiosk, *, principal: Principal, uow: UnitOfWorkFactory, clock: Clock) -> EnrolledKiosk:

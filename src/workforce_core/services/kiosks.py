@@ -1,5 +1,5 @@
 """Workers at a site kiosk (``services.kiosk_devices`` enrols the devices): who is there (their first
-name and state, only after a right PIN, ``services.worker_pins``), a clock now through the clocking use
+name and state, only after a right PIN, ``steps.pin_checks``), a clock now through the clocking use
 case (``clock_method`` ``pin``, ``clock_source`` ``kiosk``; the kiosk's site is the fence, no GPS), and
 the clocks the kiosk kept while it could not reach the server (``sync``).
 
@@ -28,10 +28,9 @@ from workforce_core.model.kiosks import KioskClock
 from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, ClockMethod, ClockSource
 from workforce_core.model.workers import Worker
 from workforce_core.ports import Clock, PasswordHasher, RateLimiter, UnitOfWorkFactory
-from workforce_core.services.clocking import clock_worker
-from workforce_core.services.kiosk_devices import AtKiosk
-from workforce_core.services.worker_pins import check_worker_pin
-from workforce_core.views import ClockResult
+from workforce_core.steps import clocking
+from workforce_core.steps.pin_checks import check_worker_pin
+from workforce_core.views import AtKiosk, ClockResult
 
 
 @frozen
@@ -221,4 +220,4 @@ def _clock(
         survey_answers=answers if action == "in" else (),
         origin=origin,
     )
-    return clock_worker(command, principal=kiosk.principal, uow=uow, clock=clock)
+    return clocking.clock(command, principal=kiosk.principal, uow=uow, clock=clock)

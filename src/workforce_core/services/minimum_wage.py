@@ -8,94 +8,15 @@ are repriced and the check passes) or by an acceptance recorded with a reason th
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Collection, Iterable
-from datetime import date, time
-from decimal import Decimal
-
-from attrs import frozen
-
 from workforce_core.commands.pay_weeks import AcceptMinimumWage
 from workforce_core.errors import Conflict, NotFound, ValidationFailed
-from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.minimum_wage import WageAcceptance
 from workforce_core.model.people import Actor
-from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
-from workforce_core.ports.minimum_wage import WageRecords, WageWeek
-from workforce_core.rules import pay_week_states, people
-from workforce_core.rules.exceptions import TimeException
-from workforce_core.rules.london import from_local
-from workforce_core.rules.minimum_wage import LABELS, WageCheck, check_week, open_shortfall
+from workforce_core.ports import Clock, UnitOfWorkFactory
+from workforce_core.rules import people
 from workforce_core.rules.pay_weeks import week_start
-from workforce_core.rules.payroll_lines import LineFigures, line_figures
 from workforce_core.rules.people import Power
-from workforce_core.services.pay_figures import reprice_within
-
-BELOW_MINIMUM_WAGE = "below_minimum_wage"
-
-
-@frozen
-class WeekWage:
-    """One worker-week's check with what was accepted of it."""
-
-    worker_id: int
-    week_start: date
-    check: WageCheck
-    accepted: Decimal | None
-    location_ids: frozenset[int | None]
-
-    @property
-    def open(self) -> bool:
-        return open_shortfall(self.check, self.accepted)
-
-    def exception(self, *, money: bool) -> TimeException:
-        """As /exceptions.php lists it; the figures only for a reader with ``pay:read`` (``money``)."""
-        status = "open" if self.open else "resolved"
-        said = f" (accepted up to {self.accepted})" if self.accepted is not None and not self.open else ""
-        detail = self.check.detail() if money else f"paid below the {LABELS[self.check.band]} rate"
-        return TimeException(
-            id=f"{BELOW_MINIMUM_WAGE}:{self.worker_id}:{self.week_start.isoformat()}",
-            type=BELOW_MINIMUM_WAGE,
-            severity="blocking",
-            worker_id=self.worker_id,
-            date=self.week_start,
-            detail=f"pay week of {self.week_start.isoformat()}: {detail}{said if money else ''}",
-            status=status,
-            at=from_local(self.week_start, time(0)),
-        )
-
-
-def line_check(
-    week: date, figures: LineFigures, date_of_birth: date | None, apprentice_since: date | None
-) -> WageCheck | None:
-    """The check of a payroll line's rounded figures."""
-    elements = [(e.element, e.minutes, e.pay) for e in figures.elements]
-    return check_week(week, elements, date_of_birth=date_of_birth, apprentice_since=apprentice_since)
-
-
-def _check(week: WageWeek) -> WageCheck | None:
-    return line_check(week.week_start, line_figures(week.minutes), week.date_of_birth, week.apprentice_since)
-
-
-def below_wage(
-    records: WageRecords, client_id: int, week_starts: Collection[date], sites: tuple[int, ...] | None = None
-) -> list[WeekWage]:
-    """The worker-weeks of those weeks paid below the band (accepted ones too), of workers with shifts at
-    ``sites`` (None: all)."""
-    accepted = records.accepted(client_id, week_starts)
-    found = []
-    for week in records.weeks(client_id, week_starts):
-        if sites is not None and not week.location_ids.intersection(sites):
-            continue
-        check = _check(week)
-        if check is not None and check.below:
-            key = (week.worker_id, week.week_start)
-            found.append(WeekWage(week.worker_id, week.week_start, check, accepted.get(key), week.location_ids))
-    return found
-
-
-def open_per_week(found: Iterable[WeekWage]) -> Counter[date]:
-    return Counter(item.week_start for item in found if item.open)
+from workforce_core.steps.minimum_wage import below_wage, priced_now
 
 
 def accept_minimum_wage(
@@ -134,9 +55,3 @@ def accept_minimum_wage(
         )
         tx.commit()
     return acceptance
-
-
-def priced_now(tx: UnitOfWork, client: ClientAccount, start: date, sites: tuple[int, ...] | None = None) -> None:
-    """Price the week's stale shifts inside the transaction, so its check reads current figures."""
-    first, end = pay_week_states.week_bounds(start)
-    reprice_within(tx, tx.figures.unpriced(client.id, first, end, sites), client)

@@ -8,19 +8,15 @@ concurrent one, or a cancel with status ``no_show``), so the job is safe to run 
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from attrs import frozen
 
-from workforce_core import events
 from workforce_core.commands.no_shows import CheckNoShows
-from workforce_core.model.no_shows import NoShowNotice
-from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
+from workforce_core.ports import Clock, UnitOfWorkFactory
 from workforce_core.rules.exceptions import no_shows
+from workforce_core.steps.no_show_notices import NOT_CLOCKED_IN, notice
 from workforce_core.views import ShiftView
-
-NOT_CLOCKED_IN = "not_clocked_in"  # shift.no_show ``reason``: found by the job
-MARKED = "marked_no_show"  # ... or a cancel with status no_show
 
 
 @frozen
@@ -50,12 +46,3 @@ def check_no_shows(command: CheckNoShows, *, uow: UnitOfWorkFactory, clock: Cloc
         sent = tuple(view for view in views if notice(tx, view, now, NOT_CLOCKED_IN))
         tx.commit()
     return NoShowRun(checked=len(due), no_shows=sent)
-
-
-def notice(tx: UnitOfWork, view: ShiftView, now: datetime, reason: str) -> bool:
-    """Record ``shift.no_show`` for the booking unless it was sent before; whether it was recorded now."""
-    booking = view.booking
-    if not tx.no_shows.record(NoShowNotice(booking.id, booking.client_id, now)):
-        return False
-    tx.record([events.Event("shift.no_show", booking.client_id, now, view, {"reason": reason})])
-    return True

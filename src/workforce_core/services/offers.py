@@ -1,7 +1,7 @@
 """Offers of a requirement's slot to workers (console ``offer send`` / ``offer answer``, GET /offers.php).
 
 An acceptance books the worker onto the requirement through the booking use case's own path
-(``bookings.place``: the same eligibility rule, the requirement's lock and counts), in the same
+(``booking_places.place``: the same eligibility rule, the requirement's lock and counts), in the same
 transaction as the answer; an ineligible worker's acceptance is refused with the codes and the offer
 stays ``sent``. Offers taken or declined send no shift event (the spec).
 """
@@ -25,7 +25,7 @@ from workforce_core.rules import people
 from workforce_core.rules.access import visible_sites
 from workforce_core.rules.demands import refusal
 from workforce_core.rules.people import Power
-from workforce_core.services import bookings
+from workforce_core.steps.booking_places import place
 from workforce_core.views import OfferView
 
 Answer = Literal["accept", "decline"]
@@ -98,7 +98,7 @@ def answer(
         shift_id = None
         if given == "accept":
             command = BookShift(worker_id=offer.worker_id, demand_id=offer.demand_id, status=BookingStatus.PUBLISHED)
-            booking = bookings.place(tx, command, client_id=offer.client_id, now=now).booking
+            booking = place(tx, command, client_id=offer.client_id, now=now).booking
             tx.bookings.update(attrs.evolve(booking, acknowledged_at=now, confirmation=Confirmation.CONFIRMED))
             shift_id = booking.id
         status = OfferStatus.ACCEPTED if given == "accept" else OfferStatus.DECLINED

@@ -3,11 +3,9 @@ and ``workforce pay-codes set``), and read them (GET /rate-rules.php's meta, the
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from workforce_core.commands.pay_codes import SetPayCode
 from workforce_core.errors import NotFound
-from workforce_core.model.pay_codes import PAYROLL_PACKAGES, PayCode
+from workforce_core.model.pay_codes import PayCode
 from workforce_core.model.people import Actor
 from workforce_core.ports import UnitOfWorkFactory
 from workforce_core.rules import people
@@ -34,17 +32,3 @@ def set_pay_code(command: SetPayCode, *, uow: UnitOfWorkFactory, actor: Actor | 
 def pay_codes(client_id: int, *, uow: UnitOfWorkFactory) -> list[PayCode]:
     with uow(read_only=True) as tx:
         return tx.pay_codes.for_client(client_id)
-
-
-def codes_by_element(codes: list[PayCode], package: str) -> dict[str, PayCode]:
-    return {code.element: code for code in codes if code.package == package}
-
-
-def shown_refs(codes: list[PayCode]) -> Mapping[str, str]:
-    """The code ``pkg_a_ref`` shows per element: the element's code in the first package (in
-    PAYROLL_PACKAGES order) that maps it; an element no package maps keeps its own name."""
-    refs: dict[str, str] = {}
-    for package in PAYROLL_PACKAGES:
-        for element, code in codes_by_element(codes, package).items():
-            refs.setdefault(element, code.code)
-    return refs

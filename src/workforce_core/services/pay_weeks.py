@@ -16,6 +16,7 @@ from attrs import frozen
 from workforce_core.commands.pay_weeks import ClosePayWeek, LockPayWeek, PayWeekCommand, UnlockPayWeek
 from workforce_core.errors import LocationNotFound, NotFound, NotLocked, ValidationFailed
 from workforce_core.events import Event
+from workforce_core.facts import PayWeekLocked, PayWeekUnlocked
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.pay_weeks import PayWeekLock
 from workforce_core.model.people import Actor
@@ -24,10 +25,10 @@ from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory, WeekSpan
 from workforce_core.rules import pay_week_states, people
 from workforce_core.rules.pay_weeks import week_start
 from workforce_core.rules.people import Power
-from workforce_core.services.approvals import approve_within
-from workforce_core.services.minimum_wage import priced_now
-from workforce_core.services.pay_figures import due_adjustments, late_shifts_changed, reprice_within
-from workforce_core.services.pay_week_reads import pay_week_views
+from workforce_core.steps.approval_moves import approve_within
+from workforce_core.steps.minimum_wage import priced_now
+from workforce_core.steps.pay_figures import due_adjustments, reprice_within
+from workforce_core.steps.pay_week_views import pay_week_views
 from workforce_core.views import PayWeekView
 
 VIA_CLOSE_WEEK = "close_week"
@@ -68,6 +69,7 @@ def close_week(
         span = WeekSpan(before.week_start, *pay_week_states.week_bounds(before.week_start))
         waiting = tx.pay_weeks.pending_shifts(client.id, span, (site.id,) if site else None)
         approved = approve_within(tx, waiting, now, via=VIA_CLOSE_WEEK, actor=actor)
+        tx.settle()  # the approvals' figures go stale before the week is priced
         priced_now(tx, client, before.week_start)  # approval priced what it made payable
         (after,) = pay_week_views(
             tx.pay_weeks, client, [before.week_start], (site.id,) if site else None, now, tx.wages
@@ -98,8 +100,8 @@ def unlock_week(
         lock.unlocked_by = actor.user_id if actor is not None else None
         lock.unlock_reason = command.reason
         tx.pay_weeks.unlock(lock)
-        tx.figures.mark_week_stale(client.id, before.week_start, (wanted,) if wanted else None)  # live again
-        late_shifts_changed(tx, client)  # what it paid is due again; due weeks move
+        tx.note(PayWeekUnlocked(client, before.week_start, wanted))  # live again; what it paid is due again
+        tx.settle()
         (after,) = pay_week_views(
             tx.pay_weeks, client, [before.week_start], (wanted,) if wanted else None, now, tx.wages
         )
@@ -142,7 +144,8 @@ def _lock(
     made = PayWeekLock(client.id, before.week_start, now, location_id=site.id if site else None, locked_by=by)
     lock, frozen = tx.pay_weeks.add_lock(made, span)
     tx.pay_weeks.pay_adjustments(lock, [entry.id for entry in due])
-    late_shifts_changed(tx, client)
+    tx.note(PayWeekLocked(client))  # the late clocks it paid, or whose due week moved
+    tx.settle()
     (after,) = pay_week_views(tx.pay_weeks, client, [before.week_start], (site.id,) if site else None, now, tx.wages)
     names = ("period.locked",) if site else ("pay_week.locked", "period.locked")
     tx.record(_events(names, after, lock, now))

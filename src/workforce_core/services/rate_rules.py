@@ -6,9 +6,9 @@ import attrs
 
 from workforce_core.commands.rate_rules import RateRuleDefinition
 from workforce_core.errors import NotFound, ValidationFailed
+from workforce_core.facts import ClientPricingChanged
 from workforce_core.model.rates import RateRule
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
-from workforce_core.services.pay_figures import client_changed
 
 
 def _check_references(tx: UnitOfWork, rule: RateRule) -> None:
@@ -30,7 +30,7 @@ def create_rate_rule(command: RateRuleDefinition, *, client_id: int, uow: UnitOf
             raise NotFound(f"client {client_id} not found")
         _check_references(tx, rule)
         rule = tx.rate_rules.add(attrs.evolve(rule, created_at=now, updated_at=now))
-        client_changed(tx, client_id)
+        tx.note(ClientPricingChanged(client_id))
         tx.commit()
     return rule
 
@@ -47,7 +47,7 @@ def update_rate_rule(rule_id: int, command: RateRuleDefinition, *, uow: UnitOfWo
         )
         _check_references(tx, rule)
         tx.rate_rules.update(rule)
-        client_changed(tx, rule.client_id)
+        tx.note(ClientPricingChanged(rule.client_id))
         tx.commit()
     return rule
 
@@ -57,7 +57,7 @@ def retire_rate_rule(rule_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> R
         rule = _rule(tx, rule_id)
         rule = attrs.evolve(rule, active=False, updated_at=clock.now())
         tx.rate_rules.update(rule)
-        client_changed(tx, rule.client_id)
+        tx.note(ClientPricingChanged(rule.client_id))
         tx.commit()
     return rule
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from workforce_core.ports import Clock, UnitOfWorkFactory
 from workforce_core.rules import sign_off
-from workforce_core.services.approvals import decide_within
-from workforce_core.services.entry_edits import approval_state, editable_shifts
+from workforce_core.steps.approval_moves import decide_within
+from workforce_core.steps.entry_edits import approval_state, editable_shifts
 from workforce_core.views import EntryView
 
 

@@ -11,6 +11,7 @@ import attrs
 from workforce_core.commands.time_records import AddBreak, Backfill
 from workforce_core.errors import Conflict, LocationNotFound, NotFound, ValidationFailed, WorkerPending
 from workforce_core.event_data import VIA_ADMIN, batch_events, created_event, updated_event
+from workforce_core.facts import EntriesChanged
 from workforce_core.model.bookings import Booking
 from workforce_core.model.people import Actor
 from workforce_core.model.reference import Location
@@ -21,8 +22,8 @@ from workforce_core.rules import people
 from workforce_core.rules.booking_choice import closest_booking
 from workforce_core.rules.london import local_text
 from workforce_core.rules.people import Power, Screen
-from workforce_core.services.bookings import complete_booking, require_live
-from workforce_core.services.entry_edits import (
+from workforce_core.steps.booking_states import complete_booking, require_live
+from workforce_core.steps.entry_edits import (
     EntryViews,
     acted_by,
     apply_state,
@@ -33,9 +34,8 @@ from workforce_core.services.entry_edits import (
     check_times,
     move_of,
 )
-from workforce_core.services.late_clocks import record_entry
-from workforce_core.services.open_shifts import close_open_shift
-from workforce_core.services.pay_figures import entries_changed
+from workforce_core.steps.late_clocks import record_entry
+from workforce_core.steps.open_shifts import close_open_shift
 from workforce_core.views import EntryView
 
 OPEN_WINDOW = timedelta(hours=OPEN_SHIFT_HOURS)
@@ -76,7 +76,7 @@ def backfill(command: Backfill, *, uow: UnitOfWorkFactory, clock: Clock, actor: 
                 manual_break_minutes=break_minutes,
             ),
         )
-        entries_changed(tx, [(None, entry)])
+        tx.note(EntriesChanged(((None, entry),)))
         complete_booking(tx, booking)
         view = EntryView.of(entry, worker, site)
         tx.record([created_event(view, now, via=people.created_via(actor), **acted_by(actor))])
@@ -131,7 +131,7 @@ def add_break(
         if moved.state != approval_state(shift):
             apply_state(shift, moved.state, now, actor)
             tx.entries.update(shift)
-        entries_changed(tx, [(None, entry), (before, shift)])
+        tx.note(EntriesChanged(((None, entry), (before, shift))))
         shift_view = views.of(shift)
         if moved.event is not None:
             via = people.via(actor, Screen.TIMESHEETS) if actor is not None else VIA_ADMIN
@@ -163,7 +163,7 @@ def clock_out(
         entry.clock_out_method = "manual"
         entry.updated_at = now
         tx.entries.update(entry)
-        entries_changed(tx, [(before, entry)])
+        tx.note(EntriesChanged(((before, entry),)))
         complete_booking(tx, tx.bookings.get(entry.scheduled_shift_id) if entry.scheduled_shift_id else None)
         view = EntryViews(tx).of(entry)
         via = people.via(actor, Screen.TIMESHEETS) if actor is not None else VIA_ADMIN

@@ -25,7 +25,7 @@ from workforce_core.rules import people
 from workforce_core.rules import webhooks as policy
 from workforce_core.rules.people import Power
 from workforce_core.rules.receiver_urls import Network, Resolver, check
-from workforce_core.services.subscribers import load_subscriber
+from workforce_core.steps.subscribers import load_subscriber
 
 
 def _found(tx: UnitOfWork, principal: Principal, subscription_id: int) -> Subscription:

@@ -23,8 +23,7 @@ from workforce_core.ports import (
     ShiftFilter,
     UnitOfWorkFactory,
 )
-from workforce_core.services.worker_sessions import SignedWorker
-from workforce_core.views import DemandView, OfferView, ShiftView
+from workforce_core.views import DemandView, OfferView, ShiftView, SignedWorker
 
 AHEAD = timedelta(days=28)  # the shifts page shows four weeks ahead
 MOST = Paging(limit=100)

@@ -14,19 +14,15 @@ from __future__ import annotations
 import attrs
 
 from workforce_core import events
-from workforce_core.commands.worker_pins import CheckWorkerPin, SetWorkerPin
-from workforce_core.errors import NotFound, PinRefused, PinThrottled
+from workforce_core.commands.worker_pins import SetWorkerPin
+from workforce_core.errors import NotFound
 from workforce_core.model.audit import AuditEntry
 from workforce_core.model.principal import Principal
 from workforce_core.model.workers import Worker
-from workforce_core.ports import Clock, PasswordHasher, RateLimiter, UnitOfWork, UnitOfWorkFactory
-from workforce_core.rules import people, pins
-from workforce_core.rules.employee_ids import employee_id_key
+from workforce_core.ports import Clock, PasswordHasher, UnitOfWork, UnitOfWorkFactory
+from workforce_core.rules import people
 from workforce_core.rules.people import Power
 from workforce_core.views import WorkerView
-
-# hashed when there is nothing to check against, so every refusal costs the same work
-_DECOY_PIN = "00000000"
 
 
 def set_worker_pin(
@@ -87,43 +83,3 @@ def _view(tx: UnitOfWork, worker: Worker) -> WorkerView:
     department = tx.departments.get(worker.department_id) if worker.department_id is not None else None
     cost_code = tx.cost_codes.get(worker.cost_code_id) if worker.cost_code_id is not None else None
     return WorkerView.of(worker, location, department, cost_code)
-
-
-def check_worker_pin(
-    command: CheckWorkerPin, *, uow: UnitOfWorkFactory, hasher: PasswordHasher, limiter: RateLimiter, clock: Clock
-) -> Worker:
-    """The active, approved, not suspended worker of this badge whose PIN this is; else 401
-    ``pin_refused``, or 429 ``pin_throttled`` with ``retry_after`` past the limits. (The limiter keeps
-    its own time; ``clock`` is taken as every use case takes it.)"""
-    worker_bucket = pins.worker_bucket(command.client_id, command.employee_id)
-    device_bucket = pins.device_bucket(command.device, command.address)
-    device = limiter.peek(device_bucket, pins.PIN_TRIES_PER_DEVICE, pins.PIN_WINDOW_SECONDS)
-    if not device.allowed:
-        raise PinThrottled(device.retry_after)
-    counted = limiter.hit(worker_bucket, pins.PIN_TRIES_PER_WORKER, pins.PIN_WINDOW_SECONDS)
-    if not counted.allowed:
-        raise PinThrottled(counted.retry_after)
-    worker = _worker(command, uow) if command.well_formed else None
-    if worker is None or worker.pin_hash is None:
-        hasher.verify(hasher.hash(_DECOY_PIN), command.pin)  # the same work as a real check
-        matched = False
-    else:
-        matched = hasher.verify(worker.pin_hash, command.pin)
-    if worker is None or not matched or not _may_clock(worker):
-        limiter.hit(device_bucket, pins.PIN_TRIES_PER_DEVICE, pins.PIN_WINDOW_SECONDS)
-        if counted.remaining == 0:  # this was the last try the window allows
-            after = limiter.peek(worker_bucket, pins.PIN_TRIES_PER_WORKER, pins.PIN_WINDOW_SECONDS)
-            raise PinThrottled(max(1, after.retry_after))
-        raise PinRefused()
-    limiter.reset(worker_bucket, pins.PIN_TRIES_PER_WORKER, pins.PIN_WINDOW_SECONDS)
-    return worker
-
-
-def _worker(command: CheckWorkerPin, uow: UnitOfWorkFactory) -> Worker | None:
-    with uow(read_only=True) as tx:
-        worker_id = tx.workers.id_by_employee_id(command.client_id, employee_id_key(command.employee_id))
-        return tx.workers.get(worker_id) if worker_id is not None else None
-
-
-def _may_clock(worker: Worker) -> bool:
-    return worker.active and not worker.pending and not worker.suspended and worker.anonymised_at is None

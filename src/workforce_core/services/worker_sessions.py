@@ -10,40 +10,16 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from attrs import field, frozen
-
 from workforce_core.commands.worker_pins import CheckWorkerPin
 from workforce_core.errors import NotFound, PinRefused, SessionEnded
-from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.keys import hash_secret
-from workforce_core.model.principal import Principal
 from workforce_core.model.worker_app import WorkerSession
 from workforce_core.model.workers import Worker
 from workforce_core.ports import Clock, PasswordHasher, RateLimiter, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules import worker_app
-from workforce_core.rules.worker_app import WORKER_SCOPES, may_use_app, mobile_kiosk_id
-from workforce_core.services.worker_pins import check_worker_pin
-
-
-@frozen
-class SignedWorker:
-    """A live session, its worker and their client account; ``token`` (the cookie's value, never
-    stored) when just made."""
-
-    worker: Worker
-    client: ClientAccount
-    session: WorkerSession
-    token: str | None = field(default=None, repr=False)
-
-    @property
-    def principal(self) -> Principal:
-        """What the worker's pages read with: the reads of their own shifts, offers, availability and
-        absences (every page filters by ``worker.id``; every write checks it)."""
-        return Principal(key=None, client=self.client, effective_scopes=WORKER_SCOPES)
-
-    @property
-    def kiosk_id(self) -> str:
-        return mobile_kiosk_id(self.session.device)
+from workforce_core.rules.worker_app import may_use_app
+from workforce_core.steps.pin_checks import check_worker_pin
+from workforce_core.views import SignedWorker
 
 
 def begin(tx: UnitOfWork, worker: Worker, device: str, address: str, now: datetime) -> SignedWorker:

@@ -20,6 +20,7 @@ from workforce_core.errors import (
     NotFound,
     ValidationFailed,
 )
+from workforce_core.facts import WorkerPricingChanged
 from workforce_core.model.audit import AuditEntry
 from workforce_core.model.people import Actor
 from workforce_core.model.principal import Principal
@@ -33,7 +34,6 @@ from workforce_core.rules.employee_ids import employee_id_key, generated_employe
 from workforce_core.rules.people import Power
 from workforce_core.rules.scopes import require_rates_write
 from workforce_core.rules.stale_weeks import PRICED_WORKER_FIELDS
-from workforce_core.services.pay_figures import worker_changed
 from workforce_core.views import WorkerView
 
 VISIBLE_FIELDS = (*EDITABLE_FIELDS, "has_face", "has_pin", "status", "dormant")
@@ -140,7 +140,7 @@ def update_worker(
             worker = attrs.evolve(worker, **changed, updated_at=now)
             tx.workers.update(worker)
             if PRICED_WORKER_FIELDS.intersection(changed):
-                worker_changed(tx, worker.id)
+                tx.note(WorkerPricingChanged(worker.id))
             if not worker.pending:
                 view = WorkerView.of(worker, *refs)
                 tx.record(

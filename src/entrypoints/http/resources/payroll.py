@@ -6,8 +6,9 @@ from starlette.responses import Response
 
 from workforce_adapters.json.payroll import payroll_line_record
 from workforce_core.rules.visibility import Sight
-from workforce_core.services.pay_codes import pay_codes, shown_refs
+from workforce_core.services.pay_codes import pay_codes
 from workforce_core.services.payroll import PayrollQuery, payroll
+from workforce_core.steps.pay_codes import shown_refs
 from workforce_entrypoints.http.endpoint import Call, Endpoint, Method
 from workforce_entrypoints.http.replies import listing
 

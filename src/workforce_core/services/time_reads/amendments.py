@@ -9,7 +9,7 @@ from attrs import frozen
 from workforce_core.model.amendments import Amendment
 from workforce_core.model.principal import Principal
 from workforce_core.ports import AmendmentFilter, Page, Paging, Queries
-from workforce_core.services.time_reads.filters import local_bounds
+from workforce_core.steps.time_filters import local_bounds
 
 
 @frozen

@@ -23,9 +23,9 @@ from workforce_core.rules.pay_week_states import week_bounds
 from workforce_core.rules.pay_weeks import week_of, week_start
 from workforce_core.rules.visibility import PAY_SCOPE
 from workforce_core.rules.working_time import READ_AFTER, READ_BEFORE
-from workforce_core.services.minimum_wage import BELOW_MINIMUM_WAGE, below_wage
-from workforce_core.services.pay_figures import bring_up_to_date
-from workforce_core.services.time_reads.filters import EVERYTHING, MIDNIGHT, site_filter
+from workforce_core.steps.minimum_wage import BELOW_MINIMUM_WAGE, below_wage
+from workforce_core.steps.pay_figures import bring_up_to_date
+from workforce_core.steps.time_filters import EVERYTHING, MIDNIGHT, site_filter
 
 EXCEPTION_PERIOD_DAYS = 93
 DEFAULT_PERIOD_DAYS = 7

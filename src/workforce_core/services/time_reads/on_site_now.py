@@ -7,7 +7,7 @@ from datetime import datetime
 from workforce_core.model.principal import Principal
 from workforce_core.ports import EntryFilter, LocationFilter, Queries
 from workforce_core.rules.london import floor_to_second
-from workforce_core.services.time_reads.filters import EVERYTHING, OPEN_WINDOW, site_filter
+from workforce_core.steps.time_filters import EVERYTHING, OPEN_WINDOW, site_filter
 from workforce_core.views import OnSiteNow, OnSiteWorker, SiteOnShift
 
 

@@ -12,9 +12,9 @@ from workforce_core.errors import InvalidParameter
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.principal import Principal
 from workforce_core.ports import EntryFilter, Page, Paging, Queries, UnitOfWorkFactory
-from workforce_core.services.pay_figures import figures_now, priced_now
-from workforce_core.services.pricing import priced
-from workforce_core.services.time_reads.filters import OPEN_WINDOW, local_bounds, site_filter
+from workforce_core.steps.pay_figures import figures_now, priced_now
+from workforce_core.steps.pricing import priced
+from workforce_core.steps.time_filters import OPEN_WINDOW, local_bounds, site_filter
 from workforce_core.views import EntryView, ShiftFigures, ShiftGate, ShiftPricing
 
 MAX_PAYROLL_MATCHES = 2000

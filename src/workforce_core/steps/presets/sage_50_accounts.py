@@ -14,7 +14,7 @@ from attrs import frozen
 
 from workforce_core.model.exports import ExportFormat
 from workforce_core.ports.exporters import FileLine, Refusal, RefusalReason, WeekToExport
-from workforce_core.services.presets.common import invoice_line, invoice_lines, line_words, uk_date
+from workforce_core.steps.presets.common import invoice_line, invoice_lines, line_words, uk_date
 
 SALES_INVOICE = "SI"
 SALES_NOMINAL = "4000"  # Sage's first sales nominal code, when the site has none

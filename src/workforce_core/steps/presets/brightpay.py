@@ -19,7 +19,7 @@ from workforce_core.ports.exporters import FileLine, Refusal, WeekToExport
 from workforce_core.ports.exports import Cell
 from workforce_core.rules.import_amounts import ONE, quantity_and_rate
 from workforce_core.rules.payroll_lines import PayRow
-from workforce_core.services.presets.common import pay_file
+from workforce_core.steps.presets.common import pay_file
 
 HOURS_COLUMNS = (
     "Number of normal hours",

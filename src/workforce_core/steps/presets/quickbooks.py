@@ -15,7 +15,7 @@ from workforce_core.model.exports import ExportFormat
 from workforce_core.ports.exporters import FileLine, Refusal, WeekToExport
 from workforce_core.rules.import_amounts import quantity_and_rate
 from workforce_core.rules.payroll_lines import LABELS
-from workforce_core.services.presets.common import (
+from workforce_core.steps.presets.common import (
     contact,
     due_date,
     invoice_line,

@@ -16,7 +16,7 @@ from workforce_core.ports.exporters import FileLine, Refusal, WeekToExport
 from workforce_core.ports.exports import Cell
 from workforce_core.rules.import_amounts import hours_of
 from workforce_core.rules.payroll_lines import LABELS, PayRow
-from workforce_core.services.presets.common import pay_file, uk_date
+from workforce_core.steps.presets.common import pay_file, uk_date
 
 HEADER = ("Payroll Code", "Amount", "Hours", "Pay Code", "Note")
 

@@ -9,7 +9,7 @@ from attrs import frozen
 
 from workforce_core.model.exports import ExportFormat
 from workforce_core.ports.exporters import FileLine, Refusal, WeekToExport
-from workforce_core.services import export_rows
+from workforce_core.steps import export_rows
 
 
 @frozen

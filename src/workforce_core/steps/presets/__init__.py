@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from workforce_core.model.exports import ExportFormat
 from workforce_core.ports.exporters import Exporter
-from workforce_core.services.presets import (
+from workforce_core.steps.presets import (
     brightpay,
     own_formats,
     quickbooks,

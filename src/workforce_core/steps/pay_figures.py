@@ -2,27 +2,24 @@
 
 Reads take each completed shift's figures from the store; a shift with none (new, or marked stale by a
 write) has its worker-week repriced first, in one transaction holding the worker's lock, and stored.
-Writes mark what they can change as stale in their own transaction: ``entries_changed`` for time
-entries, ``worker_changed`` for a worker's rates or role, ``client_changed`` for rate rules and settings.
+Writes note what they changed (``workforce_core.facts``); the handlers of those facts mark stale, in the
+write's own transaction, the worker-weeks it can alter (``workforce_core.handlers.stale_figures``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
 
 import attrs
 from attrs import frozen
 
-from workforce_core.model.absences import Absence
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.ports import FigureReads, UnitOfWork, UnitOfWorkFactory, WorkerWeek
-from workforce_core.rules.awr import PauseKind
 from workforce_core.rules.london import from_local
 from workforce_core.rules.pay_weeks import week_of
-from workforce_core.rules.stale_weeks import StaleWeeks, stale_weeks
-from workforce_core.services.pricing import late_of, price_shifts
+from workforce_core.steps.pricing import late_of, price_shifts
 from workforce_core.views import ShiftFigures
 
 
@@ -185,32 +182,6 @@ def reprice_in_batches(
     return repriced
 
 
-EVER = (datetime(1900, 1, 1, tzinfo=UTC), datetime(3000, 1, 1, tzinfo=UTC))  # every shift's clock-in
-
-
-def refresh_figures(*, uow: UnitOfWorkFactory, progress: Progress | None = None) -> int:
-    """The background pass (``workforce serve`` runs it, and ``workforce figures refresh``): price and
-    store the figures of every client's stale worker-weeks (those a rate rule, a setting or a worker's
-    rates left to it, and any other still marked), a batch of workers per transaction. Reads never
-    store; between a change and this pass they price a stale worker-week in memory. Returns how many
-    stale shifts it priced; ``progress`` hears (shifts priced, stale shifts) as it goes."""
-    with uow(read_only=True) as tx:
-        clients = tx.clients.every()
-        stale = [(client, tx.figures.unpriced(client.id, *EVER, None)) for client in clients]
-    stale = [(client, shifts) for client, shifts in stale if shifts]
-    every = sum(len(shifts) for _, shifts in stale)
-    done = 0
-
-    def told(priced: int, _: int) -> None:
-        if progress is not None:
-            progress(done + priced, every)
-
-    for client, shifts in stale:
-        reprice_in_batches(shifts, client, uow=uow, progress=told)
-        done += len(shifts)
-    return every
-
-
 def due_adjustments(tx: UnitOfWork, client: ClientAccount, week: date, site_id: int | None) -> list[TimeEntry]:
     """The late clocks due in ``week`` (at the site, for a site lock), their figures brought up to date
     first; with the client's other unpaid late clocks, whose due week a lock moves."""
@@ -226,55 +197,3 @@ def due_adjustments(tx: UnitOfWork, client: ClientAccount, week: date, site_id: 
         and figures[entry.id].adjust_week == week
         and site_id in (None, entry.location_id)
     ]
-
-
-def late_shifts_changed(tx: UnitOfWork, client: ClientAccount) -> None:
-    """A lock or unlock moves the week late clocks are due in, or pays them: their figures go stale."""
-    start_day = client.settings.pay_week_start_day
-    spans = {}
-    for entry in tx.figures.late_shifts(client.id):
-        week = week_of(entry.clock_in, start_day)
-        spans[(entry.worker_id, week)] = StaleWeeks(entry.worker_id, week, week)
-    if spans:
-        tx.figures.mark_stale([spans[key] for key in sorted(spans)])
-
-
-def entries_changed(
-    tx: UnitOfWork, changes: Iterable[tuple[TimeEntry | None, TimeEntry]], client: ClientAccount | None = None
-) -> None:
-    """Mark stale what these entry changes (``(before or None for new, after)``) can alter; ``client``: the
-    entries' client when the caller has it already."""
-    pairs = list(changes)
-    owners = {after.client_id for _, after in pairs}
-    clients = {client.id: client} if client is not None and owners == {client.id} else tx.clients.get_many(owners)
-    spans: dict[int, StaleWeeks] = {}
-    for before, after in pairs:
-        settings = clients[after.client_id].settings
-        span = stale_weeks(
-            before,
-            after,
-            start_day=settings.pay_week_start_day,
-            require_client_approval=settings.require_client_approval,
-        )
-        known = spans.get(span.worker_id)
-        if known is not None:
-            span = StaleWeeks(span.worker_id, min(known.first, span.first), max(known.last, span.last))
-        spans[span.worker_id] = span
-    if spans:
-        tx.figures.mark_stale([spans[worker_id] for worker_id in sorted(spans)])
-
-
-def absence_approved(tx: UnitOfWork, absence: Absence) -> None:
-    """An approved absence that pauses the AWR clock can bring parity to the worker's later weeks."""
-    if absence.type in tuple(PauseKind):
-        tx.figures.mark_stale([StaleWeeks(absence.worker_id, absence.start_date - timedelta(days=6), date.max)])
-
-
-def worker_changed(tx: UnitOfWork, worker_id: int) -> None:
-    """A worker's own rates or job role changed: every week of theirs may price differently."""
-    tx.figures.mark_stale([StaleWeeks(worker_id, date.min, date.max)])
-
-
-def client_changed(tx: UnitOfWork, client_id: int) -> None:
-    """A rate rule or a client setting changed: every week of the client may price differently."""
-    tx.figures.mark_client_stale(client_id)

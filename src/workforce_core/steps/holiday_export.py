@@ -13,7 +13,7 @@ from workforce_core.ports import Page, Paging, Queries, UnitOfWorkFactory
 from workforce_core.ports.exporters import FileLine
 from workforce_core.ports.exports import Cell
 from workforce_core.ports.worker_reads import WorkerFilter
-from workforce_core.services.holiday import bring_history_up_to_date, holiday_record
+from workforce_core.steps.holiday import bring_history_up_to_date, holiday_record
 from workforce_core.views import HolidayRecord, WorkerView
 
 PAGE = 200

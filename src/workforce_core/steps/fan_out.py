@@ -16,7 +16,7 @@ from workforce_core.model.webhooks import Delivery, Subscription
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules import delivery_attempts as attempts
 from workforce_core.rules import webhooks as policy
-from workforce_core.services.subscribers import load_subscriber, refuse_waiting
+from workforce_core.steps.subscribers import load_subscriber, refuse_waiting
 
 BATCH = 100
 

@@ -9,12 +9,12 @@ from datetime import datetime, timedelta
 import attrs
 
 from workforce_core.event_data import entry_event
+from workforce_core.facts import EntriesChanged
 from workforce_core.model.accounts import ClientSettings
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.ports import UnitOfWork
-from workforce_core.services.bookings import complete_booking
-from workforce_core.services.entry_edits import EntryViews
-from workforce_core.services.pay_figures import entries_changed
+from workforce_core.steps.booking_states import complete_booking
+from workforce_core.steps.entry_edits import EntryViews
 from workforce_core.views import EntryView
 
 
@@ -38,7 +38,7 @@ def close_open_shift(
     entry.clock_out_method = "auto"
     entry.updated_at = now
     tx.entries.update(entry)
-    entries_changed(tx, [(before, entry)])
+    tx.note(EntriesChanged(((before, entry),)))
     complete_booking(tx, booking)
     view = views.of(entry)
     tx.record([entry_event("time_entry.auto_closed", view, now, change=change)])

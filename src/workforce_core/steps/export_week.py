@@ -22,8 +22,8 @@ from workforce_core.ports import (
 )
 from workforce_core.ports.exporters import Exporter, SiteInvoice, WeekToExport
 from workforce_core.rules.charges import DEFAULT_VAT_RATE, line_amount, vat
-from workforce_core.services.pay_codes import codes_by_element, shown_refs
-from workforce_core.services.payroll import leave_only_rows, priced_lines
+from workforce_core.steps.pay_codes import codes_by_element, shown_refs
+from workforce_core.steps.payroll_lines import leave_only_rows, priced_lines
 
 PAGE = 1000  # payroll lines read per page: each page is a fixed number of statements over the week
 

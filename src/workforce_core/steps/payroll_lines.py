@@ -1,0 +1,85 @@
+"""Payroll lines as the payroll read and the pay files show them: each worker-week's figures with its
+holiday and minimum wage check, and the lines of workers paid only leave in a week.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+
+from workforce_core.model.accounts import ClientAccount
+from workforce_core.model.holiday import HolidayPay
+from workforce_core.ports import Paging, PayrollFilter, PayrollLine, PayrollRow, Queries, UnitOfWorkFactory
+from workforce_core.ports.worker_reads import WorkerFilter
+from workforce_core.rules.locked_figures import line_source
+from workforce_core.rules.payroll_lines import line_figures
+from workforce_core.steps.holiday import holiday_due, holiday_workers, mode_of
+from workforce_core.steps.minimum_wage import line_check
+
+
+def priced_lines(
+    client: ClientAccount,
+    rows: Sequence[PayrollRow],
+    weeks: Sequence[date],
+    *,
+    queries: Queries,
+    uow: UnitOfWorkFactory,
+) -> list[PayrollLine]:
+    """The payroll lines of ``rows``: their figures with what they pay as holiday, and the minimum wage check."""
+    with uow(read_only=True) as tx:
+        workers = tx.workers.get_many({row.worker_id for row in rows})
+        accepted = tx.wages.accepted(client.id, tuple(weeks))
+    due = holiday_due(client, workers, weeks, queries=queries, uow=uow)
+    lines = []
+    for row in rows:
+        figures = line_figures(row.minutes, due.get((row.worker_id, row.week)))
+        worker = workers.get(row.worker_id)
+        wage = line_check(row.week, figures, worker.date_of_birth, worker.apprentice_since) if worker else None
+        source = line_source(row.shifts, row.frozen_shifts)
+        lines.append(PayrollLine(row, figures, source, wage, accepted.get((row.worker_id, row.week))))
+    return lines
+
+
+def leave_only_rows(
+    client: ClientAccount,
+    weeks: Sequence[date],
+    department_id: int | None = None,
+    worker_id: int | None = None,
+    *,
+    queries: Queries,
+    uow: UnitOfWorkFactory,
+) -> list[PayrollRow]:
+    """Rows for the workers paid accrued holiday in a pay week they have no payable shift in (by week,
+    then name): a line pays the leave taken though nothing was worked."""
+    leave = holiday_workers(client, weeks, queries=queries)
+    if worker_id is not None:
+        leave = {w: items for w, items in leave.items() if w == worker_id}
+    if not leave:
+        return []
+    with uow(read_only=True) as tx:
+        workers = {
+            w.id: w for w in tx.workers.get_many(set(leave)).values() if mode_of(client, w) is HolidayPay.ACCRUED
+        }
+    if department_id is not None:
+        workers = {i: w for i, w in workers.items() if w.department_id == department_id}
+    due = holiday_due(client, workers, weeks, queries=queries, uow=uow)
+    found = []
+    for (someone, week), _ in sorted(due.items(), key=lambda item: (item[0][1], workers[item[0][0]].name, item[0][0])):
+        if queries.payroll_rows(PayrollFilter(client.id, (week,), Paging(limit=1), worker_id=someone)).total:
+            continue
+        view = queries.workers(WorkerFilter(client.id, Paging(limit=1), id=someone)).items[0]
+        found.append(
+            PayrollRow(
+                week=week,
+                worker_id=someone,
+                worker_name=view.worker.name,
+                employee_id=view.worker.employee_id,
+                department=view.department_name,
+                cost_centre=view.cost_code,
+                shifts=0,
+                paid_minutes=0,
+                minutes=(),
+                flags=(),
+            )
+        )
+    return found
