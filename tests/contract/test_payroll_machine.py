@@ -38,13 +38,14 @@ from workforce_core.commands.workers import CreateWorker
 from workforce_core.errors import WorkforceError
 from workforce_core.model.accounts import ClientSettings
 from workforce_core.model.principal import Principal
-from workforce_core.ports import Charges, Paging
+from workforce_core.ports import Paging
 from workforce_core.rules.scopes import effective_scopes
 from workforce_core.services import accounts, approvals, pay_weeks, reference, time_records, workers
 from workforce_core.services.charges import ChargeQuery, charges
 from workforce_core.services.exports import create_export
 from workforce_core.services.payroll import PayrollQuery, payroll
 from workforce_core.services.rate_rules import create_rate_rule
+from workforce_core.views import Charges
 
 START = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)  # a Monday: the weeks before it have ended
 FIRST_WEEK = date(2026, 10, 5)

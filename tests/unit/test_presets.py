@@ -19,13 +19,13 @@ from workforce_core.model.exports import KIND_OF_FORMAT, ExportFormat
 from workforce_core.model.holiday import HolidayPay
 from workforce_core.model.pay_codes import MULTIPLIERS, PayCode, PayrollPackage
 from workforce_core.model.reference import Location
-from workforce_core.ports import ChargeGroup, ChargeLine, PayrollLine, PayrollRow
 from workforce_core.ports.exporters import FileLine, Refusal, SiteInvoice, WeekToExport
 from workforce_core.rules.charges import DEFAULT_VAT_RATE, line_amount, vat
 from workforce_core.rules.holiday_pay import HolidayDue
 from workforce_core.rules.import_amounts import package_amount, quantity_and_rate, split
 from workforce_core.rules.payroll_lines import LABELS, Minutes, line_figures
 from workforce_core.steps.presets import EXPORTERS
+from workforce_core.views import ChargeGroup, ChargeLine, PayrollLine, PayrollRow
 
 WEEK = date(2026, 12, 21)
 LAST = WEEK + timedelta(days=6)

@@ -7,10 +7,10 @@ from typing import Any
 
 from workforce_adapters.json.shapes import day, hours, number, twin
 from workforce_core.model.availability import WorkerAvailability
-from workforce_core.ports import AbsenceView
 from workforce_core.rules.eligibility import Slot
 from workforce_core.rules.london import local_text, utc_text
 from workforce_core.rules.who_is_free import FreeWorker
+from workforce_core.views import AbsenceView
 
 
 def availability_rule_record(rule: WorkerAvailability) -> dict[str, Any]:

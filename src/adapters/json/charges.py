@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from workforce_adapters.json.shapes import decimal_number, hours
-from workforce_core.ports import Charges
 from workforce_core.rules.payroll_lines import LABELS
+from workforce_core.views import Charges
 
 
 def charges_record(found: Charges, *, include_entries: bool) -> dict[str, Any]:

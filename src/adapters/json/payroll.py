@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from workforce_adapters.json.shapes import decimal_number, hours
-from workforce_core.ports import PayrollLine
 from workforce_core.rules.minimum_wage import open_shortfall
 from workforce_core.rules.payroll_lines import LABELS, NOTHING, ElementTotal
+from workforce_core.views import PayrollLine
 
 
 def _element(element: ElementTotal, charge: bool) -> dict[str, Any]:

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from workforce_adapters.memory.repositories import MemoryRepository
 from workforce_core.model.minimum_wage import WageAcceptance
-from workforce_core.ports.minimum_wage import WageWeek
 from workforce_core.rules.payroll_lines import Minutes
+from workforce_core.views import WageWeek
 
 if TYPE_CHECKING:
     from workforce_adapters.memory.unit_of_work import MemoryUnitOfWork

@@ -11,10 +11,11 @@ from workforce_core.errors import AlreadyLocked, Conflict
 from workforce_core.model.exports import ExportBatch
 from workforce_core.model.pay_weeks import FrozenEntry, PayWeekLock, ShiftPayment, WeekCounts
 from workforce_core.model.time_entries import ApprovalStatus, ClientApproval, TimeEntry
-from workforce_core.ports import WeekSpan, WeekTallies
+from workforce_core.ports import WeekSpan
 from workforce_core.rules.london import local_date
 from workforce_core.rules.pay_gate import LATE_CLOCK
 from workforce_core.rules.week_locks import covers, locked_on
+from workforce_core.views import WeekTallies
 
 NEARBY = timedelta(hours=48)
 

@@ -13,14 +13,8 @@ from workforce_core.model.availability import DoNotReturn, WorkerAvailability
 from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, Booking, BookingStatus
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
-from workforce_core.ports import (
-    AbsenceFilter,
-    AbsenceView,
-    AvailabilityRuleFilter,
-    FreeFacts,
-    FreeFactsQuery,
-    Page,
-)
+from workforce_core.ports import AbsenceFilter, AvailabilityRuleFilter, FreeFactsQuery, Page
+from workforce_core.views import AbsenceView, FreeFacts
 
 # What eligibility reads of a booking and a shift (every required field of the records, no more).
 BOOKING_FACTS: tuple[str, ...] = ("id", "client_id", "worker_id", "location_id", "shift_date", "start", "end")

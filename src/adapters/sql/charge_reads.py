@@ -11,7 +11,8 @@ from sqlalchemy import ColumnElement, Engine, and_, case, distinct, func, or_, s
 from workforce_adapters.sql import reading, tables
 from workforce_adapters.sql.pay_figures import FROZEN, LATE
 from workforce_core.model.pay_gate import PayrollStatus
-from workforce_core.ports.charge_reads import ChargeFilter, ChargeGroup, HeldBack
+from workforce_core.ports.charge_reads import ChargeFilter
+from workforce_core.views import ChargeGroup, HeldBack
 
 F = tables.shift_figures
 L = tables.shift_figure_lines

@@ -13,7 +13,7 @@ from workforce_adapters.sql import reading, tables
 from workforce_adapters.sql.breaks import CHUNK
 from workforce_adapters.sql.mapping import from_row
 from workforce_core.model.time_entries import TimeEntry
-from workforce_core.ports.figure_reads import ElementMinutes, WorkerWeek
+from workforce_core.views import ElementMinutes, WorkerWeek
 
 FIGURES = tables.shift_figures
 LINES = tables.shift_figure_lines

@@ -12,8 +12,8 @@ from sqlalchemy import Connection, func, select
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.repositories import SqlRepository
 from workforce_core.model.minimum_wage import WageAcceptance
-from workforce_core.ports.minimum_wage import WageWeek
 from workforce_core.rules.payroll_lines import Minutes
+from workforce_core.views import WageWeek
 
 F, L, W = tables.shift_figures, tables.shift_figure_lines, tables.workers
 ZERO = Decimal(0)

@@ -17,7 +17,8 @@ from workforce_core.errors import AlreadyLocked, Conflict
 from workforce_core.model.exports import ExportBatch
 from workforce_core.model.pay_weeks import PayWeekLock, WeekCounts
 from workforce_core.model.time_entries import ApprovalStatus, ClientApproval, TimeEntry
-from workforce_core.ports import WeekSpan, WeekTallies
+from workforce_core.ports import WeekSpan
+from workforce_core.views import WeekTallies
 
 NEARBY = timedelta(hours=48)  # how far a shift can be from another it overlaps (shifts last at most 24 h)
 

@@ -21,9 +21,10 @@ from workforce_adapters.sql.pay_figures import FROZEN, LATE
 from workforce_core.model.pay_gate import GateReason, PayrollStatus
 from workforce_core.model.time_entries import ApprovalStatus
 from workforce_core.ports import Page
-from workforce_core.ports.payroll_reads import Adjustment, PayrollFilter, PayrollRow
+from workforce_core.ports.payroll_reads import PayrollFilter
 from workforce_core.rules.pay_gate import LATE_STATE, NOT_APPROVED, UNPAID_WHEN_APPROVED
 from workforce_core.rules.payroll_lines import Minutes
+from workforce_core.views import Adjustment, PayrollRow
 
 F = tables.shift_figures
 L = tables.shift_figure_lines

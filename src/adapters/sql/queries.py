@@ -38,36 +38,43 @@ from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.ports import (
     AbsenceFilter,
-    AbsenceView,
     AmendmentFilter,
     AvailabilityRuleFilter,
     AwrHistory,
     BatchFilter,
     ChargeFilter,
-    ChargeGroup,
     CostCodeFilter,
     DemandFilter,
     DepartmentFilter,
     EntryFilter,
-    FreeFacts,
     FreeFactsQuery,
-    HeldBack,
     LocationFilter,
     OfferFilter,
     Page,
     PayrollFilter,
-    PayrollRow,
     PricingInputs,
     RateRuleFilter,
     ShiftFilter,
     StoredBatch,
     WeekSpan,
-    WeekTallies,
     WorkerFilter,
-    WorkerWeek,
 )
 from workforce_core.rules.access import key_refusal
-from workforce_core.views import DemandView, DepartmentView, EntryView, OfferView, ShiftView, WorkerView
+from workforce_core.views import (
+    AbsenceView,
+    ChargeGroup,
+    DemandView,
+    DepartmentView,
+    EntryView,
+    FreeFacts,
+    HeldBack,
+    OfferView,
+    PayrollRow,
+    ShiftView,
+    WeekTallies,
+    WorkerView,
+    WorkerWeek,
+)
 
 T = TypeVar("T")
 

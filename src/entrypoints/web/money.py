@@ -8,10 +8,11 @@ from decimal import Decimal
 from starlette.responses import Response
 from starlette.routing import BaseRoute
 
-from workforce_core.ports import Paging, PayrollLine
+from workforce_core.ports import Paging
 from workforce_core.services.charges import ChargeQuery, charges
 from workforce_core.services.payroll import PayrollQuery, payroll
 from workforce_core.steps import export_rows
+from workforce_core.views import PayrollLine
 from workforce_entrypoints.web.downloads import csv_reply
 from workforce_entrypoints.web.visits import Visit, console_route
 from workforce_entrypoints.web.weeks import shown_week

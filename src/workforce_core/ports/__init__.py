@@ -8,21 +8,11 @@ from workforce_core.ports.amendment_reads import AmendmentFilter, AmendmentReads
 from workforce_core.ports.availability import AbsenceRepository, AvailabilityRepository, DoNotReturnRepository
 from workforce_core.ports.availability_reads import (
     AbsenceFilter,
-    AbsenceView,
     AvailabilityReads,
     AvailabilityRuleFilter,
-    FreeFacts,
     FreeFactsQuery,
 )
-from workforce_core.ports.charge_reads import (
-    ChargeFilter,
-    ChargeGroup,
-    ChargeLine,
-    ChargeReads,
-    Charges,
-    HeldBack,
-    SiteTotal,
-)
+from workforce_core.ports.charge_reads import ChargeFilter, ChargeReads
 from workforce_core.ports.clock import Clock
 from workforce_core.ports.demand_reads import DemandFilter, DemandReads, OfferFilter
 from workforce_core.ports.demands import DemandRepository, OfferRepository
@@ -34,7 +24,7 @@ from workforce_core.ports.exports import (
     ExportFiles,
     StoredBatch,
 )
-from workforce_core.ports.figure_reads import ElementMinutes, FigureReads, WorkerWeek
+from workforce_core.ports.figure_reads import FigureReads
 from workforce_core.ports.idempotency import Claim, IdempotencyStore, KeyedWork, StoredReply
 from workforce_core.ports.kiosks import KioskClocks, KioskDevices
 from workforce_core.ports.limits import RateDecision, RateLimiter
@@ -42,8 +32,8 @@ from workforce_core.ports.no_shows import NoShowNotices
 from workforce_core.ports.outbox import Outbox
 from workforce_core.ports.paging import Page, Paging
 from workforce_core.ports.pay_figures import PayFigures
-from workforce_core.ports.pay_weeks import PayWeekLocks, PayWeekTallies, WeekSpan, WeekTallies
-from workforce_core.ports.payroll_reads import PayrollFilter, PayrollLine, PayrollReads, PayrollRow
+from workforce_core.ports.pay_weeks import PayWeekLocks, PayWeekTallies, WeekSpan
+from workforce_core.ports.payroll_reads import PayrollFilter, PayrollReads
 from workforce_core.ports.people import (
     Mailer,
     PasswordHasher,
@@ -74,7 +64,6 @@ from workforce_core.ports.worker_reads import WorkerFilter, WorkerReads
 __all__ = [
     "AbsenceFilter",
     "AbsenceRepository",
-    "AbsenceView",
     "AmendmentFilter",
     "AmendmentReads",
     "ApiKeyRepository",
@@ -86,10 +75,7 @@ __all__ = [
     "BatchFilter",
     "BookingRepository",
     "ChargeFilter",
-    "ChargeGroup",
-    "ChargeLine",
     "ChargeReads",
-    "Charges",
     "Claim",
     "ClientRepository",
     "Clock",
@@ -100,16 +86,13 @@ __all__ = [
     "DemandRepository",
     "DepartmentFilter",
     "DoNotReturnRepository",
-    "ElementMinutes",
     "EntryFilter",
     "EntryReads",
     "ExportBatchReads",
     "ExportBatchWrites",
     "ExportFiles",
     "FigureReads",
-    "FreeFacts",
     "FreeFactsQuery",
-    "HeldBack",
     "IdempotencyStore",
     "KeyedWork",
     "KioskClocks",
@@ -127,9 +110,7 @@ __all__ = [
     "PayWeekLocks",
     "PayWeekTallies",
     "PayrollFilter",
-    "PayrollLine",
     "PayrollReads",
-    "PayrollRow",
     "PricingInputs",
     "PricingInputsReader",
     "PricingReads",
@@ -146,7 +127,6 @@ __all__ = [
     "ShiftFilter",
     "ShiftReads",
     "SignOffLinkRepository",
-    "SiteTotal",
     "StoredBatch",
     "StoredReply",
     "SubscriptionRepository",
@@ -156,9 +136,7 @@ __all__ = [
     "UnitOfWorkFactory",
     "UserRepository",
     "WeekSpan",
-    "WeekTallies",
     "WorkerFilter",
     "WorkerReads",
     "WorkerRepository",
-    "WorkerWeek",
 ]

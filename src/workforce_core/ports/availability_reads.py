@@ -8,12 +8,9 @@ from typing import Protocol
 
 from attrs import frozen
 
-from workforce_core.model.absences import Absence
-from workforce_core.model.availability import DoNotReturn, WorkerAvailability
-from workforce_core.model.bookings import Booking
-from workforce_core.model.time_entries import TimeEntry
-from workforce_core.model.workers import Worker
+from workforce_core.model.availability import WorkerAvailability
 from workforce_core.ports.paging import Page, Paging
+from workforce_core.views.bookings import AbsenceView, FreeFacts
 
 
 @frozen
@@ -41,12 +38,6 @@ class AbsenceFilter:
 
 
 @frozen
-class AbsenceView:
-    absence: Absence
-    worker_name: str
-
-
-@frozen
 class FreeFactsQuery:
     """The facts of every active worker of a client around a slot: bookings and shifts meeting
     ``start``-``end``, absences and rules touching ``first_day``-``last_day``, do-not-return at the site."""
@@ -58,16 +49,6 @@ class FreeFactsQuery:
     last_day: date
     location_id: int | None = None
     location_ids: tuple[int, ...] | None = None  # only workers based at these sites
-
-
-@frozen
-class FreeFacts:
-    workers: tuple[Worker, ...]  # active, approved, by id
-    bookings: tuple[Booking, ...]  # the client's live and completed bookings meeting the window
-    shifts: tuple[TimeEntry, ...]  # the client's workers' shifts meeting the window
-    absences: tuple[Absence, ...]  # approved
-    rules: tuple[WorkerAvailability, ...]  # not retired
-    dnr: tuple[DoNotReturn, ...]  # at the slot's site
 
 
 class AvailabilityReads(Protocol):

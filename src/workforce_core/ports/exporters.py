@@ -15,9 +15,8 @@ from attrs import frozen
 
 from workforce_core.model.pay_codes import PayCode
 from workforce_core.model.reference import Location
-from workforce_core.ports.charge_reads import ChargeLine
 from workforce_core.ports.exports import Cell
-from workforce_core.ports.payroll_reads import PayrollLine
+from workforce_core.views import ChargeLine, PayrollLine
 
 
 class RefusalReason(StrEnum):

@@ -4,32 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import date, datetime
-from decimal import Decimal
 from typing import Protocol
 
-from attrs import frozen
-
 from workforce_core.model.time_entries import TimeEntry
-
-
-@frozen
-class ElementMinutes:
-    """A worker's minutes of one element at one pay rate and one charge rate in a pay week."""
-
-    element: str
-    pay_rate: Decimal
-    charge_rate: Decimal
-    minutes: int
-
-
-@frozen
-class WorkerWeek:
-    """The sums of one worker's stored figures in one pay week (shifts of one payroll status)."""
-
-    worker_id: int
-    shifts: int
-    paid_minutes: int
-    lines: tuple[ElementMinutes, ...]
+from workforce_core.views.figures import WorkerWeek
 
 
 class FigureReads(Protocol):

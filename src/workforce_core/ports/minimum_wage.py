@@ -7,23 +7,8 @@ from datetime import date
 from decimal import Decimal
 from typing import Protocol
 
-from attrs import frozen
-
 from workforce_core.model.minimum_wage import WageAcceptance
-from workforce_core.rules.payroll_lines import Minutes
-
-
-@frozen
-class WageWeek:
-    """A worker's payable shifts of one pay week, summed per element and pay rate, with what decides
-    their band."""
-
-    worker_id: int
-    week_start: date
-    minutes: tuple[Minutes, ...]
-    location_ids: frozenset[int | None]  # the sites of those shifts
-    date_of_birth: date | None
-    apprentice_since: date | None
+from workforce_core.views.figures import WageWeek
 
 
 class WageRecords(Protocol):

@@ -6,15 +6,15 @@ shift asks ``frozen_among`` (a frozen shift cannot change); the week's counts co
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Sequence
 from datetime import date, datetime
 from typing import Protocol
 
 from attrs import frozen
 
 from workforce_core.model.exports import ExportBatch
-from workforce_core.model.pay_weeks import PayWeekLock, WeekCounts
-from workforce_core.model.time_entries import TimeEntry
+from workforce_core.model.pay_weeks import PayWeekLock
+from workforce_core.views.pay_weeks import WeekTallies
 
 
 @frozen
@@ -24,21 +24,6 @@ class WeekSpan:
     week_start: date
     start: datetime
     end: datetime
-
-
-@frozen
-class WeekTallies:
-    """What storage counts of some pay weeks (shifts by local clock-in week, at the sites asked).
-
-    ``counts`` has ``shifts``, ``shifts_not_approved`` (closed, not approved) and ``open_clock_outs``
-    per week (``exceptions_open`` 0: the core decides it from ``candidates``, the not-approved shifts
-    that may carry a blocking exception, and ``context``, their workers' shifts around them)."""
-
-    counts: Mapping[date, WeekCounts]
-    candidates: tuple[TimeEntry, ...] = ()
-    context: tuple[TimeEntry, ...] = ()
-    late: tuple[TimeEntry, ...] = ()  # the client's late clocks (flagged ``locked_week``) at the sites, any week
-    paid: Mapping[int, date] = {}  # of them, those paid as an adjustment: the week that paid each
 
 
 class PayWeekTallies(Protocol):

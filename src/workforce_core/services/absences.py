@@ -17,10 +17,11 @@ from workforce_core.facts import AbsenceApproved
 from workforce_core.model.absences import Absence, AbsenceStatus
 from workforce_core.model.people import Actor
 from workforce_core.model.principal import Principal
-from workforce_core.ports import AbsenceFilter, AbsenceView, Clock, Page, Paging, Queries, UnitOfWorkFactory
+from workforce_core.ports import AbsenceFilter, Clock, Page, Paging, Queries, UnitOfWorkFactory
 from workforce_core.rules import people
 from workforce_core.rules.people import Power
 from workforce_core.rules.worker_app import APP_ABSENCE_TYPES, may_use_app
+from workforce_core.views import AbsenceView
 
 DECISIONS = {"approve": AbsenceStatus.APPROVED, "decline": AbsenceStatus.DECLINED}
 CANCELLABLE = (AbsenceStatus.REQUESTED, AbsenceStatus.APPROVED)

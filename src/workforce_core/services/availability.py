@@ -20,16 +20,7 @@ from workforce_core.model.bookings import Booking
 from workforce_core.model.principal import Principal
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
-from workforce_core.ports import (
-    AvailabilityRuleFilter,
-    Clock,
-    FreeFacts,
-    FreeFactsQuery,
-    Page,
-    Paging,
-    Queries,
-    UnitOfWorkFactory,
-)
+from workforce_core.ports import AvailabilityRuleFilter, Clock, FreeFactsQuery, Page, Paging, Queries, UnitOfWorkFactory
 from workforce_core.rules import people
 from workforce_core.rules.access import owned_site
 from workforce_core.rules.eligibility import Slot, eligibility
@@ -38,6 +29,7 @@ from workforce_core.rules.people import Power
 from workforce_core.rules.slots import LONGEST
 from workforce_core.rules.who_is_free import FreeWorker, order_key, role_match, stated
 from workforce_core.rules.worker_facts import Facts, known, people_at, window
+from workforce_core.views import FreeFacts
 
 # ---- rules ------------------------------------------------------------------------------------
 

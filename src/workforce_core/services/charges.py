@@ -15,12 +15,13 @@ from attrs import frozen
 
 from workforce_core.errors import InvalidParameter
 from workforce_core.model.principal import Principal
-from workforce_core.ports import ChargeFilter, ChargeLine, Charges, Queries, SiteTotal, UnitOfWorkFactory
+from workforce_core.ports import ChargeFilter, Queries, UnitOfWorkFactory
 from workforce_core.rules.charges import DEFAULT_VAT_RATE, line_amount, vat
 from workforce_core.rules.london import local_date
 from workforce_core.rules.pay_weeks import week_start
 from workforce_core.steps.pay_figures import bring_up_to_date
 from workforce_core.steps.time_filters import site_filter
+from workforce_core.views import ChargeLine, Charges, SiteTotal
 
 MAX_DAYS = 93
 

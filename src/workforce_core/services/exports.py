@@ -31,7 +31,6 @@ from workforce_core.ports import (
     ExportFiles,
     Page,
     Paging,
-    PayrollLine,
     Queries,
     StoredBatch,
     UnitOfWork,
@@ -50,7 +49,7 @@ from workforce_core.steps.holiday_export import HOLIDAY_HEADER, holiday_records_
 from workforce_core.steps.pay_figures import Progress, bring_up_to_date
 from workforce_core.steps.pay_week_views import pay_week_views
 from workforce_core.steps.presets import EXPORTERS
-from workforce_core.views import PayWeekView
+from workforce_core.views import PayrollLine, PayWeekView
 
 PAGE = 1000  # file lines between two reports of progress
 

@@ -13,12 +13,13 @@ from attrs import frozen
 
 from workforce_core.errors import InvalidParameter
 from workforce_core.model.principal import Principal
-from workforce_core.ports import Page, Paging, PayrollFilter, PayrollLine, Queries, UnitOfWorkFactory
+from workforce_core.ports import Page, Paging, PayrollFilter, Queries, UnitOfWorkFactory
 from workforce_core.rules.london import from_local, local_date
 from workforce_core.rules.pay_weeks import week_start
 from workforce_core.steps.pay_figures import bring_up_to_date
 from workforce_core.steps.payroll_lines import leave_only_rows, priced_lines
 from workforce_core.steps.time_filters import site_filter
+from workforce_core.views import PayrollLine
 
 MAX_WEEKS = 26
 WEEK = timedelta(days=7)

@@ -14,7 +14,6 @@ from workforce_core.model.demands import OfferStatus
 from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, TimeEntry
 from workforce_core.ports import (
     AbsenceFilter,
-    AbsenceView,
     AvailabilityRuleFilter,
     DemandFilter,
     OfferFilter,
@@ -23,7 +22,7 @@ from workforce_core.ports import (
     ShiftFilter,
     UnitOfWorkFactory,
 )
-from workforce_core.views import DemandView, OfferView, ShiftView, SignedWorker
+from workforce_core.views import AbsenceView, DemandView, OfferView, ShiftView, SignedWorker
 
 AHEAD = timedelta(days=28)  # the shifts page shows four weeks ahead
 MOST = Paging(limit=100)

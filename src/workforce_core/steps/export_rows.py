@@ -11,9 +11,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 
-from workforce_core.ports import ChargeLine, PayrollLine
 from workforce_core.ports.exports import Cell
 from workforce_core.rules.payroll_lines import LABELS
+from workforce_core.views import ChargeLine, PayrollLine
 
 PENNY = Decimal("0.01")
 PKG_A_HEADER = (

@@ -11,19 +11,12 @@ from decimal import Decimal
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.exports import KIND_OF_FORMAT, ExportKind
 from workforce_core.model.pay_codes import PayCode
-from workforce_core.ports import (
-    ChargeFilter,
-    ChargeLine,
-    Paging,
-    PayrollFilter,
-    PayrollLine,
-    Queries,
-    UnitOfWorkFactory,
-)
+from workforce_core.ports import ChargeFilter, Paging, PayrollFilter, Queries, UnitOfWorkFactory
 from workforce_core.ports.exporters import Exporter, SiteInvoice, WeekToExport
 from workforce_core.rules.charges import DEFAULT_VAT_RATE, line_amount, vat
 from workforce_core.steps.pay_codes import codes_by_element, shown_refs
 from workforce_core.steps.payroll_lines import leave_only_rows, priced_lines
+from workforce_core.views import ChargeLine, PayrollLine
 
 PAGE = 1000  # payroll lines read per page: each page is a fixed number of statements over the week
 

@@ -16,7 +16,7 @@ from workforce_core.model.absences import AbsenceStatus, AbsenceType
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.holiday import HolidayPay
 from workforce_core.model.workers import Worker
-from workforce_core.ports import Paging, PayrollFilter, PayrollRow, Queries, UnitOfWorkFactory
+from workforce_core.ports import Paging, PayrollFilter, Queries, UnitOfWorkFactory
 from workforce_core.ports.availability_reads import AbsenceFilter
 from workforce_core.rules.holiday_pay import (
     LOOK_BACK_WEEKS,
@@ -34,7 +34,7 @@ from workforce_core.rules.london import from_local
 from workforce_core.rules.pay_weeks import week_start
 from workforce_core.rules.payroll_lines import line_figures
 from workforce_core.steps.pay_figures import bring_up_to_date
-from workforce_core.views import HolidayRecord, HolidayWeek
+from workforce_core.views import HolidayRecord, HolidayWeek, PayrollRow
 
 WEEK = timedelta(days=7)
 

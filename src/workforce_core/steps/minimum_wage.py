@@ -16,13 +16,14 @@ from attrs import frozen
 
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.ports import UnitOfWork
-from workforce_core.ports.minimum_wage import WageRecords, WageWeek
+from workforce_core.ports.minimum_wage import WageRecords
 from workforce_core.rules import pay_week_states
 from workforce_core.rules.exceptions import TimeException
 from workforce_core.rules.london import from_local
 from workforce_core.rules.minimum_wage import LABELS, WageCheck, check_week, open_shortfall
 from workforce_core.rules.payroll_lines import LineFigures, line_figures
 from workforce_core.steps.pay_figures import reprice_within
+from workforce_core.views import WageWeek
 
 BELOW_MINIMUM_WAGE = "below_minimum_wage"
 

@@ -16,11 +16,11 @@ from attrs import frozen
 
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.time_entries import TimeEntry
-from workforce_core.ports import FigureReads, UnitOfWork, UnitOfWorkFactory, WorkerWeek
+from workforce_core.ports import FigureReads, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules.london import from_local
 from workforce_core.rules.pay_weeks import week_of
 from workforce_core.steps.pricing import late_of, price_shifts
-from workforce_core.views import ShiftFigures
+from workforce_core.views import ShiftFigures, WorkerWeek
 
 
 @frozen

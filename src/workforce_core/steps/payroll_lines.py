@@ -9,12 +9,13 @@ from datetime import date
 
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.holiday import HolidayPay
-from workforce_core.ports import Paging, PayrollFilter, PayrollLine, PayrollRow, Queries, UnitOfWorkFactory
+from workforce_core.ports import Paging, PayrollFilter, Queries, UnitOfWorkFactory
 from workforce_core.ports.worker_reads import WorkerFilter
 from workforce_core.rules.locked_figures import line_source
 from workforce_core.rules.payroll_lines import line_figures
 from workforce_core.steps.holiday import holiday_due, holiday_workers, mode_of
 from workforce_core.steps.minimum_wage import line_check
+from workforce_core.views import PayrollLine, PayrollRow
 
 
 def priced_lines(

@@ -8,11 +8,11 @@ from datetime import date, timedelta
 from decimal import Decimal
 
 from workforce_core.model.pay_codes import PayCode
-from workforce_core.ports import ChargeLine, PayrollLine
 from workforce_core.ports.exporters import FileLine, Refusal, RefusalReason, SiteInvoice, WeekToExport
 from workforce_core.ports.exports import Cell
 from workforce_core.rules.import_amounts import split
 from workforce_core.rules.payroll_lines import LABELS, PayRow
+from workforce_core.views import ChargeLine, PayrollLine
 
 PAYMENT_DAYS = 30  # an invoice falls due this many days after its date (decisions.md)
 

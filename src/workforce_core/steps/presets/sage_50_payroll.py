@@ -12,12 +12,12 @@ from attrs import frozen
 
 from workforce_core.model.exports import ExportFormat
 from workforce_core.model.pay_codes import PayCode, PayrollPackage
-from workforce_core.ports import PayrollLine
 from workforce_core.ports.exporters import FileLine, Refusal, WeekToExport
 from workforce_core.ports.exports import Cell
 from workforce_core.rules.import_amounts import quantity_and_rate
 from workforce_core.rules.payroll_lines import PayRow
 from workforce_core.steps.presets.common import pay_file
+from workforce_core.views import PayrollLine
 
 PAYMENT = "2"
 HEADER = ("Type", "Employee reference", "Payment number", "Department", "Cost centre", "Hours or value", "Rate")

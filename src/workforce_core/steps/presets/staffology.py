@@ -11,12 +11,12 @@ from attrs import frozen
 
 from workforce_core.model.exports import ExportFormat
 from workforce_core.model.pay_codes import PayCode, PayrollPackage
-from workforce_core.ports import PayrollLine
 from workforce_core.ports.exporters import FileLine, Refusal, WeekToExport
 from workforce_core.ports.exports import Cell
 from workforce_core.rules.import_amounts import hours_of
 from workforce_core.rules.payroll_lines import LABELS, PayRow
 from workforce_core.steps.presets.common import pay_file, uk_date
+from workforce_core.views import PayrollLine
 
 HEADER = ("Payroll Code", "Amount", "Hours", "Pay Code", "Note")
 
