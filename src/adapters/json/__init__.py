@@ -10,8 +10,10 @@ from workforce_adapters.json.availability import (
     free_worker_record,
     slot_record,
 )
+from workforce_adapters.json.commands import structure
+from workforce_adapters.json.converter import converter
 from workforce_adapters.json.demands import demand_record, offer_record
-from workforce_adapters.json.events import converter, event_data
+from workforce_adapters.json.events import event_data
 from workforce_adapters.json.exports import export_batch_detail_record, export_batch_record
 from workforce_adapters.json.on_site import on_site_now_record, on_site_worker_record
 from workforce_adapters.json.pay_weeks import pay_week_record
@@ -57,6 +59,7 @@ __all__ = [
     "rate_rule_record",
     "shift_record",
     "slot_record",
+    "structure",
     "time_entry_record",
     "twin",
     "worker_record",

@@ -1,4 +1,4 @@
-"""Request bodies and console input into the core's typed commands: the one cattrs converter.
+"""Request bodies and console input into the core's typed commands, through the one cattrs converter.
 
 A command class says, field by field, how its JSON value is read (``workforce_core.commands.inputs``);
 this converter builds each class's structuring function from that, with cattrs, and turns what
@@ -19,15 +19,14 @@ from contextvars import ContextVar
 from typing import Any, TypeVar
 
 import attrs
-from cattrs import ClassValidationError, Converter
+from cattrs import ClassValidationError
 from cattrs.gen import make_dict_structure_fn, override
 
+from workforce_adapters.json.converter import converter
 from workforce_core.commands.inputs import Input, Items, Nested, input_of, must_send
 from workforce_core.errors import ValidationFailed, WorkforceError
 
 C = TypeVar("C")
-
-converter = Converter(detailed_validation=True, forbid_extra_keys=False)
 
 
 def is_command(cls: Any) -> bool:

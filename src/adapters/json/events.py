@@ -1,4 +1,4 @@
-"""Event data (the outbox, webhooks): each record as the API shows it, through one cattrs converter."""
+"""Event data (the outbox, webhooks): each record as the API shows it, through the one cattrs converter."""
 
 from __future__ import annotations
 
@@ -6,10 +6,9 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
-from cattrs import Converter
-
 from workforce_adapters.json.accounts import audit_record, key_record, me_record
 from workforce_adapters.json.amendments import amendment_record
+from workforce_adapters.json.converter import converter
 from workforce_adapters.json.exports import export_batch_record
 from workforce_adapters.json.pay_weeks import pay_week_record
 from workforce_adapters.json.rate_rules import rate_rule_record
@@ -35,8 +34,6 @@ from workforce_core.views import (
     ShiftView,
     WorkerView,
 )
-
-converter = Converter()
 
 
 def event_data(event: Event) -> dict[str, Any]:

@@ -1,0 +1,32 @@
+"""One cattrs converter: the JSON edge's commands and event data share ``workforce_adapters.json.converter``,
+and no other module of the product makes a converter of its own."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from workforce_adapters.json import commands, events
+from workforce_adapters.json.converter import converter
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+
+
+def _makers(path: Path) -> list[int]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and (getattr(node.func, "id", None) or getattr(node.func, "attr", None)) in ("Converter", "GenConverter")
+    ]
+
+
+def test_only_the_json_converter_module_makes_a_converter() -> None:
+    made = {str(path.relative_to(SRC)): lines for path in SRC.rglob("*.py") if (lines := _makers(path))}
+    assert made == {"adapters/json/converter.py": [9]}
+
+
+def test_commands_and_event_data_use_the_one_converter() -> None:
+    assert getattr(commands, "converter") is converter  # noqa: B009 (not re-exported, looked up on purpose)
+    assert getattr(events, "converter") is converter  # noqa: B009
