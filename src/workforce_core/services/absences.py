@@ -17,7 +17,7 @@ from workforce_core.facts import AbsenceApproved
 from workforce_core.model.absences import Absence, AbsenceStatus
 from workforce_core.model.people import Actor
 from workforce_core.model.principal import Principal
-from workforce_core.ports import AbsenceFilter, Clock, Page, Paging, Queries, UnitOfWorkFactory
+from workforce_core.ports import AbsenceFilter, AvailabilityReads, Clock, Page, Paging, UnitOfWorkFactory
 from workforce_core.rules import people
 from workforce_core.rules.people import Power
 from workforce_core.rules.worker_app import APP_ABSENCE_TYPES, may_use_app
@@ -139,7 +139,7 @@ class AbsenceQuery:
     updated_since: datetime | None = None
 
 
-def absences(principal: Principal, query: AbsenceQuery, *, queries: Queries) -> Page[AbsenceView]:
+def absences(principal: Principal, query: AbsenceQuery, *, queries: AvailabilityReads) -> Page[AbsenceView]:
     """The client's absences (a site-limited key: of workers based at its sites), newest start first."""
     principal.require("absences:read")
     if query.date_from is not None and query.date_to is not None and query.date_to < query.date_from:

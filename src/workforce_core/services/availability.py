@@ -20,7 +20,16 @@ from workforce_core.model.bookings import Booking
 from workforce_core.model.principal import Principal
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
-from workforce_core.ports import AvailabilityRuleFilter, Clock, FreeFactsQuery, Page, Paging, Queries, UnitOfWorkFactory
+from workforce_core.ports import (
+    AvailabilityReads,
+    AvailabilityRuleFilter,
+    Clock,
+    FreeFactsQuery,
+    Page,
+    Paging,
+    Queries,
+    UnitOfWorkFactory,
+)
 from workforce_core.rules import people
 from workforce_core.rules.access import owned_site
 from workforce_core.rules.eligibility import Slot, eligibility
@@ -94,7 +103,7 @@ class RuleQuery:
     active: bool | None = None
 
 
-def rules(principal: Principal, query: RuleQuery, *, queries: Queries) -> Page[WorkerAvailability]:
+def rules(principal: Principal, query: RuleQuery, *, queries: AvailabilityReads) -> Page[WorkerAvailability]:
     """The client's rules (a site-limited key: those of workers based at its sites)."""
     principal.require("availability:read")
     return queries.availability_rules(

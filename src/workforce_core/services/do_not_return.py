@@ -12,7 +12,7 @@ from workforce_core.errors import LocationNotFound, NotFound
 from workforce_core.model.availability import DoNotReturn
 from workforce_core.model.people import Actor
 from workforce_core.model.principal import Principal
-from workforce_core.ports import Clock, Queries, UnitOfWorkFactory
+from workforce_core.ports import AvailabilityReads, Clock, UnitOfWorkFactory
 from workforce_core.rules import people
 from workforce_core.rules.people import Power
 
@@ -53,7 +53,7 @@ def mark(
     return DoNotReturnSites(worker.id, site.id, site.id in sites, tuple(sorted(sites)))
 
 
-def marked_sites(principal: Principal, worker_id: int, *, queries: Queries) -> tuple[int, ...]:
+def marked_sites(principal: Principal, worker_id: int, *, queries: AvailabilityReads) -> tuple[int, ...]:
     """The sites a worker of the client is marked not to return to (those the reader sees)."""
     principal.require("workers:read")
     found = queries.do_not_return_sites(principal.client_id, worker_id)

@@ -28,6 +28,7 @@ from workforce_core.model.people import Actor
 from workforce_core.model.principal import Principal
 from workforce_core.ports import (
     BatchFilter,
+    ExportBatchReads,
     ExportFiles,
     Page,
     Paging,
@@ -231,7 +232,7 @@ class BatchDetail:
         return hashlib.sha256(self.stored.content).hexdigest() == self.stored.batch.file_sha256
 
 
-def export_batches(principal: Principal, query: BatchQuery, *, queries: Queries) -> Page[ExportBatch]:
+def export_batches(principal: Principal, query: BatchQuery, *, queries: ExportBatchReads) -> Page[ExportBatch]:
     principal.require("payroll:read")
     if query.kind is not None and query.kind not in EXPORT_KINDS:
         raise InvalidParameter("kind", f"kind is one of {', '.join(EXPORT_KINDS)}.")
@@ -241,7 +242,7 @@ def export_batches(principal: Principal, query: BatchQuery, *, queries: Queries)
     return queries.export_batches(wanted)
 
 
-def export_batch(principal: Principal, batch_id: int, *, queries: Queries) -> BatchDetail:
+def export_batch(principal: Principal, batch_id: int, *, queries: ExportBatchReads) -> BatchDetail:
     principal.require("payroll:read")
     stored = queries.export_batch(principal.client_id, batch_id)
     if stored is None:

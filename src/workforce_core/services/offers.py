@@ -20,7 +20,7 @@ from workforce_core.model.bookings import BookingStatus, Confirmation
 from workforce_core.model.demands import Offer, OfferStatus
 from workforce_core.model.people import Actor
 from workforce_core.model.principal import Principal
-from workforce_core.ports import Clock, OfferFilter, Page, Paging, Queries, UnitOfWork, UnitOfWorkFactory
+from workforce_core.ports import Clock, DemandReads, OfferFilter, Page, Paging, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules import people
 from workforce_core.rules.access import visible_sites
 from workforce_core.rules.demands import refusal
@@ -41,7 +41,7 @@ class OfferQuery:
     status: str | None = None
 
 
-def offers(principal: Principal, query: OfferQuery, *, queries: Queries) -> Page[OfferView]:
+def offers(principal: Principal, query: OfferQuery, *, queries: DemandReads) -> Page[OfferView]:
     """Offers of the client's requirements at the key's sites, newest first."""
     principal.require("shifts:read")
     return queries.offers(

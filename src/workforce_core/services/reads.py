@@ -17,8 +17,10 @@ from workforce_core.ports import (
     LocationFilter,
     Page,
     Paging,
+    PricingReads,
     Queries,
     RateRuleFilter,
+    ReferenceReads,
     WorkerFilter,
 )
 from workforce_core.rules.access import owned_site, visible_sites
@@ -37,13 +39,13 @@ def one(page: Page[T]) -> T:
     return page.items[0]
 
 
-def _site_filter(principal: Principal, queries: Queries, location_id: int | None) -> tuple[int, ...] | None:
+def _site_filter(principal: Principal, queries: ReferenceReads, location_id: int | None) -> tuple[int, ...] | None:
     if location_id is not None:
         owned_site(principal, queries.location(location_id), parameter="location_id")
     return visible_sites(principal, location_id)
 
 
-def me(principal: Principal, *, queries: Queries) -> MeView:
+def me(principal: Principal, *, queries: ReferenceReads) -> MeView:
     sites = queries.locations(
         LocationFilter(client_id=principal.client_id, paging=Paging(limit=10_000), location_ids=principal.site_ids)
     )
@@ -63,7 +65,7 @@ def workers(
     return queries.workers(attrs.evolve(query, client_id=principal.client_id, location_ids=sites))
 
 
-def worker_awr(principal: Principal, worker: WorkerView, *, queries: Queries, today: date) -> AwrClock:
+def worker_awr(principal: Principal, worker: WorkerView, *, queries: PricingReads, today: date) -> AwrClock:
     """A worker's AWR clock with their client at the start of today's pay week (``pay:read``)."""
     principal.require(PAY_SCOPE)
     start_day = principal.client.settings.pay_week_start_day
@@ -71,12 +73,12 @@ def worker_awr(principal: Principal, worker: WorkerView, *, queries: Queries, to
     return awr_clock(week_start(today, start_day), history.weeks_worked, history.pauses, start_day=start_day)
 
 
-def locations(principal: Principal, query: LocationFilter, *, queries: Queries) -> Page[Location]:
+def locations(principal: Principal, query: LocationFilter, *, queries: ReferenceReads) -> Page[Location]:
     principal.require("locations:read")
     return queries.locations(attrs.evolve(query, client_id=principal.client_id, location_ids=principal.site_ids))
 
 
-def departments(principal: Principal, query: DepartmentFilter, *, queries: Queries) -> Page[DepartmentView]:
+def departments(principal: Principal, query: DepartmentFilter, *, queries: ReferenceReads) -> Page[DepartmentView]:
     principal.require("departments:read")
     if query.location_id is not None:
         owned_site(principal, queries.location(query.location_id), parameter="location_id")
@@ -91,6 +93,6 @@ def rate_rules(principal: Principal, query: RateRuleFilter, *, queries: Queries)
     return queries.rate_rules(attrs.evolve(query, client_id=principal.client_id, site_ids=principal.site_ids))
 
 
-def cost_codes(principal: Principal, query: CostCodeFilter, *, queries: Queries) -> Page[CostCode]:
+def cost_codes(principal: Principal, query: CostCodeFilter, *, queries: ReferenceReads) -> Page[CostCode]:
     principal.require("cost_codes:read")
     return queries.cost_codes(attrs.evolve(query, client_id=principal.client_id))

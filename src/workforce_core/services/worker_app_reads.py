@@ -14,12 +14,14 @@ from workforce_core.model.demands import OfferStatus
 from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, TimeEntry
 from workforce_core.ports import (
     AbsenceFilter,
+    AvailabilityReads,
     AvailabilityRuleFilter,
     DemandFilter,
+    DemandReads,
     OfferFilter,
     Paging,
-    Queries,
     ShiftFilter,
+    ShiftReads,
     UnitOfWorkFactory,
 )
 from workforce_core.views import AbsenceView, DemandView, OfferView, ShiftView, SignedWorker
@@ -34,7 +36,7 @@ class WaitingOffer:
     demand: DemandView
 
 
-def upcoming_shifts(me: SignedWorker, today: date, *, queries: Queries) -> list[ShiftView]:
+def upcoming_shifts(me: SignedWorker, today: date, *, queries: ShiftReads) -> list[ShiftView]:
     """The worker's bookings from today for four weeks, soonest first; drafts (not yet told to the
     worker) left out."""
     found = queries.shifts(
@@ -44,7 +46,7 @@ def upcoming_shifts(me: SignedWorker, today: date, *, queries: Queries) -> list[
     return sorted(shown, key=lambda view: (view.booking.start, view.booking.id))
 
 
-def waiting_offers(me: SignedWorker, now: datetime, *, queries: Queries) -> list[WaitingOffer]:
+def waiting_offers(me: SignedWorker, now: datetime, *, queries: DemandReads) -> list[WaitingOffer]:
     """The worker's offers still ``sent``, each with its requirement (site, day, times), soonest first."""
     offers = queries.offers(
         OfferFilter(client_id=me.client.id, paging=MOST, worker_id=me.worker.id, status=OfferStatus.SENT)
@@ -58,7 +60,7 @@ def waiting_offers(me: SignedWorker, now: datetime, *, queries: Queries) -> list
     return sorted(waiting, key=lambda w: (w.demand.demand.start, w.offer.offer.id))
 
 
-def availability_rules(me: SignedWorker, *, queries: Queries) -> list[WorkerAvailability]:
+def availability_rules(me: SignedWorker, *, queries: AvailabilityReads) -> list[WorkerAvailability]:
     """The worker's rules in force (not retired)."""
     found = queries.availability_rules(
         AvailabilityRuleFilter(client_id=me.client.id, paging=MOST, worker_id=me.worker.id, active=True)
@@ -66,7 +68,7 @@ def availability_rules(me: SignedWorker, *, queries: Queries) -> list[WorkerAvai
     return list(found.items)
 
 
-def absences(me: SignedWorker, *, queries: Queries) -> list[AbsenceView]:
+def absences(me: SignedWorker, *, queries: AvailabilityReads) -> list[AbsenceView]:
     """The worker's absences, newest start first (requested ones with the agency's decision to come)."""
     return list(queries.absences(AbsenceFilter(client_id=me.client.id, paging=MOST, worker_id=me.worker.id)).items)
 

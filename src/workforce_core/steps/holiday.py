@@ -16,7 +16,7 @@ from workforce_core.model.absences import AbsenceStatus, AbsenceType
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.holiday import HolidayPay
 from workforce_core.model.workers import Worker
-from workforce_core.ports import Paging, PayrollFilter, Queries, UnitOfWorkFactory
+from workforce_core.ports import AvailabilityReads, Paging, PayrollFilter, PayrollReads, Queries, UnitOfWorkFactory
 from workforce_core.ports.availability_reads import AbsenceFilter
 from workforce_core.rules.holiday_pay import (
     LOOK_BACK_WEEKS,
@@ -63,7 +63,7 @@ def week_work(row: PayrollRow) -> WeekWork:
     return WeekWork(row.week, worked, worked + minutes.get("guarantee", 0), figures.gross_pay)
 
 
-def _rows(queries: Queries, wanted: PayrollFilter) -> Iterable[PayrollRow]:
+def _rows(queries: PayrollReads, wanted: PayrollFilter) -> Iterable[PayrollRow]:
     offset = 0
     while True:
         page = queries.payroll_rows(attrs.evolve(wanted, paging=Paging(PAGE, offset)))
@@ -80,7 +80,7 @@ def work_history(queries: Queries, client_id: int, worker_id: int, first: date, 
 
 
 def approved_holiday(
-    queries: Queries, client_id: int, first: date, last: date, worker_id: int | None = None
+    queries: AvailabilityReads, client_id: int, first: date, last: date, worker_id: int | None = None
 ) -> dict[int, list[Leave]]:
     """Approved holiday absences touching the days ``first`` to ``last``, by worker."""
     found: dict[int, list[Leave]] = defaultdict(list)

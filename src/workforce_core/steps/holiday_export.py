@@ -9,7 +9,7 @@ from datetime import date, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 
 from workforce_core.model.accounts import ClientAccount
-from workforce_core.ports import Page, Paging, Queries, UnitOfWorkFactory
+from workforce_core.ports import Page, Paging, Queries, UnitOfWorkFactory, WorkerReads
 from workforce_core.ports.exporters import FileLine
 from workforce_core.ports.exports import Cell
 from workforce_core.ports.worker_reads import WorkerFilter
@@ -67,7 +67,7 @@ def record_file_lines(record: HolidayRecord) -> Iterator[FileLine]:
         yield FileLine(cells, week.pay, worker_id=record.worker.id, worker_name=record.worker.name)
 
 
-def _workers(queries: Queries, client_id: int) -> Iterator[WorkerView]:
+def _workers(queries: WorkerReads, client_id: int) -> Iterator[WorkerView]:
     offset = 0
     while True:
         page: Page[WorkerView] = queries.workers(WorkerFilter(client_id, Paging(PAGE, offset)))

@@ -8,7 +8,7 @@ from datetime import date, datetime, time, timedelta
 from workforce_core.errors import InvalidParameter
 from workforce_core.model.principal import Principal
 from workforce_core.model.time_entries import OPEN_SHIFT_HOURS
-from workforce_core.ports import Paging, Queries
+from workforce_core.ports import Paging, ReferenceReads
 from workforce_core.rules.access import owned_site, visible_sites
 from workforce_core.rules.london import from_local
 
@@ -17,7 +17,7 @@ EVERYTHING = Paging(limit=1_000_000)  # a whole period (bounded by its dates), n
 MIDNIGHT = time(0)
 
 
-def site_filter(principal: Principal, queries: Queries, location_id: int | None) -> tuple[int, ...] | None:
+def site_filter(principal: Principal, queries: ReferenceReads, location_id: int | None) -> tuple[int, ...] | None:
     """The sites a read is limited to (None: all); a ``location_id`` filter must name a site the key sees."""
     if location_id is not None:
         owned_site(principal, queries.location(location_id), parameter="location_id")

@@ -8,7 +8,7 @@ from attrs import frozen
 
 from workforce_core.model.amendments import Amendment
 from workforce_core.model.principal import Principal
-from workforce_core.ports import AmendmentFilter, Page, Paging, Queries
+from workforce_core.ports import AmendmentFilter, AmendmentReads, Page, Paging
 from workforce_core.steps.time_filters import local_bounds
 
 
@@ -24,7 +24,7 @@ class AmendmentQuery:
     updated_since: datetime | None = None
 
 
-def amendments(principal: Principal, query: AmendmentQuery, *, queries: Queries) -> Page[Amendment]:
+def amendments(principal: Principal, query: AmendmentQuery, *, queries: AmendmentReads) -> Page[Amendment]:
     """Amendment requests of the client's entries (a site-limited key: entries at its sites), newest first."""
     principal.require("timesheets:read")
     start, end = local_bounds(query.date_from, query.date_to)

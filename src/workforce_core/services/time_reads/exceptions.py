@@ -9,7 +9,7 @@ from attrs import frozen
 from workforce_core.errors import InvalidParameter
 from workforce_core.model.principal import Principal
 from workforce_core.model.time_entries import TimeEntry
-from workforce_core.ports import EntryFilter, Page, Paging, Queries, UnitOfWorkFactory
+from workforce_core.ports import EntryFilter, EntryReads, Page, Paging, Queries, UnitOfWorkFactory
 from workforce_core.rules.exceptions import (
     BREAK_AFTER,
     WORKING_TIME_DETAIL,
@@ -63,7 +63,7 @@ def exception_period(date_from: date | None, date_to: date | None, today: date) 
 
 def _shifts_around(
     principal: Principal,
-    queries: Queries,
+    queries: EntryReads,
     start: datetime,
     end: datetime,
     sites: tuple[int, ...] | None,
