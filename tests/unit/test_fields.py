@@ -327,9 +327,9 @@ def test_an_address_that_is_not_one_is_refused_naming_email_by_default() -> None
 @pytest.mark.parametrize("value", ["", "   ", "x" * 41])
 def test_a_console_text_option_is_1_to_its_maximum_characters(value: str) -> None:
     with pytest.raises(ValidationFailed) as refused:
-        fields.text_value(value, "name", kind=fields.single_line, max_length=40)
+        fields.text_value(value, "name", kind=single_line, max_length=40)
     assert (refused.value.extra["field"], refused.value.message) == ("name", "name must be 1 to 40 characters.")
-    assert fields.text_value(" " + "x" * 40 + " ", "name", kind=fields.single_line, max_length=40) == "x" * 40
+    assert fields.text_value(" " + "x" * 40 + " ", "name", kind=single_line, max_length=40) == "x" * 40
 
 
 def test_a_day_is_read_from_its_name_in_the_body() -> None:
@@ -338,3 +338,11 @@ def test_a_day_is_read_from_its_name_in_the_body() -> None:
     with pytest.raises(ValidationFailed) as refused:
         fields.day({"shift_date": "2 March"}, "shift_date")
     assert refused.value.extra["field"] == "shift_date"
+
+
+def test_money_out_of_range_or_past_the_penny_is_refused_saying_which() -> None:
+    """The two refusals of a rate say what is wrong with it: its range (the maximum given) or its decimals."""
+    assert fails(money, {"rate": 10000}, "rate").message == "rate must be from 0 to 9999.99."
+    assert fails(money, {"rate": -1}, "rate").message == "rate must be from 0 to 9999.99."
+    assert fails(money, {"rate": 50.5}, "rate", maximum=Decimal("50.00")).message == "rate must be from 0 to 50.00."
+    assert fails(money, {"rate": 12.345}, "rate").message == "rate has at most 2 decimals."
