@@ -346,3 +346,22 @@ def test_money_out_of_range_or_past_the_penny_is_refused_saying_which() -> None:
     assert fails(money, {"rate": -1}, "rate").message == "rate must be from 0 to 9999.99."
     assert fails(money, {"rate": 50.5}, "rate", maximum=Decimal("50.00")).message == "rate must be from 0 to 50.00."
     assert fails(money, {"rate": 12.345}, "rate").message == "rate has at most 2 decimals."
+
+
+def test_a_date_not_in_the_form_or_not_on_the_calendar_is_refused_saying_which() -> None:
+    assert fails(day, {"from": "27/11/2026"}, "from").message == "from must be a date YYYY-MM-DD."
+    assert fails(day, {"from": 20261127}, "from").message == "from must be a date YYYY-MM-DD."
+    assert fails(day, {"from": "2026-02-30"}, "from").message == "from is not a real date."
+
+
+def test_a_whole_number_is_read_from_low_to_high_inclusive_and_may_be_null_unless_required() -> None:
+    assert fields.read_whole(None, "count", 1, 10) is None
+    assert fields.read_whole(1, "count", 1, 10) == 1
+    assert fields.read_whole(10, "count", 1, 10) == 10
+    for value in (0, 11, None):
+        with pytest.raises(ValidationFailed) as refused:
+            fields.read_whole(value, "count", 1, 10, required=True)
+        assert (refused.value.extra["field"], refused.value.message) == (
+            "count",
+            "count must be a whole number from 1 to 10.",
+        )
