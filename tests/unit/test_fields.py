@@ -165,6 +165,15 @@ def test_a_choice_is_one_of_its_options() -> None:
     fails(choice, {}, options=("a", "b"), required=True)
 
 
+def test_a_choice_refused_says_it_is_required_or_names_its_options() -> None:
+    assert fails(choice, {"mode": ""}, "mode", options=("strict", "warning"), required=True).message == (
+        "mode is required."
+    )
+    assert fails(choice, {"mode": "loose"}, "mode", options=("strict", "warning")).message == (
+        "mode must be one of strict, warning."
+    )
+
+
 @pytest.mark.parametrize("value", [True, False])
 def test_a_flag_is_a_json_boolean(value: bool) -> None:
     assert flag({"f": value}, "f") is value
