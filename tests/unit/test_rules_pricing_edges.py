@@ -1,0 +1,86 @@
+"""Pricing at its edges (rules.pricing): an overtime threshold one minute into a shift, the one uplift kept
+under ``highest`` stacking (the higher paid, a tie to the day's), and the guarantee around its hours."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, time, timedelta
+from decimal import Decimal
+
+import pytest
+
+from workforce_core.model.rates import NightBand, PricingSettings, RateRule
+from workforce_core.rules.paid_time import paid_time
+from workforce_core.rules.pricing import ShiftPrice, ShiftToPrice, guarantee_minutes, price_week
+
+D = Decimal
+MONDAY_9 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # Europe/London is on GMT until 29 March
+SATURDAY_22 = datetime(2026, 3, 7, 22, 0, tzinfo=UTC)
+HIGHEST = PricingSettings(premium_stacking="highest")
+
+
+def priced(
+    rule: RateRule, clock_in: datetime, minutes: int, settings: PricingSettings, *, prior: int = 0
+) -> ShiftPrice:
+    paid = paid_time(clock_in, clock_in + timedelta(minutes=minutes), rule)
+    (price,) = price_week([ShiftToPrice(1, clock_in, 1, rule, paid, D(12), D(18))], settings, prior_minutes=prior)
+    return price
+
+
+@pytest.mark.parametrize("before", [1, 2, 9])
+def test_a_weekly_threshold_crossed_minutes_into_a_shift_makes_the_rest_overtime(before: int) -> None:
+    """The week has ``before`` minutes to go to its 40 hours when the shift starts: those are regular, the
+    rest of the shift overtime at time and a half."""
+    rule = RateRule(client_id=1, name="R", overtime_threshold=D(40), overtime_multiplier=D("1.5"))
+    price = priced(rule, MONDAY_9, 10, PricingSettings(), prior=40 * 60 - before)
+    assert (price.minutes("regular"), price.minutes("overtime")) == (before, 10 - before)
+    assert price.pay() == D(12) * before / 60 + D(18) * (10 - before) / 60
+
+
+def test_a_daily_threshold_one_minute_ahead_is_crossed_after_that_minute() -> None:
+    rule = RateRule(client_id=1, name="R", daily_overtime_threshold=D("0.25"), daily_overtime_multiplier=D(2))
+    assert (priced(rule, MONDAY_9, 16, PricingSettings()).minutes("overtime")) == 1
+    assert (priced(rule, MONDAY_9, 15, PricingSettings()).minutes("overtime")) == 0
+
+
+def weekend_night(weekend_multiplier: str, night_premium: str) -> RateRule:
+    return RateRule(
+        client_id=1,
+        name="R",
+        weekend_multiplier=D(weekend_multiplier),
+        night_bands=(NightBand(time(22), time(6), premium=D(night_premium)),),
+    )
+
+
+def test_under_highest_stacking_a_night_paying_more_than_the_weekend_is_the_one_uplift() -> None:
+    price = priced(weekend_night("1.25", "5"), SATURDAY_22, 60, HIGHEST)  # weekend +3.00/h, night +5.00/h
+    assert (price.minutes("night"), price.minutes("weekend")) == (60, 0)
+    assert price.pay() == 12 + 5
+
+
+def test_under_highest_stacking_a_weekend_paying_more_than_the_night_is_the_one_uplift() -> None:
+    price = priced(weekend_night("1.5", "5"), SATURDAY_22, 60, HIGHEST)  # weekend +6.00/h, night +5.00/h
+    assert (price.minutes("night"), price.minutes("weekend")) == (0, 60)
+    assert price.pay() == 12 + 6
+
+
+def test_under_highest_stacking_a_tie_between_weekend_and_night_goes_to_the_weekend() -> None:
+    """pricing.md section 6: `highest` keeps the largest uplift, ties going bank_holiday, sunday, weekend, night."""
+    price = priced(weekend_night("1.25", "3"), SATURDAY_22, 60, HIGHEST)  # +3.00/h each
+    assert (price.minutes("night"), price.minutes("weekend")) == (0, 60)
+    assert price.pay() == 12 + 3
+
+
+def test_stacked_uplifts_are_both_paid() -> None:
+    price = priced(weekend_night("1.25", "5"), SATURDAY_22, 60, PricingSettings())
+    assert (price.minutes("night"), price.minutes("weekend")) == (60, 60)
+    assert price.pay() == 12 + 3 + 5
+
+
+@pytest.mark.parametrize(("paid", "short"), [(239, 1), (240, 0), (241, 0), (245, 0), (300, 0)])
+def test_the_guarantee_tops_up_to_its_hours_and_never_below_nothing(paid: int, short: int) -> None:
+    rule = RateRule(client_id=1, name="R", guarantee_hours=D(4))
+    worked = paid_time(MONDAY_9, MONDAY_9 + timedelta(minutes=paid), rule)
+    assert guarantee_minutes(rule, worked) == short
+    price = priced(rule, MONDAY_9, paid, PricingSettings())
+    assert price.guarantee_minutes == short
+    assert price.paid_minutes == max(paid, 240)
