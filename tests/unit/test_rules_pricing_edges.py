@@ -8,9 +8,9 @@ from decimal import Decimal
 
 import pytest
 
-from workforce_core.model.rates import NightBand, PricingSettings, RateRule
+from workforce_core.model.rates import NightBand, PricingSettings, RateRule, Rates
 from workforce_core.rules.paid_time import paid_time
-from workforce_core.rules.pricing import ShiftPrice, ShiftToPrice, guarantee_minutes, price_week
+from workforce_core.rules.pricing import Run, ShiftPrice, ShiftToPrice, guarantee_minutes, price_week
 
 D = Decimal
 MONDAY_9 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # Europe/London is on GMT until 29 March
@@ -84,3 +84,43 @@ def test_the_guarantee_tops_up_to_its_hours_and_never_below_nothing(paid: int, s
     price = priced(rule, MONDAY_9, paid, PricingSettings())
     assert price.guarantee_minutes == short
     assert price.paid_minutes == max(paid, 240)
+
+
+def test_daily_overtime_without_a_multiplier_is_paid_at_the_base_and_with_its_own_rates_at_those() -> None:
+    plain = RateRule(client_id=1, name="R", daily_overtime_threshold=D(1))
+    price = priced(plain, MONDAY_9, 90, PricingSettings())
+    assert price.lines[-1].element == "overtime"
+    assert (price.lines[-1].minutes, price.lines[-1].pay_rate, price.lines[-1].charge_rate) == (30, D(12), D(18))
+    own = RateRule(
+        client_id=1,
+        name="R",
+        daily_overtime_threshold=D(1),
+        daily_overtime_multiplier=D(2),
+        pay=Rates(daily_overtime=D(20)),
+        charge=Rates(daily_overtime=D(25)),
+    )
+    price = priced(own, MONDAY_9, 90, PricingSettings())
+    assert (price.lines[-1].minutes, price.lines[-1].pay_rate, price.lines[-1].charge_rate) == (30, D(20), D(25))
+
+
+def test_a_shifts_runs_say_when_each_classification_starts_and_what_it_is() -> None:
+    """The runs explain the figures (the pricing explanation shows them): a Monday evening crossing into
+    overtime an hour in and into the night band at 22:00, with 30 minutes added by a pay adjustment."""
+    rule = RateRule(
+        client_id=1,
+        name="R",
+        overtime_threshold=D(40),
+        overtime_multiplier=D("1.5"),
+        night_bands=(NightBand(time(22), time(6), premium=D(1)),),
+    )
+    clock_in = datetime(2026, 3, 2, 20, 0, tzinfo=UTC)
+    paid = paid_time(clock_in, clock_in + timedelta(hours=4), rule, pay_adjustment_minutes=30)
+    shift = ShiftToPrice(1, clock_in, 1, rule, paid, D(12), D(18))
+    (price,) = price_week([shift], PricingSettings(), prior_minutes=40 * 60 - 60)
+    night = (("night", D(1), D(0)),)
+    assert price.runs == (
+        Run(clock_in, 60, "worked", "weekday", False, None, D(12), D(18), ()),
+        Run(clock_in + timedelta(hours=1), 60, "worked", "weekday", False, "weekly", D(18), D(27), ()),
+        Run(clock_in + timedelta(hours=2), 120, "worked", "weekday", True, "weekly", D(18), D(27), night),
+        Run(clock_in + timedelta(hours=4), 30, "extra", "weekday", False, None, D(12), D(18), ()),
+    )
