@@ -374,3 +374,12 @@ def test_a_whole_number_is_read_from_low_to_high_inclusive_and_may_be_null_unles
             "count",
             "count must be a whole number from 1 to 10.",
         )
+
+
+def test_an_id_is_read_up_to_its_maximum_and_a_required_one_missing_says_so() -> None:
+    assert fields.read_id(1, "worker_id") == 1
+    assert fields.read_id(MAX_ID, "worker_id") == MAX_ID
+    assert (
+        fails(identifier, {"worker_id": MAX_ID + 1}, "worker_id").message == "worker_id must be a positive integer id."
+    )
+    assert fails(identifier, {"worker_id": ""}, "worker_id", required=True).message == "worker_id is required."

@@ -124,3 +124,17 @@ def test_a_shifts_runs_say_when_each_classification_starts_and_what_it_is() -> N
         Run(clock_in + timedelta(hours=2), 120, "worked", "weekday", True, "weekly", D(18), D(27), night),
         Run(clock_in + timedelta(hours=4), 30, "extra", "weekday", False, None, D(12), D(18), ()),
     )
+
+
+def test_a_guarantees_run_is_its_minutes_at_the_base_rates_from_the_clock_in_and_each_price_names_its_shift() -> None:
+    rule = RateRule(client_id=1, name="R", guarantee_hours=D(4), id=7)
+    saturday_9 = datetime(2026, 3, 7, 9, 0, tzinfo=UTC)
+    shifts = [
+        ShiftToPrice(entry, clock_in, 1, rule, paid_time(clock_in, clock_in + timedelta(hours=3), rule), D(12), D(18))
+        for entry, clock_in in ((21, saturday_9), (20, MONDAY_9))
+    ]
+    prices = price_week(shifts, PricingSettings())
+    assert [(price.entry_id, price.rule_id, price.guarantee_minutes) for price in prices] == [(20, 7, 60), (21, 7, 60)]
+    for price, clock_in in zip(prices, (MONDAY_9, saturday_9), strict=True):
+        assert price.runs[-1] == Run(clock_in, 60, "guarantee", "weekday", False, None, D(12), D(18), ())
+        assert price.pay("guarantee") == 12
