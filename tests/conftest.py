@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from tests.databases import PostgresSchema, SqliteTemplate, postgres_database
@@ -22,9 +22,15 @@ from workforce_adapters.sql.queries import SqlQueries
 settings.register_profile("ci", derandomize=True, print_blob=True)
 settings.register_profile("dev")
 # `make mutation`: the same examples for every mutant, and no deadline or too_slow check (2 children on a
-# busy machine must not pass a mutant off as killed by a slow example)
+# busy machine must not pass a mutant off as killed by a slow example); no shrinking: a failing example kills
+# the mutant as it is, where shrinking it could outrun mutmut's time limit and count as a timeout instead
 settings.register_profile(
-    "mutation", derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
+    "mutation",
+    derandomize=True,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    database=None,
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 

@@ -165,6 +165,15 @@ def test_a_choice_is_one_of_its_options() -> None:
     fails(choice, {}, options=("a", "b"), required=True)
 
 
+def test_a_choice_refused_says_it_is_required_or_names_its_options() -> None:
+    assert fails(choice, {"mode": ""}, "mode", options=("strict", "warning"), required=True).message == (
+        "mode is required."
+    )
+    assert fails(choice, {"mode": "loose"}, "mode", options=("strict", "warning")).message == (
+        "mode must be one of strict, warning."
+    )
+
+
 @pytest.mark.parametrize("value", [True, False])
 def test_a_flag_is_a_json_boolean(value: bool) -> None:
     assert flag({"f": value}, "f") is value
@@ -327,9 +336,9 @@ def test_an_address_that_is_not_one_is_refused_naming_email_by_default() -> None
 @pytest.mark.parametrize("value", ["", "   ", "x" * 41])
 def test_a_console_text_option_is_1_to_its_maximum_characters(value: str) -> None:
     with pytest.raises(ValidationFailed) as refused:
-        fields.text_value(value, "name", kind=fields.single_line, max_length=40)
+        fields.text_value(value, "name", kind=single_line, max_length=40)
     assert (refused.value.extra["field"], refused.value.message) == ("name", "name must be 1 to 40 characters.")
-    assert fields.text_value(" " + "x" * 40 + " ", "name", kind=fields.single_line, max_length=40) == "x" * 40
+    assert fields.text_value(" " + "x" * 40 + " ", "name", kind=single_line, max_length=40) == "x" * 40
 
 
 def test_a_day_is_read_from_its_name_in_the_body() -> None:
@@ -338,3 +347,39 @@ def test_a_day_is_read_from_its_name_in_the_body() -> None:
     with pytest.raises(ValidationFailed) as refused:
         fields.day({"shift_date": "2 March"}, "shift_date")
     assert refused.value.extra["field"] == "shift_date"
+
+
+def test_money_out_of_range_or_past_the_penny_is_refused_saying_which() -> None:
+    """The two refusals of a rate say what is wrong with it: its range (the maximum given) or its decimals."""
+    assert fails(money, {"rate": 10000}, "rate").message == "rate must be from 0 to 9999.99."
+    assert fails(money, {"rate": -1}, "rate").message == "rate must be from 0 to 9999.99."
+    assert fails(money, {"rate": 50.5}, "rate", maximum=Decimal("50.00")).message == "rate must be from 0 to 50.00."
+    assert fails(money, {"rate": 12.345}, "rate").message == "rate has at most 2 decimals."
+
+
+def test_a_date_not_in_the_form_or_not_on_the_calendar_is_refused_saying_which() -> None:
+    assert fails(day, {"from": "27/11/2026"}, "from").message == "from must be a date YYYY-MM-DD."
+    assert fails(day, {"from": 20261127}, "from").message == "from must be a date YYYY-MM-DD."
+    assert fails(day, {"from": "2026-02-30"}, "from").message == "from is not a real date."
+
+
+def test_a_whole_number_is_read_from_low_to_high_inclusive_and_may_be_null_unless_required() -> None:
+    assert fields.read_whole(None, "count", 1, 10) is None
+    assert fields.read_whole(1, "count", 1, 10) == 1
+    assert fields.read_whole(10, "count", 1, 10) == 10
+    for value in (0, 11, None):
+        with pytest.raises(ValidationFailed) as refused:
+            fields.read_whole(value, "count", 1, 10, required=True)
+        assert (refused.value.extra["field"], refused.value.message) == (
+            "count",
+            "count must be a whole number from 1 to 10.",
+        )
+
+
+def test_an_id_is_read_up_to_its_maximum_and_a_required_one_missing_says_so() -> None:
+    assert fields.read_id(1, "worker_id") == 1
+    assert fields.read_id(MAX_ID, "worker_id") == MAX_ID
+    assert (
+        fails(identifier, {"worker_id": MAX_ID + 1}, "worker_id").message == "worker_id must be a positive integer id."
+    )
+    assert fails(identifier, {"worker_id": ""}, "worker_id", required=True).message == "worker_id is required."

@@ -103,3 +103,17 @@ def test_an_adjustment_adds_minutes_after_the_end_or_trims_from_the_end_across_r
     assert across.runs == ((0, 200),)
     everything = paid_time(IN, EIGHT_HOURS, None, pay_adjustment_minutes=-600)
     assert (everything.runs, everything.paid_minutes) == ((), 0)
+
+
+def test_a_recorded_break_of_one_minute_is_one_unpaid_minute_out_of_the_shift() -> None:
+    paid = paid_time(IN, _at(60), None, recorded_breaks=((_at(30), _at(31)),))
+    assert (paid.break_source, paid.unpaid_break_minutes) == ("recorded", 1)
+    assert paid.runs == ((0, 30), (31, 60))
+    assert paid.paid_minutes == 59
+
+
+def test_a_one_minute_break_in_a_one_minute_shift_leaves_nothing_to_work_and_is_flagged() -> None:
+    paid = paid_time(IN, _at(1), None, booking_break_minutes=1)
+    assert (paid.break_minutes, paid.runs, paid.paid_minutes) == (1, (), 0)
+    assert paid.break_exceeds_shift
+    assert not paid_time(IN, _at(2), None, booking_break_minutes=1).break_exceeds_shift

@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 
 from workforce_core.errors import ValidationFailed
-from workforce_core.rules.clock_request import clock_instant
+from workforce_core.rules.clock_request import clock_instant, offline_instant
 from workforce_core.rules.console_times import console_time
 from workforce_core.rules.pay_weeks import week_of, week_start, weeks_span
 from workforce_core.rules.shift_times import check_shift_times
@@ -126,6 +126,19 @@ def test_a_clock_may_be_15_minutes_back_to_60_seconds_ahead_and_is_backdated_aft
     assert (behind.value.extra["field"], behind.value.message) == (
         "occurred_at",
         "occurred_at is more than 15 minutes in the past.",
+    )
+
+
+def test_a_kiosks_offline_clock_keeps_its_time_however_old_but_not_over_60_seconds_ahead() -> None:
+    """A clock sent after the fact (the kiosk was offline) happened when it says, a day ago or more; only
+    the allowed skew ahead of the server's time bounds it."""
+    for happened in (NOW - timedelta(days=3), NOW - timedelta(minutes=15, seconds=1), NOW, NOW + timedelta(seconds=60)):
+        assert offline_instant(happened, NOW) == happened
+    with pytest.raises(ValidationFailed) as ahead:
+        offline_instant(NOW + timedelta(seconds=61), NOW)
+    assert (ahead.value.extra["field"], ahead.value.message) == (
+        "occurred_at",
+        "occurred_at is more than 60 seconds in the future.",
     )
 
 

@@ -1,0 +1,36 @@
+"""PIN rules (rules/pins.py): the shape of a PIN, the message that refuses one, and the limiter buckets."""
+
+from __future__ import annotations
+
+import pytest
+
+from workforce_core.errors import ValidationFailed
+from workforce_core.rules import pins
+
+
+@pytest.mark.parametrize("pin", ["0000", "1234", "12345678", "0077"])
+def test_a_pin_of_4_to_8_ascii_digits_is_kept_as_given(pin: str) -> None:
+    assert pins.check_pin(pin) == pin
+
+
+@pytest.mark.parametrize(
+    "pin",
+    ["", "123", "123456789", "12a4", " 1234", "1234 ", "\uff11\uff12\uff13\uff14", "12345\n"],
+    ids=["empty", "three", "nine", "letter", "lead-space", "trail-space", "full-width", "newline"],
+)
+def test_a_pin_not_4_to_8_ascii_digits_is_refused_saying_so(pin: str) -> None:
+    with pytest.raises(ValidationFailed) as refused:
+        pins.check_pin(pin)
+    assert (refused.value.extra["field"], refused.value.message) == ("pin", "a PIN is 4 to 8 digits.")
+
+
+def test_a_badges_bucket_is_its_account_and_its_employee_id_in_any_case() -> None:
+    assert pins.worker_bucket(7, "W00012") == "pin:worker:7:w00012"
+    assert pins.worker_bucket(7, "w00012") == pins.worker_bucket(7, "W00012")
+    assert pins.worker_bucket(8, "W00012") != pins.worker_bucket(7, "W00012")
+
+
+def test_a_device_is_limited_by_its_kiosk_id_else_by_the_address_it_sends_from() -> None:
+    assert pins.device_bucket("kiosk-3", "203.0.113.9") == "pin:device:kiosk-3"
+    assert pins.device_bucket(None, "203.0.113.9") == "pin:address:203.0.113.9"
+    assert pins.device_bucket("", "203.0.113.9") == "pin:address:203.0.113.9"
