@@ -42,6 +42,18 @@ def test_a_daily_threshold_one_minute_ahead_is_crossed_after_that_minute() -> No
     assert (priced(rule, MONDAY_9, 15, PricingSettings()).minutes("overtime")) == 0
 
 
+@pytest.mark.parametrize(("hours", "regular"), [("0.51", 31), ("0.5001", 31), ("0.4999", 30), ("0.5", 30)])
+def test_a_threshold_of_a_part_minute_starts_overtime_at_the_next_whole_minute(hours: str, regular: int) -> None:
+    """0.51 hours is 30.6 minutes: the minute it falls in is regular, overtime starts at minute 31 (a Decimal's
+    ``//`` truncates, so the ceiling is ``math.ceil``: a truncated step of 0 once made the week loop)."""
+    for rule in (
+        RateRule(client_id=1, name="R", overtime_threshold=D(hours), overtime_multiplier=D("1.5")),
+        RateRule(client_id=1, name="R", daily_overtime_threshold=D(hours), daily_overtime_multiplier=D("1.5")),
+    ):
+        price = priced(rule, MONDAY_9, 60, PricingSettings())
+        assert (price.minutes("regular"), price.minutes("overtime")) == (regular, 60 - regular)
+
+
 def weekend_night(weekend_multiplier: str, night_premium: str) -> RateRule:
     return RateRule(
         client_id=1,
@@ -84,6 +96,13 @@ def test_the_guarantee_tops_up_to_its_hours_and_never_below_nothing(paid: int, s
     price = priced(rule, MONDAY_9, paid, PricingSettings())
     assert price.guarantee_minutes == short
     assert price.paid_minutes == max(paid, 240)
+
+
+@pytest.mark.parametrize(("hours", "short"), [("4.01", 41), ("4.0001", 41), ("3.3334", 1)])
+def test_a_guarantee_of_part_minutes_tops_up_to_the_next_whole_minute(hours: str, short: int) -> None:
+    """4.01 hours is 240.6 minutes: 200 paid minutes are 40.6 short, 41 whole minutes (rounded up)."""
+    rule = RateRule(client_id=1, name="R", guarantee_hours=D(hours))
+    assert guarantee_minutes(rule, paid_time(MONDAY_9, MONDAY_9 + timedelta(minutes=200), rule)) == short
 
 
 def test_daily_overtime_without_a_multiplier_is_paid_at_the_base_and_with_its_own_rates_at_those() -> None:

@@ -10,6 +10,7 @@ never drift; only display figures are rounded (half up, to the penny).
 from __future__ import annotations
 
 import itertools
+import math
 from collections import defaultdict
 from collections.abc import Sequence
 from datetime import date, datetime, time, timedelta
@@ -193,7 +194,7 @@ def _next_threshold(shift: ShiftToPrice, weekly: int, daily: int) -> int | None:
         points.extend(tier.after_hours * 60 - weekly for tier in rule.overtime_tiers)
     if rule.daily_overtime_threshold is not None:
         points.append(rule.daily_overtime_threshold * 60 - daily)
-    ahead = [int(-(-p // 1)) for p in points if p > 0]  # thresholds may be fractional hours: round up
+    ahead = [math.ceil(p) for p in points if p > 0]  # thresholds may be fractional minutes: round up
     return min(ahead) if ahead else None
 
 
@@ -239,7 +240,7 @@ def guarantee_minutes(rule: RateRule, paid: PaidTime) -> int:
     pay adjustments included (pricing.md section 10), in whole minutes rounded up."""
     if rule.guarantee_hours is None or paid.paid_minutes >= rule.guarantee_hours * 60:
         return 0
-    return int(-(-(rule.guarantee_hours * 60 - paid.paid_minutes) // 1))
+    return math.ceil(rule.guarantee_hours * 60 - paid.paid_minutes)  # (a Decimal's // truncates: not -(-x // 1))
 
 
 def price_week(
