@@ -6,10 +6,13 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import workforce_adapters
+import workforce_core
+import workforce_entrypoints
 from workforce_adapters.json import commands, events
 from workforce_adapters.json.converter import converter
 
-SRC = Path(__file__).resolve().parents[2] / "src"
+PACKAGES = [Path(str(p.__file__)).parent for p in (workforce_core, workforce_adapters, workforce_entrypoints)]
 
 
 def _makers(path: Path) -> list[int]:
@@ -23,7 +26,12 @@ def _makers(path: Path) -> list[int]:
 
 
 def test_only_the_json_converter_module_makes_a_converter() -> None:
-    made = {str(path.relative_to(SRC)): lines for path in SRC.rglob("*.py") if (lines := _makers(path))}
+    made = {
+        f"{root.name}/{path.relative_to(root)}": lines
+        for root in PACKAGES
+        for path in root.rglob("*.py")
+        if (lines := _makers(path))
+    }
     assert made == {"adapters/json/converter.py": [9]}
 
 
