@@ -12,7 +12,9 @@ import workforce_entrypoints
 from workforce_adapters.json import commands, events
 from workforce_adapters.json.converter import converter
 
-PACKAGES = [Path(str(p.__file__)).parent for p in (workforce_core, workforce_adapters, workforce_entrypoints)]
+PACKAGES = {
+    m.__name__: Path(str(m.__file__)).parent for m in [workforce_core, workforce_adapters, workforce_entrypoints]
+}
 
 
 def _makers(path: Path) -> list[int]:
@@ -27,12 +29,12 @@ def _makers(path: Path) -> list[int]:
 
 def test_only_the_json_converter_module_makes_a_converter() -> None:
     made = {
-        f"{root.name}/{path.relative_to(root)}": lines
-        for root in PACKAGES
+        f"{name}/{path.relative_to(root)}": lines
+        for name, root in PACKAGES.items()
         for path in root.rglob("*.py")
         if (lines := _makers(path))
     }
-    assert made == {"adapters/json/converter.py": [9]}
+    assert made == {"workforce_adapters/json/converter.py": [9]}
 
 
 def test_commands_and_event_data_use_the_one_converter() -> None:
