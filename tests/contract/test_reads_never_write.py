@@ -1,7 +1,8 @@
-"""Reads that never write, on SQLite and PostgreSQL: a GET answered in one connection and one read
-transaction writes nothing (a statement log over every such list), a warm timesheet page takes one
-checkout and at most four statements, and a worker-week a write left stale is priced for the reply
-(the same reply as once its figures are stored) and stored only by the background pass.
+"""Reads that never write, on SQLite and PostgreSQL: every GET is answered in one connection and one
+read transaction and writes nothing (a statement log over every list), a warm timesheet page takes one
+checkout and at most four statements, and a worker-week a write left stale is priced for the reply (the
+same reply as once its figures are stored), by the reads that sum figures in SQL too, and stored only by
+the background pass.
 """
 
 from __future__ import annotations
@@ -23,10 +24,17 @@ from workforce_core.services.figure_refresh import refresh_figures
 from workforce_entrypoints.http.app import ENDPOINTS
 
 WRITES = ("INSERT", "UPDATE", "DELETE")
-# The GETs that still store the stale figures of the weeks they sum before summing them in SQL (a
-# pay week, its charges, its exceptions, holiday records, an export's preview); once summing in SQL
-# and pricing a stale week in memory can be joined, they join the reads above.
-STILL_STORING = {"payroll", "charges", "pay-weeks", "exceptions", "holiday", "export-batches"}
+# The reads that sum stored figures in SQL (a pay week's lines, its charges, pay weeks, exceptions,
+# holiday records, an export's preview): a stale worker-week is priced in memory and summed with them.
+SUMMING = (
+    "/api/v1/payroll.php?week=2026-03-02&include_entries=true&adjustments=true",
+    "/api/v1/charges.php?week_start=2026-03-02&include_entries=true",
+    "/api/v1/pay-weeks.php",
+    "/api/v1/exceptions.php",
+    "/api/v1/holiday.php?date=2026-03-04",
+    "/api/v1/export-batches.php?action=preview&kind=pkg_a&week=2026-03-02",
+    "/api/v1/export-batches.php?action=preview&kind=pkg_b&week=2026-03-02",
+)
 
 
 @contextmanager
@@ -55,16 +63,13 @@ def _endpoint(path: str) -> str:
     return path.removeprefix("/api/v1/").split("?")[0].removesuffix(".php")
 
 
-def test_every_get_but_the_named_few_is_one_read() -> None:
-    reads = {endpoint.name for endpoint in ENDPOINTS if "GET" in endpoint.handlers}
-    storing = {
-        endpoint.name for endpoint in ENDPOINTS if "GET" in endpoint.handlers and not endpoint.handlers["GET"].one_read
-    }
-    assert storing == STILL_STORING
-    assert {"timesheets", "workers"} <= reads - storing
+def test_every_get_is_one_read() -> None:
+    reads = [endpoint for endpoint in ENDPOINTS if "GET" in endpoint.handlers]
+    assert [endpoint.name for endpoint in reads if not endpoint.handlers["GET"].one_read] == []
+    assert {"timesheets", "workers", "payroll", "charges", "pay-weeks", "holiday"} <= {e.name for e in reads}
 
 
-@pytest.mark.parametrize("path", [path for path in LISTS if _endpoint(path) not in STILL_STORING])
+@pytest.mark.parametrize("path", [*LISTS, *SUMMING])
 def test_a_get_writes_nothing_and_takes_one_connection(
     api: TestClient, world: World, clock: FakeClock, path: str
 ) -> None:
@@ -76,6 +81,7 @@ def test_a_get_writes_nothing_and_takes_one_connection(
     assert reply.status_code == 200, reply.text
     assert [s for s in statements if s.upper().startswith(WRITES)] == []
     assert len(checkouts) == 1, statements
+    assert _stored(world) == 0
 
 
 def test_a_warm_timesheet_page_takes_one_checkout_and_at_most_four_statements(
@@ -97,7 +103,7 @@ def test_a_stale_week_is_priced_for_the_reply_and_stored_by_the_background_pass(
 ) -> None:
     headers = account(world, clock, 2)
     assert _stored(world) == 0  # every write left its worker-weeks stale
-    paths = ("/api/v1/timesheets.php", "/api/v1/timesheets.php?include_pricing=true&explain=true")
+    paths = ("/api/v1/timesheets.php", "/api/v1/timesheets.php?include_pricing=true&explain=true", *SUMMING)
     stale = [api.get(path, headers=headers).json() for path in paths]
     assert _stored(world) == 0  # the reads stored nothing
     assert refresh_figures(uow=world.services.uow) == 8  # two workers' four completed shifts
@@ -106,6 +112,8 @@ def test_a_stale_week_is_priced_for_the_reply_and_stored_by_the_background_pass(
     assert [api.get(path, headers=headers).json() for path in paths] == stale
     gates = sorted((row["payroll_status"], row["payroll_excluded_reason"]) for row in stale[0]["data"])
     assert gates == [("on_hold", "pending")] * 2 + [("payable", None)] * 6  # each worker's newest not approved
+    payroll = stale[2]["data"]
+    assert [line["paid_minutes"] for line in payroll] == [360, 360]  # two approved shifts of 3 hours each
 
 
 def _stored(world: World) -> int:

@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, Engine, and_, case, distinct, func, or_, select
 
 from workforce_adapters.sql import reading, tables
-from workforce_adapters.sql.pay_figures import FROZEN, LATE
+from workforce_adapters.sql.pay_figures import FIGURE_LINES, FROZEN, LATE
 from workforce_core.model.pay_gate import PayrollStatus
 from workforce_core.ports.charge_reads import ChargeFilter
 from workforce_core.views import ChargeGroup, HeldBack
@@ -37,9 +37,8 @@ def _where(query: ChargeFilter, *, late_too: bool = False) -> list[ColumnElement
 
 def charge_groups(engine: Engine, query: ChargeFilter) -> list[ChargeGroup]:
     source = (
-        F.join(TE, TE.c.id == F.c.entry_id)
+        FIGURE_LINES.join(TE, TE.c.id == F.c.entry_id)
         .join(W, W.c.id == F.c.worker_id)
-        .join(L, L.c.entry_id == F.c.entry_id)
         .outerjoin(B, B.c.id == TE.c.scheduled_shift_id)
         .outerjoin(CC, CC.c.id == W.c.cost_code_id)
     )

@@ -31,7 +31,7 @@ def unpriced_shifts(
     when the counts are equal (usually) none is missing; otherwise (or for some sites) the shifts' ids
     from the covering listing index whose figures' primary key is missing, then those rows."""
     if not isinstance(source, Connection):
-        with source.connect() as connection:
+        with reading.connection(source) as connection:
             return unpriced_shifts(connection, client_id, start, end, location_ids)
     te = tables.time_entries
     sites = [te.c.location_id.in_(location_ids)] if location_ids is not None else []
@@ -89,7 +89,7 @@ def worker_weeks(engine: Engine, client_id: int, week: date, status: str | None)
     )
     lines = (
         select(FIGURES.c.worker_id, LINES.c.element, LINES.c.pay_rate, LINES.c.charge_rate, func.sum(LINES.c.minutes))
-        .join(FIGURES, FIGURES.c.entry_id == LINES.c.entry_id)
+        .select_from(tables.figure_lines)
         .where(*where)
         .group_by(FIGURES.c.worker_id, LINES.c.element, LINES.c.pay_rate, LINES.c.charge_rate)
         .order_by(FIGURES.c.worker_id, LINES.c.element, LINES.c.pay_rate, LINES.c.charge_rate)

@@ -37,8 +37,7 @@ class SqlWageRecords(SqlRepository[WageAcceptance]):
                 W.c.date_of_birth,
                 W.c.apprentice_since,
             )
-            .join(L, L.c.entry_id == F.c.entry_id)
-            .join(W, W.c.id == F.c.worker_id)
+            .select_from(tables.figure_lines.join(W, W.c.id == F.c.worker_id))
             .where(
                 F.c.client_id == client_id,
                 F.c.pay_week_start.in_(sorted(set(week_starts))),

@@ -28,6 +28,7 @@ from workforce_core.views import ShiftFigures, ShiftGate
 FIGURES = tables.shift_figures
 LINES = tables.shift_figure_lines
 FROZEN_ENTRIES = tables.frozen_entries
+FIGURE_LINES = tables.figure_lines
 # what every read of the figures asks of a row: frozen by a standing lock; a late clock due or paid
 FROZEN = exists().where(FROZEN_ENTRIES.c.entry_id == FIGURES.c.entry_id)
 NOT_FROZEN = ~FROZEN
@@ -144,19 +145,8 @@ class SqlPayFigures:
         figures = [f for f in figures if f.entry_id not in kept]
         if not figures:
             return
-        self.connection.execute(insert(FIGURES), [_row(f) for f in figures])
-        lines = [
-            {
-                "entry_id": f.entry_id,
-                "line_no": number,
-                "element": line.element,
-                "minutes": line.minutes,
-                "pay_rate": line.pay_rate,
-                "charge_rate": line.charge_rate,
-            }
-            for f in figures
-            for number, line in enumerate(f.lines or ())
-        ]
+        self.connection.execute(insert(FIGURES), [figure_row(f) for f in figures])
+        lines = line_rows(figures)
         if lines:
             self.connection.execute(insert(LINES), lines)
 
@@ -238,7 +228,24 @@ class SqlPayFigures:
         self.connection.execute(delete(FIGURES).where(where))
 
 
-def _row(f: ShiftFigures) -> dict[str, Any]:
+def line_rows(figures: Sequence[ShiftFigures]) -> list[dict[str, Any]]:
+    """The ``shift_figure_lines`` rows of these figures."""
+    return [
+        {
+            "entry_id": f.entry_id,
+            "line_no": number,
+            "element": line.element,
+            "minutes": line.minutes,
+            "pay_rate": line.pay_rate,
+            "charge_rate": line.charge_rate,
+        }
+        for f in figures
+        for number, line in enumerate(f.lines or ())
+    ]
+
+
+def figure_row(f: ShiftFigures) -> dict[str, Any]:
+    """The ``shift_figures`` row of a shift's figures."""
     return {
         "entry_id": f.entry_id,
         "client_id": f.client_id,

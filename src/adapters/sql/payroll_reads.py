@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, Date, Engine, and_, case, exists, func, literal, literal_column, or_, select, true
 
 from workforce_adapters.sql import reading, tables
-from workforce_adapters.sql.pay_figures import FROZEN, LATE
+from workforce_adapters.sql.pay_figures import FIGURE_LINES, FROZEN, LATE
 from workforce_core.model.pay_gate import GateReason, PayrollStatus
 from workforce_core.model.time_entries import ApprovalStatus
 from workforce_core.ports import Page
@@ -99,7 +99,7 @@ def payroll_rows(engine: Engine, query: PayrollFilter) -> Page[PayrollRow]:
             return Page((), int(total))
         where = [*_where(query), _pairs([(row.week, row.worker_id) for row in rows])]
         sums = _sums(connection, where)
-        minutes = _minutes(connection, F, where, query.with_entries)
+        minutes = _minutes(connection, where, query.with_entries)
         adjustments: dict[tuple[date, int], list[Adjustment]] = defaultdict(list)
         if query.with_adjustments:
             late = select(
@@ -171,19 +171,18 @@ def _sums(connection: Any, where: list[ColumnElement[bool]]) -> dict[tuple[date,
     return found
 
 
-def _minutes(
-    connection: Any, joined: Any, where: list[ColumnElement[bool]], with_entries: bool
-) -> dict[Any, list[Minutes]]:
+def _minutes(connection: Any, where: list[ColumnElement[bool]], with_entries: bool) -> dict[Any, list[Minutes]]:
     """Each row's minutes per element and rates, summed by the database (or per shift, to name them)."""
     columns = [LINE_WEEK, F.c.worker_id, L.c.element, L.c.pay_rate, L.c.charge_rate]
-    source = joined.join(L, L.c.entry_id == F.c.entry_id)
     found: dict[Any, list[Minutes]] = defaultdict(list)
     if not with_entries:
-        summed = select(*columns, func.sum(L.c.minutes)).select_from(source).where(*where, PAID).group_by(*columns)
+        summed = (
+            select(*columns, func.sum(L.c.minutes)).select_from(FIGURE_LINES).where(*where, PAID).group_by(*columns)
+        )
         for week, worker_id, element, pay_rate, charge_rate, total in connection.execute(summed):
             found[(week, worker_id)].append(Minutes(element, pay_rate, charge_rate, int(total)))
         return found
-    each = select(*columns, L.c.minutes, F.c.entry_id).select_from(source).where(*where, PAID)
+    each = select(*columns, L.c.minutes, F.c.entry_id).select_from(FIGURE_LINES).where(*where, PAID)
     for week, worker_id, element, pay_rate, charge_rate, total, entry_id in connection.execute(each):
         found[(week, worker_id)].append(Minutes(element, pay_rate, charge_rate, int(total), (entry_id,)))
     return found

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Sequence
+from contextlib import AbstractContextManager
 from datetime import date, datetime
 from typing import Any, TypeVar
 
 from sqlalchemy import Engine, func, or_, select
 
-from workforce_adapters.sql import charge_reads, export_batches, figure_reads, payroll_reads, reading, tables
+from workforce_adapters.sql import (
+    charge_reads,
+    export_batches,
+    figure_reads,
+    figures_now,
+    payroll_reads,
+    reading,
+    tables,
+)
 from workforce_adapters.sql.availability_reads import (
     do_not_return_sites,
     list_absences,
@@ -70,6 +79,7 @@ from workforce_core.views import (
     HeldBack,
     OfferView,
     PayrollRow,
+    ShiftFigures,
     ShiftView,
     WeekTallies,
     WorkerView,
@@ -327,6 +337,9 @@ class SqlQueries:
 
     def unpriced_shifts(self, client_id: int, start: datetime, end: datetime) -> list[TimeEntry]:
         return figure_reads.unpriced_shifts(self.engine, client_id, start, end)
+
+    def as_stored(self, figures: Sequence[ShiftFigures]) -> AbstractContextManager[None]:
+        return figures_now.as_stored(self.engine, figures)
 
     def worker_weeks(self, client_id: int, week: date, status: str | None = "payable") -> Iterator[WorkerWeek]:
         return figure_reads.worker_weeks(self.engine, client_id, week, status)

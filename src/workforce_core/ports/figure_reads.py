@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager
 from datetime import date, datetime
 from typing import Protocol
 
 from workforce_core.model.time_entries import TimeEntry
-from workforce_core.views.figures import WorkerWeek
+from workforce_core.views.figures import ShiftFigures, WorkerWeek
 
 
 class FigureReads(Protocol):
+    def as_stored(self, figures: Sequence[ShiftFigures]) -> AbstractContextManager[None]:
+        """Within the block, reads of this store see ``figures`` as if they were stored: a read's
+        reply sums a stale worker-week priced in memory with the stored ones, and stores nothing."""
+        ...
+
     def unpriced_shifts(self, client_id: int, start: datetime, end: datetime) -> list[TimeEntry]:
         """The client's completed shifts clocked in within [start, end) that have no stored figures."""
         ...

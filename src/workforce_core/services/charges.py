@@ -19,7 +19,7 @@ from workforce_core.ports import ChargeFilter, Queries, UnitOfWorkFactory
 from workforce_core.rules.charges import DEFAULT_VAT_RATE, line_amount, vat
 from workforce_core.rules.london import local_date
 from workforce_core.rules.pay_weeks import week_start
-from workforce_core.steps.pay_figures import bring_up_to_date
+from workforce_core.steps.pay_figures import figures_current
 from workforce_core.steps.time_filters import site_filter
 from workforce_core.views import ChargeLine, Charges, SiteTotal
 
@@ -66,11 +66,10 @@ def charges(
     first, last = period_asked(query, client.settings.pay_week_start_day, now)
     sites = site_filter(principal, queries, query.location_id)
     wanted = ChargeFilter(client.id, first, last, sites, query.include_entries)
-    bring_up_to_date(client, wanted.start, wanted.end, queries=queries, uow=uow)
-    lines = tuple(
-        ChargeLine(group, line_amount(group.charge_rate, group.minutes)) for group in queries.charge_groups(wanted)
-    )
-    held = queries.held_back(wanted)
+    with figures_current(client, wanted.start, wanted.end, queries=queries, uow=uow):
+        groups = queries.charge_groups(wanted)
+        held = queries.held_back(wanted)
+    lines = tuple(ChargeLine(group, line_amount(group.charge_rate, group.minutes)) for group in groups)
     site_ids = sorted({line.group.location_id for line in lines} | {h.location_id for h in held})
     totals = []
     for site_id in site_ids:

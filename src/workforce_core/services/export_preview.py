@@ -11,6 +11,7 @@ from datetime import date, time, timedelta
 from attrs import frozen
 
 from workforce_core.errors import InvalidParameter, LocationNotAllowed
+from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.exports import FORMATS, KIND_OF_FORMAT, ExportFormat, ExportKind
 from workforce_core.model.principal import Principal
 from workforce_core.ports import Queries, UnitOfWorkFactory
@@ -19,7 +20,7 @@ from workforce_core.rules.london import from_local
 from workforce_core.rules.pay_weeks import week_start
 from workforce_core.steps.export_week import week_input
 from workforce_core.steps.holiday_export import HOLIDAY_HEADER, holiday_records_of_week, record_file_lines
-from workforce_core.steps.pay_figures import bring_up_to_date
+from workforce_core.steps.pay_figures import figures_current
 from workforce_core.steps.presets import EXPORTERS
 
 
@@ -58,9 +59,21 @@ def preview_export(
     client = principal.client
     first = week_start(query.week, client.settings.pay_week_start_day)
     last = first + timedelta(days=6)
-    bring_up_to_date(
-        client, from_local(first, time(0)), from_local(last + timedelta(days=1), time(0)), queries=queries, uow=uow
-    )
+    start, end = from_local(first, time(0)), from_local(last + timedelta(days=1), time(0))
+    with figures_current(client, start, end, queries=queries, uow=uow):
+        return _preview(client, kind, file_format, first, last, queries=queries, uow=uow)
+
+
+def _preview(
+    client: ClientAccount,
+    kind: str,
+    file_format: str,
+    first: date,
+    last: date,
+    *,
+    queries: Queries,
+    uow: UnitOfWorkFactory,
+) -> ExportPreview:
     if file_format == ExportFormat.HOLIDAY_RECORDS:  # the leave year's records: nothing is refused
         records = holiday_records_of_week(client, first, queries=queries, uow=uow)
         kept = tuple(line for record in records for line in record_file_lines(record))

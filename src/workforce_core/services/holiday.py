@@ -23,7 +23,7 @@ from workforce_core.rules.holiday_pay import (
 )
 from workforce_core.rules.london import local_date
 from workforce_core.rules.pay_weeks import week_start
-from workforce_core.steps.holiday import bring_history_up_to_date, holiday_record, mode_of, year_inputs
+from workforce_core.steps.holiday import history_current, holiday_record, mode_of, year_inputs
 from workforce_core.views import HolidayRecord
 
 
@@ -53,12 +53,12 @@ def holiday_records(
     day = min(query.day or today, today)
     first, last = leave_year(day, client.settings.leave_year_start)
     start_day = client.settings.pay_week_start_day
-    bring_history_up_to_date(client, day, queries=queries, uow=uow)
     sites = visible_sites(principal, None)
     found = queries.workers(WorkerFilter(client.id, query.paging, id=query.worker_id, location_ids=sites))
     if query.worker_id is not None and not found.items:
         raise NotFound(f"no worker {query.worker_id}.")
-    records = tuple(holiday_record(client, view.worker, day, queries=queries) for view in found.items)
+    with history_current(client, day, queries=queries, uow=uow):
+        records = tuple(holiday_record(client, view.worker, day, queries=queries) for view in found.items)
     return HolidayRecords(Page(records, found.total), first, last, week_start(day, start_day))
 
 
@@ -79,6 +79,6 @@ def shift_holiday(entry_id: int, *, uow: UnitOfWorkFactory, queries: Queries) ->
         return f"{said}: no holiday is paid"
     if mode is HolidayPay.ROLLED_UP:
         return f"{said}: the pay week of {week.isoformat()} adds 12.07% of its pay for work done as holiday"
-    bring_history_up_to_date(client, week + timedelta(days=6), queries=queries, uow=uow)
-    row = year_inputs(client, worker.id, week, queries=queries).ledger().week(week)
+    with history_current(client, week + timedelta(days=6), queries=queries, uow=uow):
+        row = year_inputs(client, worker.id, week, queries=queries).ledger().week(week)
     return f"{said}: pay week of {week.isoformat()}: {row.explain() if row is not None else 'not in a leave year'}"

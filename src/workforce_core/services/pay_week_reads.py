@@ -18,7 +18,7 @@ from workforce_core.ports.pay_weeks import PayWeekHistory
 from workforce_core.rules.london import local_date
 from workforce_core.rules.pay_week_states import week_bounds, week_end
 from workforce_core.rules.pay_weeks import week_start
-from workforce_core.steps.pay_figures import bring_up_to_date
+from workforce_core.steps.pay_figures import figures_current
 from workforce_core.steps.pay_week_views import pay_week_views
 from workforce_core.views import PayWeekView
 
@@ -73,7 +73,7 @@ def pay_weeks(
     principal: Principal, query: PayWeekQuery, *, queries: Queries, now: datetime, uow: UnitOfWorkFactory | None = None
 ) -> PayWeekList:
     """The pay weeks asked for, newest first; a site-limited key gets its sites' counts and no batch totals.
-    With ``uow``, the weeks' stale figures are priced first and ``exceptions_open`` counts the open minimum
+    With ``uow``, the weeks' stale figures are priced (in memory) and ``exceptions_open`` counts the open minimum
     wage shortfalls."""
     principal.require("payroll:read")
     client = principal.client
@@ -82,8 +82,8 @@ def pay_weeks(
     if uow is None:
         views = pay_week_views(queries, client, starts, principal.site_ids, now)
     else:
-        bring_up_to_date(client, week_bounds(starts[0])[0], week_bounds(starts[-1])[1], queries=queries, uow=uow)
-        with uow(read_only=True) as tx:
+        start, end = week_bounds(starts[0])[0], week_bounds(starts[-1])[1]
+        with figures_current(client, start, end, queries=queries, uow=uow), uow(read_only=True) as tx:
             views = pay_week_views(queries, client, starts, principal.site_ids, now, tx.wages)
     return PayWeekList(
         weeks=tuple(reversed(views)),

@@ -16,7 +16,7 @@ from workforce_core.model.principal import Principal
 from workforce_core.ports import Page, Paging, PayrollFilter, Queries, UnitOfWorkFactory
 from workforce_core.rules.london import from_local, local_date
 from workforce_core.rules.pay_weeks import week_start
-from workforce_core.steps.pay_figures import bring_up_to_date
+from workforce_core.steps.pay_figures import figures_current
 from workforce_core.steps.payroll_lines import leave_only_rows, priced_lines
 from workforce_core.steps.time_filters import site_filter
 from workforce_core.views import PayrollLine
@@ -71,7 +71,6 @@ def payroll(
     weeks = pay_weeks_asked(query, client.settings.pay_week_start_day, now)
     sites = site_filter(principal, queries, query.location_id)
     start, end = from_local(weeks[0], time(0)), from_local(weeks[-1] + WEEK, time(0))
-    bring_up_to_date(client, start, end, queries=queries, uow=uow)
     wanted = PayrollFilter(
         client_id=client.id,
         weeks=weeks,
@@ -82,15 +81,16 @@ def payroll(
         with_entries=query.include_entries,
         with_adjustments=query.adjustments,
     )
-    rows = queries.payroll_rows(wanted)
-    extra = (
-        []
-        if sites is not None
-        else leave_only_rows(client, weeks, query.department_id, query.worker_id, queries=queries, uow=uow)
-    )
-    paging = query.paging
-    shown = list(rows.items)
-    if paging.offset + paging.limit > rows.total:
-        shown += extra[max(0, paging.offset - rows.total) : paging.offset + paging.limit - rows.total]
-    lines = priced_lines(client, shown, weeks, queries=queries, uow=uow)
-    return Payroll(Page(tuple(lines), rows.total + len(extra)), weeks, queries.shifts_not_approved(wanted))
+    with figures_current(client, start, end, queries=queries, uow=uow):
+        rows = queries.payroll_rows(wanted)
+        extra = (
+            []
+            if sites is not None
+            else leave_only_rows(client, weeks, query.department_id, query.worker_id, queries=queries, uow=uow)
+        )
+        paging = query.paging
+        shown = list(rows.items)
+        if paging.offset + paging.limit > rows.total:
+            shown += extra[max(0, paging.offset - rows.total) : paging.offset + paging.limit - rows.total]
+        lines = priced_lines(client, shown, weeks, queries=queries, uow=uow)
+        return Payroll(Page(tuple(lines), rows.total + len(extra)), weeks, queries.shifts_not_approved(wanted))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from datetime import date, time, timedelta
 from decimal import Decimal
 
@@ -33,7 +34,7 @@ from workforce_core.rules.holiday_pay import (
 from workforce_core.rules.london import from_local
 from workforce_core.rules.pay_weeks import week_start
 from workforce_core.rules.payroll_lines import line_figures
-from workforce_core.steps.pay_figures import bring_up_to_date
+from workforce_core.steps.pay_figures import figures_current
 from workforce_core.views import HolidayRecord, HolidayWeek, PayrollRow
 
 WEEK = timedelta(days=7)
@@ -120,7 +121,7 @@ class YearInputs:
 
 def year_inputs(client: ClientAccount, worker_id: int, day: date, *, queries: Queries) -> YearInputs:
     """The inputs of the worker's leave year holding ``day``, up to the pay week of ``day``, from the
-    stored figures as they are (``bring_history_up_to_date`` first makes them current)."""
+    stored figures as the reads see them (``history_current`` makes them current)."""
     first, last = leave_year(day, client.settings.leave_year_start)
     start_day = client.settings.pay_week_start_day
     weeks = tuple(w for w in pay_weeks_of(first, last, week_start(first, start_day)) if w <= week_start(day, start_day))
@@ -131,14 +132,16 @@ def year_inputs(client: ClientAccount, worker_id: int, day: date, *, queries: Qu
     return YearInputs(first, last, weeks, tuple(history), tuple(leave))
 
 
-def bring_history_up_to_date(
+def history_current(
     client: ClientAccount, last: date, *, queries: Queries, uow: UnitOfWorkFactory, first: date | None = None
-) -> None:
-    """Reprice the stale figures a leave year's records read: from 104 weeks before the leave year
-    holding ``first`` (else ``last``) to the pay week of ``last``."""
+) -> AbstractContextManager[None]:
+    """The block's reads see current figures of what a leave year's records read (stale ones priced in
+    memory): from 104 weeks before the leave year holding ``first`` (else ``last``) to the pay week of
+    ``last``."""
     year_start, _ = leave_year(first or last, client.settings.leave_year_start)
     oldest = week_start(year_start, client.settings.pay_week_start_day) - LOOK_BACK_WEEKS * WEEK
-    bring_up_to_date(client, from_local(oldest, time(0)), from_local(last + WEEK, time(0)), queries=queries, uow=uow)
+    start, end = from_local(oldest, time(0)), from_local(last + WEEK, time(0))
+    return figures_current(client, start, end, queries=queries, uow=uow)
 
 
 def holiday_due(
@@ -159,11 +162,23 @@ def holiday_due(
             )
     accrued = [w for w in workers.values() if mode_of(client, w) is HolidayPay.ACCRUED]
     leave = holiday_workers(client, weeks, queries=queries) if accrued else {}
-    if any(worker.id in leave for worker in accrued):
-        bring_history_up_to_date(client, max(weeks), first=min(weeks), queries=queries, uow=uow)
+    if not any(worker.id in leave for worker in accrued):
+        return due
+    with history_current(client, max(weeks), first=min(weeks), queries=queries, uow=uow):
+        _accrued_due(client, [w for w in accrued if w.id in leave], weeks, due, queries=queries)
+    return due
+
+
+def _accrued_due(
+    client: ClientAccount,
+    accrued: Sequence[Worker],
+    weeks: Sequence[date],
+    due: dict[tuple[int, date], HolidayDue],
+    *,
+    queries: Queries,
+) -> None:
+    """The leave taken in ``weeks`` by these accrued workers with approved holiday, into ``due``."""
     for worker in accrued:
-        if worker.id not in leave:
-            continue
         years: dict[date, LeaveYear] = {}
         for week in weeks:
             first, _ = leave_year(week, client.settings.leave_year_start)
@@ -173,7 +188,6 @@ def holiday_due(
             row = years[first].week(week)
             if row is not None and row.taken:
                 due[(worker.id, week)] = HolidayDue(HolidayPay.ACCRUED, row.taken, row.average.rate, row.explain())
-    return due
 
 
 def holiday_workers(client: ClientAccount, weeks: Sequence[date], *, queries: Queries) -> dict[int, list[Leave]]:

@@ -13,7 +13,7 @@ from workforce_core.ports import Page, Paging, Queries, UnitOfWorkFactory, Worke
 from workforce_core.ports.exporters import FileLine
 from workforce_core.ports.exports import Cell
 from workforce_core.ports.worker_reads import WorkerFilter
-from workforce_core.steps.holiday import bring_history_up_to_date, holiday_record
+from workforce_core.steps.holiday import history_current, holiday_record
 from workforce_core.views import HolidayRecord, WorkerView
 
 PAGE = 200
@@ -83,8 +83,8 @@ def holiday_records_of_week(
     """Every worker's records of the leave year holding the pay week ``week_start``, up to that week
     (workers with no week of work or leave in it left out)."""
     last = week_start + timedelta(days=6)
-    bring_history_up_to_date(client, last, queries=queries, uow=uow)
-    for view in _workers(queries, client.id):
-        record = holiday_record(client, view.worker, last, queries=queries)
-        if record.weeks:
-            yield record
+    with history_current(client, last, queries=queries, uow=uow):
+        for view in _workers(queries, client.id):
+            record = holiday_record(client, view.worker, last, queries=queries)
+            if record.weeks:
+                yield record

@@ -9,6 +9,7 @@ write's own transaction, the worker-weeks it can alter (``workforce_core.handler
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import date, datetime, time, timedelta
 
 import attrs
@@ -154,6 +155,23 @@ def bring_up_to_date(
         late = tx.figures.late_shifts(client.id)
     shift_figures(late, client, uow=uow)
     return len(unpriced)
+
+
+@contextmanager
+def figures_current(
+    client: ClientAccount, start: datetime, end: datetime, *, queries: FigureReads, uow: UnitOfWorkFactory
+) -> Iterator[None]:
+    """For a read that sums figures in the store: the block's reads see the figures of the period's stale
+    worker-weeks, and of the client's late clocks without figures (paid in a later week), priced in memory
+    as a repricing would store them. Nothing is stored; with nothing stale the reads are left as they are."""
+    unpriced = queries.unpriced_shifts(client.id, start, end)
+    with uow(read_only=True) as tx:
+        late = tx.figures.late_shifts(client.id)
+        stored = tx.figures.of([entry.id for entry in late]) if late else {}
+        stale = {entry.id: entry for entry in [*unpriced, *(e for e in late if e.id not in stored)]}
+        fresh = priced_now(tx, list(stale.values()), client)
+    with queries.as_stored(list(fresh.values())):
+        yield
 
 
 def reprice_in_batches(

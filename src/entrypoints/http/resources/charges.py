@@ -30,4 +30,4 @@ def get(call: Call) -> Response:
     return record(charges_record(found, include_entries=query.include_entries))
 
 
-ENDPOINT = Endpoint("charges", {"GET": Method(get, ("charges:read",), one_read=False)})
+ENDPOINT = Endpoint("charges", {"GET": Method(get, ("charges:read",))})

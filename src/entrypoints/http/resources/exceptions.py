@@ -28,4 +28,4 @@ def get(call: Call) -> Response:
     return listing([exception_record(found) for found in page.items], page, paging)
 
 
-ENDPOINT = Endpoint("exceptions", {"GET": Method(get, ("timesheets:read",), one_read=False)})
+ENDPOINT = Endpoint("exceptions", {"GET": Method(get, ("timesheets:read",))})

@@ -44,4 +44,4 @@ def get(call: Call) -> Response:
     return listing([export_batch_record(batch, charge=charge) for batch in page.items], page, paging)
 
 
-ENDPOINT = Endpoint("export-batches", {"GET": Method(get, ("payroll:read",), one_read=False)})
+ENDPOINT = Endpoint("export-batches", {"GET": Method(get, ("payroll:read",))})

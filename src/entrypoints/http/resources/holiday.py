@@ -24,4 +24,4 @@ def get(call: Call) -> Response:
     return listing([holiday_record(record) for record in found.records.items], found.records, paging, meta=meta)
 
 
-ENDPOINT = Endpoint("holiday", {"GET": Method(get, ("pay:read",), one_read=False)})
+ENDPOINT = Endpoint("holiday", {"GET": Method(get, ("pay:read",))})

@@ -28,4 +28,4 @@ def get(call: Call) -> Response:
     return listing(weeks, Page(tuple(weeks), len(weeks)), Paging(limit=max(len(weeks), 1), offset=0), meta)
 
 
-ENDPOINT = Endpoint("pay-weeks", {"GET": Method(get, ("payroll:read",), one_read=False)})
+ENDPOINT = Endpoint("pay-weeks", {"GET": Method(get, ("payroll:read",))})

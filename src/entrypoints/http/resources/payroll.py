@@ -42,4 +42,4 @@ def get(call: Call) -> Response:
     return listing(items, found.lines, paging, meta={"shifts_not_approved": found.shifts_not_approved})
 
 
-ENDPOINT = Endpoint("payroll", {"GET": Method(get, ("payroll:read",), one_read=False)})
+ENDPOINT = Endpoint("payroll", {"GET": Method(get, ("payroll:read",))})

@@ -24,7 +24,7 @@ from workforce_core.rules.pay_weeks import week_of, week_start
 from workforce_core.rules.visibility import PAY_SCOPE
 from workforce_core.rules.working_time import READ_AFTER, READ_BEFORE
 from workforce_core.steps.minimum_wage import BELOW_MINIMUM_WAGE, below_wage
-from workforce_core.steps.pay_figures import bring_up_to_date
+from workforce_core.steps.pay_figures import figures_current
 from workforce_core.steps.time_filters import EVERYTHING, MIDNIGHT, site_filter
 
 EXCEPTION_PERIOD_DAYS = 93
@@ -154,14 +154,8 @@ def _wage_exceptions(
     weeks = [week_start(first, start_day)]
     while weeks[-1] + timedelta(days=7) <= last:
         weeks.append(weeks[-1] + timedelta(days=7))
-    bring_up_to_date(
-        client,
-        from_local(weeks[0], MIDNIGHT),
-        from_local(weeks[-1] + timedelta(days=7), MIDNIGHT),
-        queries=queries,
-        uow=uow,
-    )
-    with uow(read_only=True) as tx:
+    start, end = from_local(weeks[0], MIDNIGHT), from_local(weeks[-1] + timedelta(days=7), MIDNIGHT)
+    with figures_current(client, start, end, queries=queries, uow=uow), uow(read_only=True) as tx:
         found = below_wage(tx.wages, client.id, weeks, sites)
     money = principal.has(PAY_SCOPE)
     return [w.exception(money=money) for w in found if query.worker_id in (None, w.worker_id)]
