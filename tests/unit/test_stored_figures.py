@@ -5,8 +5,9 @@ The machine records shifts (backfills, clocks), breaks, edits and every approval
 rate rule, the worker's own rate and role, and the client's settings. After each step, the figures still
 stored (a write drops what it can change) must equal what the engine gives now; a read step fetches the
 figures of every shift, which reprices the stale worker-weeks, and must give the engine's figures too; a
-read that stores nothing (a stale worker-week priced in memory) gives them without storing; and the
-background pass stores every stale worker-week.
+read that stores nothing (a stale worker-week priced in memory) gives them without storing; on SQLite,
+sums read in SQL while stale worker-weeks are priced in memory equal the sums once they are stored; and
+the background pass stores every stale worker-week.
 Ann has twelve approved weeks behind her, so approving, querying or rejecting one of them moves AWR
 parity for the weeks after it.
 """
@@ -14,7 +15,7 @@ parity for the weeks after it.
 from __future__ import annotations
 
 import contextlib
-from datetime import timedelta
+from datetime import time, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -27,21 +28,22 @@ from tests.sqlite_mirror import mirrored_queries
 from tests.time_world import TimeWorld, at
 from workforce_adapters.json import event_data
 from workforce_adapters.json.commands import structure
+from workforce_adapters.sql.queries import SqlQueries
 from workforce_adapters.sql.unit_of_work import SqlUnitOfWorkFactory
 from workforce_core.commands.rate_rules import RateRuleDefinition
 from workforce_core.commands.time_records import EditEntry, QueryEntry, RejectEntries
 from workforce_core.commands.workers import UpdateWorker
 from workforce_core.errors import WorkforceError
 from workforce_core.model.accounts import ClientSettings
-from workforce_core.ports import UnitOfWorkFactory
-from workforce_core.rules.london import local_text
+from workforce_core.ports import Paging, PayrollFilter, UnitOfWorkFactory
+from workforce_core.rules.london import from_local, local_text
 from workforce_core.rules.pay_weeks import week_of
 from workforce_core.services import approvals, corrections
 from workforce_core.services.accounts import UpdateClient, update_client
 from workforce_core.services.figure_refresh import refresh_figures
 from workforce_core.services.rate_rules import create_rate_rule, update_rate_rule
 from workforce_core.services.workers import update_worker
-from workforce_core.steps.pay_figures import figures_now, shift_figures
+from workforce_core.steps.pay_figures import figures_current, figures_now, shift_figures
 from workforce_core.steps.pricing import price_shifts
 from workforce_core.views import ShiftFigures
 
@@ -83,6 +85,8 @@ class StoredFigures(RuleBasedStateMachine):
         approvals.approve(self.ids, uow=world.uow, clock=world.clock)
         self.uow: UnitOfWorkFactory = type(self).uow_of(world)
         world.uow = self.uow  # type: ignore[assignment]
+        engine = getattr(self.uow, "engine", None)  # the SQL sums are read where there is a database
+        self.queries = SqlQueries(engine) if engine is not None else None
 
     # ---- writes -----------------------------------------------------------------------------------------------
 
@@ -209,6 +213,35 @@ class StoredFigures(RuleBasedStateMachine):
             after = tx.figures.of(list(fresh))
         assert read == fresh
         assert after == before
+
+    @rule()
+    def sums_read_as_stored(self) -> None:
+        """Figures summed in SQL while stale worker-weeks are priced in memory (payroll rows, a week's sums
+        per worker) equal the sums once the background pass stored them, and the read stores nothing."""
+        if self.queries is None:
+            return
+        client = self._client()
+        weeks = sorted({week_of(at(f"{day} 12:00"), client.settings.pay_week_start_day) for day in DAYS})
+        start, end = from_local(weeks[0], time(0)), from_local(weeks[-1] + timedelta(days=7), time(0))
+        queries = self.queries
+
+        def sums() -> tuple[Any, ...]:
+            asked = PayrollFilter(client.id, tuple(weeks), Paging(limit=200), with_entries=True, with_adjustments=True)
+            per_worker = [
+                list(queries.worker_weeks(client.id, week, status)) for week in weeks for status in (None, "payable")
+            ]
+            return queries.payroll_rows(asked), per_worker
+
+        stored = self._stored()
+        with figures_current(client, start, end, queries=queries, uow=self.uow):
+            seen = sums()
+        assert self._stored() == stored
+        refresh_figures(uow=self.uow)
+        assert sums() == seen
+
+    def _stored(self) -> dict[int, ShiftFigures]:
+        with self.uow(read_only=True) as tx:
+            return tx.figures.of(self.ids)
 
     @rule()
     def background_pass(self) -> None:

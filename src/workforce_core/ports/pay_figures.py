@@ -1,8 +1,9 @@
 """Stored pay figures (issue 10): each completed shift's pricing, kept current by the writes.
 
-A write that can change figures marks them stale by dropping them, in its own transaction; a read
-finds the shifts with no figures and reprices their worker-weeks under ``lock_for_pricing``, so two
-readers never reprice one week twice and no reader sees a half-repriced week. The figures of a shift a
+A write that can change figures marks them stale by dropping them, in its own transaction; the
+background pass (and a write that needs them stored: a lock, an export) finds the shifts with no figures
+and reprices their worker-weeks under ``lock_for_pricing``, so two never reprice one week twice and no
+reader sees a half-repriced week; a read prices them in memory meanwhile. The figures of a shift a
 pay-week lock froze are never dropped nor replaced while the lock stands: they are the frozen figures
 (read back with ``source`` ``locked``).
 """

@@ -2,7 +2,8 @@
 
 The weeks are ``week`` (any day inside it), or ``date_from``/``date_to`` widened to whole pay weeks (at
 most 26, not with ``week``), or by default the last complete pay week. Stale worker-weeks of those weeks
-are repriced first; the lines are then summed by the database and rounded by ``rules.payroll_lines``.
+are priced in memory and read as stored; the lines are summed by the database and rounded by
+``rules.payroll_lines``.
 """
 
 from __future__ import annotations

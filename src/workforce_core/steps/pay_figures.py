@@ -1,7 +1,9 @@
 """Stored pay figures, kept current (issue 10).
 
 Reads take each completed shift's figures from the store; a shift with none (new, or marked stale by a
-write) has its worker-week repriced first, in one transaction holding the worker's lock, and stored.
+write) has its worker-week priced in memory for the read (``figures_now``, ``figures_current``), storing
+nothing. The background pass, and a write that needs the figures stored (a lock, an export), reprice
+such worker-weeks in a transaction holding the workers' locks and store them.
 Writes note what they changed (``workforce_core.facts``); the handlers of those facts mark stale, in the
 write's own transaction, the worker-weeks it can alter (``workforce_core.handlers.stale_figures``).
 """
