@@ -1,8 +1,8 @@
 """Payroll and the pay file of one big pay week, against the bare ``SELECT`` of its rows, with peak memory.
 
 One client on a SQLite file with 10,000 workers and 50,000 approved shifts in one pay week (five each,
-every third worker on nights). Its figures are priced and stored by a first payroll read, then the week
-is locked (``services.pay_weeks.lock_week``, what ``workforce pay-week lock`` runs). Side by side in one run:
+every third worker on nights). Its figures are priced and stored by the background pass (reads store
+nothing), then the week is locked (``services.pay_weeks.lock_week``, what ``workforce pay-week lock`` runs). Side by side in one run:
 
 - ``GET /payroll.php`` over every page (200 lines a page), in process through the app with Starlette's
   ``TestClient`` (routing, auth, rate limit and JSON included);
@@ -36,6 +36,7 @@ from benchmarks.test_bench_week_pricing import MB, peak, timed
 from workforce_adapters.sql import tables
 from workforce_core.commands.pay_weeks import LockPayWeek
 from workforce_core.services import pay_weeks
+from workforce_core.services.figure_refresh import refresh_figures
 from workforce_entrypoints.bootstrap import Services, Settings, bootstrap
 from workforce_entrypoints.cli.main import app as cli_app
 from workforce_entrypoints.http.app import create_app
@@ -53,7 +54,7 @@ class BigWeek:
     api: TestClient
     database_url: str
     out: Path
-    first_read_seconds: float
+    refresh_seconds: float
 
 
 @pytest.fixture(scope="module")
@@ -65,10 +66,10 @@ def big_week(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BigWeek]:
     bulk_insert(services, approved_shifts(bench, bulk_workers(services, bench, WORKERS), [WEEK]))
     with TestClient(create_app(services=services)) as api:
         week = BigWeek(services, bench, api, url, folder / "pkg_a.csv", 0.0)
-        first_seconds, lines = timed(lambda: payroll_pages(week))  # prices and stores every shift
-        assert lines == WORKERS
+        refresh_seconds, priced = timed(lambda: refresh_figures(uow=services.uow))  # the background pass
+        assert priced == SHIFTS
         pay_weeks.lock_week(LockPayWeek(client_id=bench.account.id, week=WEEK), uow=services.uow, clock=services.clock)
-        yield BigWeek(services, bench, api, url, week.out, first_seconds)
+        yield BigWeek(services, bench, api, url, week.out, refresh_seconds)
     services.close()
 
 
@@ -125,7 +126,7 @@ def test_payroll_and_the_pkg_a_export_of_a_big_week_against_the_raw_select(bench
     note(
         f"  GET /payroll.php, {lines // PAGE} pages of {PAGE} (TestClient): {payroll_seconds:.2f} s = "
         f"{payroll_seconds / select_seconds:.1f}x the SELECT; peak memory {payroll_peak / MB:,.1f} MB "
-        f"(the first read, pricing and storing the week, took {big_week.first_read_seconds:.2f} s)"
+        f"(the background pass, pricing and storing the week, took {big_week.refresh_seconds:.2f} s)"
     )
     note(
         f"  export create --kind pkg_a (console, {file_bytes / MB:,.1f} MB file, {SHIFTS:,} shifts stamped): "
