@@ -12,6 +12,7 @@ from sqlalchemy import Connection, Engine, exists, func, select
 from workforce_adapters.sql import reading, tables
 from workforce_adapters.sql.breaks import CHUNK
 from workforce_adapters.sql.mapping import from_row
+from workforce_adapters.sql.tables.pricing import figure_lines
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.views import ElementMinutes, WorkerWeek
 
@@ -89,7 +90,7 @@ def worker_weeks(engine: Engine, client_id: int, week: date, status: str | None)
     )
     lines = (
         select(FIGURES.c.worker_id, LINES.c.element, LINES.c.pay_rate, LINES.c.charge_rate, func.sum(LINES.c.minutes))
-        .select_from(tables.figure_lines)
+        .select_from(figure_lines)
         .where(*where)
         .group_by(FIGURES.c.worker_id, LINES.c.element, LINES.c.pay_rate, LINES.c.charge_rate)
         .order_by(FIGURES.c.worker_id, LINES.c.element, LINES.c.pay_rate, LINES.c.charge_rate)

@@ -11,6 +11,7 @@ from sqlalchemy import Connection, func, select
 
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.repositories import SqlRepository
+from workforce_adapters.sql.tables.pricing import figure_lines
 from workforce_core.model.minimum_wage import WageAcceptance
 from workforce_core.rules.payroll_lines import Minutes
 from workforce_core.views import WageWeek
@@ -37,7 +38,7 @@ class SqlWageRecords(SqlRepository[WageAcceptance]):
                 W.c.date_of_birth,
                 W.c.apprentice_since,
             )
-            .select_from(tables.figure_lines.join(W, W.c.id == F.c.worker_id))
+            .select_from(figure_lines.join(W, W.c.id == F.c.worker_id))
             .where(
                 F.c.client_id == client_id,
                 F.c.pay_week_start.in_(sorted(set(week_starts))),

@@ -17,6 +17,7 @@ from workforce_adapters.sql import tables
 from workforce_adapters.sql.breaks import CHUNK
 from workforce_adapters.sql.figure_reads import unpriced_shifts
 from workforce_adapters.sql.mapping import from_row
+from workforce_adapters.sql.tables.pricing import figure_lines
 from workforce_core.model.pay_gate import GateReason, PayrollStatus
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.rules.locked_figures import source_of
@@ -28,7 +29,7 @@ from workforce_core.views import ShiftFigures, ShiftGate
 FIGURES = tables.shift_figures
 LINES = tables.shift_figure_lines
 FROZEN_ENTRIES = tables.frozen_entries
-FIGURE_LINES = tables.figure_lines
+FIGURE_LINES = figure_lines
 # what every read of the figures asks of a row: frozen by a standing lock; a late clock due or paid
 FROZEN = exists().where(FROZEN_ENTRIES.c.entry_id == FIGURES.c.entry_id)
 NOT_FROZEN = ~FROZEN

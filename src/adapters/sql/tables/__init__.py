@@ -23,7 +23,7 @@ from workforce_adapters.sql.tables.pay_weeks import (
     pay_week_locks,
     shift_payments,
 )
-from workforce_adapters.sql.tables.pricing import figure_lines, rate_rules, shift_figure_lines, shift_figures
+from workforce_adapters.sql.tables.pricing import rate_rules, shift_figure_lines, shift_figures
 from workforce_adapters.sql.tables.protection import idempotency_keys, rate_limit_hits
 from workforce_adapters.sql.tables.reference import cost_codes, departments, locations
 from workforce_adapters.sql.tables.timesheets import (
@@ -60,7 +60,6 @@ __all__ = [
     "export_batch_entries",
     "export_batches",
     "export_files",
-    "figure_lines",
     "frozen_entries",
     "idempotency_keys",
     "kiosk_clocks",
