@@ -67,7 +67,6 @@ class _Priced:
 
 
 _overlay: ContextVar[_Priced | None] = ContextVar("workforce_figures_now", default=None)
-_watched: set[int] = set()
 
 
 @contextmanager
@@ -83,9 +82,8 @@ def as_stored(engine: Engine, figures: Sequence[ShiftFigures]) -> Iterator[None]
 
 
 def _watch(engine: Engine) -> None:
-    if id(engine) not in _watched:
+    if not event.contains(engine, "before_execute", _adapt):  # (an id could be a dead engine's)
         event.listen(engine, "before_execute", _adapt, retval=True)
-        _watched.add(id(engine))
 
 
 def _adapt(connection: Any, statement: Any, multiparams: Any, params: Any, options: Any) -> tuple[Any, Any, Any]:
