@@ -11,13 +11,14 @@ transaction's first write: another transaction that committed between a use case
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Callable
 from datetime import UTC, date, datetime
 from typing import Any, TypeVar
 
 import attrs
 
-from workforce_adapters.json import event_data
+from workforce_adapters.json import event_codec, event_payload
 from workforce_adapters.memory import MemoryStore, MemoryUnitOfWork, MemoryUnitOfWorkFactory
 from workforce_core.errors import DuplicateEmployeeId
 from workforce_core.events import Event
@@ -221,13 +222,17 @@ class FakeUnitOfWork(MemoryUnitOfWork):
     shift)."""
 
     def __init__(self, store: MemoryStore, **options: Any) -> None:
-        super().__init__(store, event_data=event_data, **options)
+        super().__init__(store, event_codec=event_codec, **options)
         self.committed = False
         self.rolled_back = False
         self.events: list[Event] = []
         self.noted: list[Fact] = []
 
     def record(self, events: list[Event]) -> None:
+        for event in events:  # what a subscriber gets is what the write saw, however late it is sent
+            stored = json.loads(json.dumps(event_codec.stored(event.data)))
+            kept = Event(event.name, event.client_id, event.occurred_at, event_codec.restored(stored))
+            assert event_payload(kept) == event_payload(event), event.name
         self.events.extend(events)
         super().record(events)
 
@@ -265,7 +270,7 @@ class FakeUnitOfWorkFactory(MemoryUnitOfWorkFactory):
 
     def __init__(self, database: FakeDatabase | None = None) -> None:
         self.database = database if database is not None else FakeDatabase()
-        super().__init__(self.database, event_data=event_data)
+        super().__init__(self.database, event_codec=event_codec)
         self.opened: list[FakeUnitOfWork] = []
         self._interleaved: list[Callable[[MemoryStore], None]] = []
 
@@ -290,3 +295,8 @@ def _wiring(database: FakeDatabase) -> tuple[UnitOfWork, UnitOfWorkFactory]:
     uow: UnitOfWork = FakeUnitOfWork(database)
     factory: UnitOfWorkFactory = FakeUnitOfWorkFactory(database)
     return uow, factory
+
+
+def data(event: Event) -> dict[str, Any]:
+    """An event's ``data`` as subscribers get it."""
+    return event_payload(event)

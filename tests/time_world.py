@@ -14,6 +14,7 @@ import pytest
 
 from tests.clocks import FakeClock
 from tests.fakes import FakeDatabase, FakeUnitOfWorkFactory
+from tests.fakes import data as data  # re-exported: the tests of time read events through it
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.bookings import BookShift
 from workforce_core.commands.clocking import ClockWorker
@@ -136,12 +137,6 @@ class TimeWorld:
 
     def names_since(self, mark: int) -> list[str]:
         return [event.name for event in self.db.outbox[mark:]]
-
-
-def data(event: Event) -> dict[str, Any]:
-    """An event's ``record`` when it is the data dict (clock and time_entry events)."""
-    assert isinstance(event.record, dict)
-    return event.record
 
 
 def refused(world: TimeWorld, error: type[WorkforceError], call: Any, *args: Any, **kwargs: Any) -> WorkforceError:

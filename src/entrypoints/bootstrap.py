@@ -12,7 +12,7 @@ from pathlib import Path
 from attrs import define, field, frozen
 from sqlalchemy import Engine
 
-from workforce_adapters.json import event_data
+from workforce_adapters.json import event_codec
 from workforce_adapters.json.webhooks import envelope
 from workforce_adapters.mail_outbox import MaildirOutbox
 from workforce_adapters.memory_limits import memory_rate_limiter, redis_rate_limiter
@@ -142,11 +142,11 @@ def bootstrap(settings: Settings, *, clock: Clock | None = None, engine: Engine 
     return Services(
         settings=settings,
         engine=engine,
-        uow=SqlUnitOfWorkFactory(engine, event_data=event_data),
+        uow=SqlUnitOfWorkFactory(engine, event_codec=event_codec),
         queries=SqlQueries(engine),
         clock=clock or SystemClock(),
         limiter=rate_limiter(settings, engine),
-        idempotency=SqlIdempotencyStore(engine, event_data=event_data),
+        idempotency=SqlIdempotencyStore(engine, event_codec=event_codec),
         webhooks=Webhooks(trusted_networks=parse_networks(settings.webhook_trusted_networks)),
         mailer=MaildirOutbox(Path(settings.mail_outbox)),
     )

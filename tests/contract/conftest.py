@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 from tests.clocks import FakeClock
 from tests.openapi_check import validate_reply
 from tests.resolvers import DNS
+from workforce_adapters.json import stored_payload
 from workforce_adapters.json.commands import structure
 from workforce_adapters.sql import tables
 from workforce_core.commands.reference import CreateCostCode, CreateDepartment, CreateLocation
@@ -87,7 +88,14 @@ class World:
             query = query.where(tables.outbox.c.event == event)
         with self.services.engine.connect() as connection:
             rows = connection.execute(query).mappings().all()
-        return [{"event": r["event"], "client_id": r["client_id"], "data": json.loads(r["data"])} for r in rows]
+        return [
+            {
+                "event": r["event"],
+                "client_id": r["client_id"],
+                "data": stored_payload(r["event"], r["client_id"], json.loads(r["data"])),
+            }
+            for r in rows
+        ]
 
     def audit(self, client_id: int) -> list[dict[str, Any]]:
         log = tables.audit_log

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from workforce_adapters.json import event_data
+from workforce_adapters.json import event_codec
 from workforce_adapters.memory import MemoryUnitOfWorkFactory
 from workforce_adapters.sql.engine import make_engine
 from workforce_adapters.sql.unit_of_work import SqlUnitOfWorkFactory
@@ -26,13 +26,13 @@ def _check(uow: UnitOfWorkFactory) -> None:
 
 
 def test_the_memory_unit_of_work_builds_repositories_when_first_used() -> None:
-    _check(MemoryUnitOfWorkFactory(event_data=event_data))
+    _check(MemoryUnitOfWorkFactory(event_codec=event_codec))
 
 
 def test_the_sql_unit_of_work_builds_repositories_when_first_used(database_url: str) -> None:
     engine = make_engine(database_url)
     try:
-        _check(SqlUnitOfWorkFactory(engine, event_data=event_data))
+        _check(SqlUnitOfWorkFactory(engine, event_codec=event_codec))
     finally:
         engine.dispose()
 

@@ -1,15 +1,17 @@
-"""The migrations that change tables holding pay figures run over a database that has some, both ways,
-on SQLite and PostgreSQL (a SQLite table rebuild, refused by the foreign keys of the figures' lines,
-would pass on the empty databases the other tests start from)."""
+"""The migrations that change tables holding data run over a database that has some, both ways, on
+SQLite and PostgreSQL: pay figures (a SQLite table rebuild, refused by the foreign keys of the figures'
+lines, would pass on the empty databases the other tests start from), and the outbox's events."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import func, insert, select
 
 from tests.contract.conftest import World
 from tests.contract.helpers import approved_shift
+from workforce_adapters.json import stored_payload
 from workforce_adapters.sql import schema, tables
 from workforce_adapters.sql.mapping import to_row
 from workforce_core.services.figure_refresh import refresh_figures
@@ -40,3 +42,34 @@ def test_figures_keep_their_shifts_clock_in_through_a_downgrade_and_upgrade(serv
         rows = connection.execute(paired).all()
     assert len(rows) == 3
     assert all(kept == shift for kept, shift in rows)
+
+
+def test_events_kept_before_event_data_was_typed_still_send_their_payload_after_the_upgrade(
+    services: Services, world: World
+) -> None:
+    account = world.account()
+    world.worker(account.id, "Ann Typed")  # worker.created, kept in the typed form
+    before = {"id": 7, "kind": "pay", "client_id": account.id, "status": "done"}  # an export.created of before
+    try:
+        schema.downgrade(services.engine, "0028")
+        with services.engine.begin() as connection:
+            connection.execute(
+                insert(tables.outbox).values(
+                    client_id=account.id, event="export.created", data=json.dumps(before), occurred_at=START
+                )
+            )
+    finally:
+        schema.upgrade(services.engine)
+    with services.uow() as tx:
+        kept = {event.event: event for event in tx.outbox.unsent(10)}
+    old = kept["export.created"]
+    assert stored_payload(old.event, old.client_id, old.data) == before
+    typed = kept["worker.created"]
+    assert stored_payload(typed.event, typed.client_id, typed.data)["name"] == "Ann Typed"
+    schema.downgrade(services.engine, "0028")
+    try:
+        with services.engine.connect() as connection:
+            rows = connection.execute(select(tables.outbox.c.event, tables.outbox.c.data)).all()
+        assert {event: json.loads(data) for event, data in rows}["export.created"] == before  # given back
+    finally:
+        schema.upgrade(services.engine)

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.databases import PostgresSchema, SqliteTemplate
-from workforce_adapters.json import event_data
+from workforce_adapters.json import event_codec
 from workforce_adapters.memory import MemoryUnitOfWorkFactory
 from workforce_adapters.sql.engine import make_engine
 from workforce_adapters.sql.unit_of_work import SqlUnitOfWorkFactory
@@ -84,7 +84,7 @@ def sql(request: pytest.FixtureRequest) -> Iterator[SqlUnitOfWorkFactory]:
         schema: PostgresSchema = request.getfixturevalue("postgres_schema")
         url = schema.fresh_url()
     engine = make_engine(url)
-    yield SqlUnitOfWorkFactory(engine, event_data=event_data)
+    yield SqlUnitOfWorkFactory(engine, event_codec=event_codec)
     engine.dispose()
 
 
@@ -94,7 +94,7 @@ def test_the_counts_match_the_exception_rule_and_the_memory_adapter(
     sql: SqlUnitOfWorkFactory, shifts: list[tuple[int, int, int, int | None, str]], limited: bool
 ) -> None:
     counted = []
-    for uow in (sql, MemoryUnitOfWorkFactory(event_data=event_data)):
+    for uow in (sql, MemoryUnitOfWorkFactory(event_codec=event_codec)):
         client, sites, ids = _store(uow, shifts)
         scope = (sites[1],) if limited else None
         with uow(read_only=True) as tx:

@@ -24,7 +24,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_stat
 from tests.clocks import FakeClock
 from tests.databases import SqliteTemplate
 from workforce_adapters.export_files import CsvExportFiles
-from workforce_adapters.json import event_data
+from workforce_adapters.json import event_codec
 from workforce_adapters.json.commands import structure
 from workforce_adapters.sql.engine import make_engine
 from workforce_adapters.sql.queries import SqlQueries
@@ -59,7 +59,7 @@ class PayrollCycle(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.engine = make_engine(self.template.fresh_url())
-        self.uow = SqlUnitOfWorkFactory(self.engine, event_data=event_data)
+        self.uow = SqlUnitOfWorkFactory(self.engine, event_codec=event_codec)
         self.queries = SqlQueries(self.engine)
         self.clock = FakeClock(START)
         made = accounts.create_client(

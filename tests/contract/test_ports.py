@@ -18,13 +18,13 @@ import pytest
 from sqlalchemy import select
 
 from tests.databases import PostgresSchema, SqliteTemplate
-from workforce_adapters.json import event_data
+from workforce_adapters.json import event_codec, event_payload, stored_payload
 from workforce_adapters.memory import MemoryUnitOfWorkFactory
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.engine import make_engine
 from workforce_adapters.sql.unit_of_work import SqlUnitOfWorkFactory
 from workforce_core.errors import AlreadyLocked, Conflict, DuplicateEmployeeId, EmailTaken
-from workforce_core.events import Event
+from workforce_core.events import Event, Shaped
 from workforce_core.model.absences import Absence
 from workforce_core.model.accounts import ClientAccount, ClientSettings
 from workforce_core.model.audit import AuditEntry
@@ -65,10 +65,13 @@ class Backend:
 
     def events(self) -> list[tuple[str, int | None, dict[str, Any]]]:
         if isinstance(self.uow, MemoryUnitOfWorkFactory):
-            return [(e.name, e.client_id, event_data(e)) for e in self.uow.store.outbox]
+            return [(e.name, e.client_id, event_payload(e)) for e in self.uow.store.outbox]
         with self.engine.connect() as connection:
             rows = connection.execute(select(tables.outbox).order_by(tables.outbox.c.id)).mappings().all()
-        return [(r["event"], r["client_id"], json.loads(r["data"])) for r in rows]
+        return [
+            (r["event"], r["client_id"], stored_payload(r["event"], r["client_id"], json.loads(r["data"])))
+            for r in rows
+        ]
 
     def audit_actions(self) -> list[str]:
         if isinstance(self.uow, MemoryUnitOfWorkFactory):
@@ -80,7 +83,7 @@ class Backend:
 @pytest.fixture(params=["memory", "sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def backend(request: pytest.FixtureRequest) -> Iterator[Backend]:
     if request.param == "memory":
-        yield Backend("memory", MemoryUnitOfWorkFactory(event_data=event_data))
+        yield Backend("memory", MemoryUnitOfWorkFactory(event_codec=event_codec))
         return
     if request.param == "sqlite":
         template: SqliteTemplate = request.getfixturevalue("sqlite_template")
@@ -89,7 +92,7 @@ def backend(request: pytest.FixtureRequest) -> Iterator[Backend]:
         schema: PostgresSchema = request.getfixturevalue("postgres_schema")
         url = schema.fresh_url()
     engine = make_engine(url)
-    yield Backend(request.param, SqlUnitOfWorkFactory(engine, event_data=event_data), engine)
+    yield Backend(request.param, SqlUnitOfWorkFactory(engine, event_codec=event_codec), engine)
     engine.dispose()
 
 
@@ -154,7 +157,7 @@ def test_a_unit_of_work_left_without_commit_leaves_nothing(backend: Backend) -> 
     with backend.uow() as tx:
         worker = _worker(tx, client.id)
         tx.audit.add(AuditEntry(client.id, None, "create", "worker", worker.id, T0))
-        tx.record([Event("worker.created", client.id, T0, extra={"id": worker.id})])
+        tx.record([Event("worker.created", client.id, T0, Shaped({"client_id": client.id, "id": worker.id}))])
     with backend.uow(read_only=True) as tx:
         assert tx.workers.get(worker.id) is None
     assert backend.events() == []
@@ -166,7 +169,8 @@ def test_commit_writes_the_recorded_events_and_audit_entries_with_the_change(bac
         client = _client(tx)
         worker = _worker(tx, client.id)
         tx.audit.add(AuditEntry(client.id, None, "create", "worker", worker.id, T0, {"name": "Ann"}))
-        tx.record([Event("worker.created", client.id, T0, extra={"id": worker.id, "name": "Ann"})])
+        shown = {"client_id": client.id, "id": worker.id, "name": "Ann"}
+        tx.record([Event("worker.created", client.id, T0, Shaped(shown))])
         tx.commit()
     assert backend.events() == [("worker.created", client.id, {"client_id": client.id, "id": worker.id, "name": "Ann"})]
     assert backend.audit_actions() == ["create"]
@@ -939,7 +943,8 @@ def test_get_many_and_update_many_read_and_write_several_records_at_once(backend
 
 def _record_events(backend: Backend, client_id: int, *names: str) -> None:
     with backend.uow() as tx:
-        tx.record([Event(name, client_id, T0 + timedelta(minutes=n), extra={"n": n}) for n, name in enumerate(names)])
+        shown = [Shaped({"client_id": client_id, "n": n}) for n in range(len(names))]
+        tx.record([Event(name, client_id, T0 + timedelta(minutes=n), shown[n]) for n, name in enumerate(names)])
         tx.commit()
 
 
@@ -955,7 +960,9 @@ def test_the_outbox_gives_events_not_yet_fanned_out_oldest_first_with_their_data
             ("clock_out", client.id, T0 + timedelta(minutes=1)),
             ("worker.created", client.id, T0 + timedelta(minutes=2)),
         ]
-        assert [e.data for e in unsent] == [{"client_id": client.id, "n": n} for n in range(3)]
+        assert [stored_payload(e.event, e.client_id, e.data) for e in unsent] == [
+            {"client_id": client.id, "n": n} for n in range(3)
+        ]
         assert unsent[0].id < unsent[1].id < unsent[2].id
         assert tx.outbox.unsent(2) == unsent[:2]
 
@@ -986,7 +993,7 @@ def test_on_postgresql_a_second_dispatcher_skips_the_events_and_deliveries_anoth
     postgres_schema: PostgresSchema,
 ) -> None:
     engine = make_engine(postgres_schema.fresh_url())
-    backend = Backend("postgres", SqlUnitOfWorkFactory(engine, event_data=event_data), engine)
+    backend = Backend("postgres", SqlUnitOfWorkFactory(engine, event_codec=event_codec), engine)
     try:
         with backend.uow() as tx:
             client = _client(tx)
@@ -1088,7 +1095,7 @@ def test_on_postgresql_two_locks_at_once_both_pass_their_checks_and_the_second_f
     """Read committed lets both transactions see no lock; the second INSERT waits on the unique index
     until the first commits, then fails: the loser is told ``AlreadyLocked`` and stores nothing."""
     engine = make_engine(postgres_schema.fresh_url())
-    backend = Backend("postgres", SqlUnitOfWorkFactory(engine, event_data=event_data), engine)
+    backend = Backend("postgres", SqlUnitOfWorkFactory(engine, event_codec=event_codec), engine)
     try:
         with backend.uow() as tx:
             client = _client(tx)

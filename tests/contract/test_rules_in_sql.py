@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import insert, select
 
-from workforce_adapters.json import event_data
+from workforce_adapters.json import event_codec
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.demands import list_demands
 from workforce_adapters.sql.engine import make_engine
@@ -47,7 +47,7 @@ names = count()
 @pytest.fixture
 def sql(database_url: str) -> Iterator[SqlUnitOfWorkFactory]:
     engine = make_engine(database_url)
-    yield SqlUnitOfWorkFactory(engine, event_data=event_data)
+    yield SqlUnitOfWorkFactory(engine, event_codec=event_codec)
     engine.dispose()
 
 

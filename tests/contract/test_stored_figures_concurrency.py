@@ -10,7 +10,7 @@ from decimal import Decimal
 
 import attrs
 
-from workforce_adapters.json import event_data
+from workforce_adapters.json import event_codec
 from workforce_adapters.sql.engine import make_engine
 from workforce_adapters.sql.unit_of_work import SqlUnitOfWorkFactory
 from workforce_core.model.accounts import ClientAccount, ClientSettings
@@ -24,7 +24,7 @@ READERS = 6
 
 def test_readers_racing_for_stale_weeks_price_each_week_once_and_agree(database_url: str) -> None:
     engine = make_engine(database_url)
-    uow = SqlUnitOfWorkFactory(engine, event_data=event_data)
+    uow = SqlUnitOfWorkFactory(engine, event_codec=event_codec)
     with uow() as tx:
         client = tx.clients.add(
             ClientAccount(name="Acme", created_at=T0, settings=ClientSettings(walk_in_policy="pay"))

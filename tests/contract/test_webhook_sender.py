@@ -18,8 +18,10 @@ from standardwebhooks import Webhook
 from tests.clocks import FakeClock
 from tests.resolvers import TableResolver
 from tests.webhook_receiver import HOST_NAME, Receiver, receiving, write_ca
+from workforce_adapters.json import event_codec
 from workforce_adapters.json.webhooks import envelope
 from workforce_adapters.webhooks.sender import MAX_REPLY_BYTES, SafeSender
+from workforce_core.events import Shaped
 from workforce_core.model.webhooks import Delivery, Outcome, Outgoing
 from workforce_core.rules.receiver_urls import Network, Resolver, parse_networks
 from workforce_core.rules.webhooks import new_secret
@@ -60,7 +62,7 @@ def _outgoing(url: str, scopes: tuple[str, ...] = ("timesheets:read",)) -> Outgo
         event="clock_in",
         occurred_at=T0,
         created_at=T0,
-        data={"client_id": 3, "worker_name": "Zoë", "hourly_rate": "12.50"},
+        data=event_codec.stored(Shaped({"client_id": 3, "worker_name": "Zoë", "hourly_rate": "12.50"})),
         attempt=1,
         id=41,
     )

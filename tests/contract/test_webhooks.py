@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 from tests.contract.conftest import World
 from tests.contract.helpers import assert_error, data, path
 from tests.resolvers import DNS
-from workforce_core.events import CATALOGUE
+from workforce_core.event_types import CATALOGUE
 from workforce_core.services import accounts
 from workforce_entrypoints.bootstrap import Services
 

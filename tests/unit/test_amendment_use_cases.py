@@ -13,11 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.time_world import NOW, TimeWorld, at, refused
+from tests.time_world import NOW, TimeWorld, at, data, refused
+from workforce_adapters.json import entry_fields
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.time_records import EditEntry, RaiseAmendment
 from workforce_core.errors import Conflict, NotFound, ValidationFailed
-from workforce_core.event_data import entry_fields
+from workforce_core.events import AmendmentMoved
 from workforce_core.model.amendments import Amendment
 from workforce_core.services import amendments, approvals, corrections
 from workforce_core.views import EntryView
@@ -73,12 +74,11 @@ def test_a_raised_request_is_stored_and_sends_timesheet_amended_raised(world: Ti
     assert (raised.status, raised.created_at, raised.updated_at, raised.decided_at) == ("raised", NOW, NOW, None)
     assert world.entry(sid) == before  # the shift waits for the agency
     [event] = world.db.outbox[mark:]
-    assert (event.name, event.client_id, event.occurred_at, event.record, event.extra) == (
+    assert (event.name, event.client_id, event.occurred_at, event.data) == (
         "timesheet.amended",
         world.client.id,
         NOW,
-        raised,
-        {},
+        AmendmentMoved(raised),
     )
 
 
@@ -164,9 +164,9 @@ def test_accepting_applies_the_request_like_an_edit(world: TimeWorld) -> None:
     assert (entry.edit_count, entry.edited_at, entry.original_clock_out) == (1, later, at("2026-02-03 16:00"))
     assert world.names_since(mark) == ["timesheet.amended", "time_entry.updated"]
     amended, updated = world.db.outbox[mark:]
-    assert amended.record == accepted
-    assert updated.record == entry_fields(view)
-    assert updated.extra == {
+    assert amended.data == AmendmentMoved(accepted)
+    assert data(updated) == {
+        **entry_fields(view),
         "change": "corrected",
         "via": "amendment",
         "reason_code": None,
@@ -183,7 +183,7 @@ def test_accepting_on_an_approved_shift_sends_it_back_to_pending(world: TimeWorl
     _, view = accept(world, raised.id)
     assert (view.entry.approval_status, view.entry.approved_at) == ("pending", None)
     assert world.names_since(mark) == ["timesheet.amended", "time_entry.updated", "timesheet.unapproved"]
-    batch = world.db.outbox[-1].extra
+    batch = data(world.db.outbox[-1])
     assert (batch["reason_code"], batch["via"], batch["entry_ids"]) == ("amended", "amendment", [sid])
 
 
@@ -235,7 +235,7 @@ def test_declining_or_withdrawing_closes_the_request_and_leaves_the_shift(
     )
     assert world.entry(sid) == before
     [event] = world.db.outbox[mark:]
-    assert (event.name, event.record) == ("timesheet.amended", decided)
+    assert (event.name, event.data) == ("timesheet.amended", AmendmentMoved(decided))
 
 
 @pytest.mark.parametrize("first", ["accept", "decline", "withdraw"])

@@ -17,11 +17,11 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
-from tests.time_world import NOW, TimeWorld, at, refused
+from tests.time_world import NOW, TimeWorld, at, data, refused
+from workforce_adapters.json import entry_fields
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.time_records import EditEntry, QueryEntry, RaiseAmendment, RejectEntries
 from workforce_core.errors import Conflict, NotFound, ValidationFailed
-from workforce_core.event_data import entry_fields
 from workforce_core.services import amendments, approvals, corrections, time_records
 from workforce_core.views import EntryView
 
@@ -84,13 +84,8 @@ def test_approve_moves_a_closed_pending_shift_to_approved_and_sends_timesheet_ap
     )
     assert entry.client_approval == "pending"
     [event] = world.db.outbox[mark:]
-    assert (event.name, event.client_id, event.occurred_at, event.record) == (
-        "timesheet.approved",
-        world.client.id,
-        moved,
-        None,
-    )
-    assert event.extra == {
+    assert (event.name, event.client_id, event.occurred_at) == ("timesheet.approved", world.client.id, moved)
+    assert data(event) == {
         "client_id": world.client.id,
         "location_id": world.north.id,
         "count": 1,
@@ -98,7 +93,7 @@ def test_approve_moves_a_closed_pending_shift_to_approved_and_sends_timesheet_ap
         "entries": [entry_fields(view)],
         "via": "admin_timesheets",
     }
-    assert event.extra["entries"][0]["approval_status"] == "approved"
+    assert data(event)["entries"][0]["approval_status"] == "approved"
 
 
 def test_approve_sends_one_event_per_site_and_takes_each_shift_once(world: TimeWorld) -> None:
@@ -109,10 +104,10 @@ def test_approve_sends_one_event_per_site_and_takes_each_shift_once(world: TimeW
     views = approve(world, a, b, c, a)
     assert [view.entry.id for view in views] == [a, b, c]
     north, south = world.db.outbox[mark:]
-    assert (north.extra["location_id"], north.extra["count"], north.extra["entry_ids"]) == (world.north.id, 2, [a, c])
-    assert [e["worker_name"] for e in north.extra["entries"]] == ["Ann Worker", "Bob Worker"]
-    assert (south.extra["location_id"], south.extra["entry_ids"]) == (world.south.id, [b])
-    assert south.extra["entries"][0]["location_name"] == "South Depot"
+    assert (data(north)["location_id"], data(north)["count"], data(north)["entry_ids"]) == (world.north.id, 2, [a, c])
+    assert [e["worker_name"] for e in data(north)["entries"]] == ["Ann Worker", "Bob Worker"]
+    assert (data(south)["location_id"], data(south)["entry_ids"]) == (world.south.id, [b])
+    assert data(south)["entries"][0]["location_name"] == "South Depot"
 
 
 def test_approve_sends_at_most_100_shifts_per_event(world: TimeWorld) -> None:
@@ -124,7 +119,7 @@ def test_approve_sends_at_most_100_shifts_per_event(world: TimeWorld) -> None:
     ids.append(shift(world, "2026-02-01"))
     mark = len(world.db.outbox)
     approve(world, *ids)
-    batches = [event.extra for event in world.db.outbox[mark:]]
+    batches = [data(event) for event in world.db.outbox[mark:]]
     assert [batch["count"] for batch in batches] == [100, 1]
     assert [batch["entry_ids"] for batch in batches] == [ids[:100], ids[100:]]
     assert len(batches[0]["entries"]) == 100
@@ -173,7 +168,7 @@ def test_client_approve_signs_off_once_via_the_portal(world: TimeWorld) -> None:
         "pending",
     )
     [event] = world.db.outbox[mark:]
-    assert (event.name, event.extra["via"], event.extra["entry_ids"]) == ("timesheet.client_approved", "portal", [sid])
+    assert (event.name, data(event)["via"], data(event)["entry_ids"]) == ("timesheet.client_approved", "portal", [sid])
     assert refused(world, Conflict, client_approve, world, sid).extra == {"entry_id": sid}
     assert refused(world, Conflict, client_reject, world, "late", sid).extra == {"entry_id": sid}
 
@@ -189,12 +184,12 @@ def test_client_reject_records_the_reason(world: TimeWorld) -> None:
         "approved",
     )
     [event] = world.db.outbox[mark:]
-    assert (event.name, event.extra["reason"], event.extra["via"]) == (
+    assert (event.name, data(event)["reason"], data(event)["via"]) == (
         "timesheet.client_rejected",
         "Not on site",
         "portal",
     )
-    assert event.extra["entries"][0]["client_rejected_reason"] == "Not on site"
+    assert data(event)["entries"][0]["client_rejected_reason"] == "Not on site"
     assert refused(world, Conflict, client_approve, world, sid).extra == {"entry_id": sid}
 
 
@@ -214,7 +209,7 @@ def test_revert_sends_an_approved_shift_back_to_pending(world: TimeWorld) -> Non
     [view] = revert(world, sid)
     assert (view.entry.approval_status, view.entry.approved_at) == ("pending", None)
     [event] = world.db.outbox[mark:]
-    assert (event.name, event.extra["reason_code"], event.extra["via"]) == (
+    assert (event.name, data(event)["reason_code"], data(event)["via"]) == (
         "timesheet.unapproved",
         "reverted",
         "admin_timesheets",
@@ -230,7 +225,7 @@ def test_dispute_moves_an_approved_shift_to_disputed(world: TimeWorld) -> None:
     view = dispute(world, sid)
     assert (view.entry.approval_status, view.entry.approved_at) == ("disputed", None)
     [event] = world.db.outbox[mark:]
-    assert (event.name, event.extra["reason_code"], event.extra["via"]) == (
+    assert (event.name, data(event)["reason_code"], data(event)["via"]) == (
         "timesheet.unapproved",
         "disputed",
         "tenant_timesheets",
@@ -251,12 +246,13 @@ def test_a_query_holds_the_shift_and_resolving_it_releases_it(world: TimeWorld, 
     held = query(world, sid, via)
     assert (held.entry.open_query, held.entry.queried, held.entry.approval_status) == (True, True, "approved")
     [event] = world.db.outbox[mark:]
-    assert (event.name, event.extra["via"], event.extra["entry_ids"]) == ("timesheet.queried", via, [sid])
+    assert (event.name, data(event)["via"], data(event)["entry_ids"]) == ("timesheet.queried", via, [sid])
     released = resolve(world, sid)
     assert (released.entry.open_query, released.entry.queried) == (False, True)
     updated = world.db.outbox[-1]
-    assert (updated.name, updated.record) == ("time_entry.updated", entry_fields(released))
-    assert updated.extra == {
+    assert updated.name == "time_entry.updated"
+    assert data(updated) == {
+        **entry_fields(released),
         "change": "query_resolved",
         "via": "admin_timesheets",
         "reason_code": None,
@@ -276,7 +272,7 @@ def test_a_query_may_be_raised_on_an_open_shift_and_again_while_open(world: Time
     world.clock.set(NOW)
     query(world, open_id)
     query(world, open_id, "worker")
-    assert [event.extra["via"] for event in world.events("timesheet.queried")] == ["client", "worker"]
+    assert [data(event)["via"] for event in world.events("timesheet.queried")] == ["client", "worker"]
 
 
 # ---- a state machine over every move --------------------------------------------------------------------------
@@ -395,12 +391,12 @@ class ApprovalUseCases(RuleBasedStateMachine):
             return
         self._call(action, entry_id)
         after, expected = oracle
-        recorded = [(event.name, event.extra.get("reason_code")) for event in self.world.db.outbox[mark:]]
+        recorded = [(event.name, data(event).get("reason_code")) for event in self.world.db.outbox[mark:]]
         assert recorded == expected, (action, self.model[entry_id])
         assert self.world.uow.last.committed
         for event in self.world.db.outbox[mark:]:
             if event.name.startswith("timesheet.") and event.name != "timesheet.amended":
-                assert event.extra["entry_ids"] == [entry_id]
+                assert data(event)["entry_ids"] == [entry_id]
         self.model[entry_id] = after
 
     @invariant()

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tests.time_world import TimeWorld
-from workforce_adapters.json import event_data
+from workforce_adapters.json import event_payload
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.bookings import BookShift, CancelBooking, UpdateBooking
 from workforce_core.errors import Conflict, NotEligible, ValidationFailed
@@ -47,7 +47,7 @@ def test_a_booking_is_a_draft_by_default_and_sends_shift_created_and_the_legacy_
         "unconfirmed",
     )
     assert world.db.event_names() == ["shift.created", "shift_created"]
-    assert event_data(world.db.outbox[0])["warning_codes"] == ["role"]
+    assert event_payload(world.db.outbox[0])["warning_codes"] == ["role"]
     book(world, api=False, shift_date="2026-02-14")
     assert world.db.event_names()[-1] == "shift.created"  # the console sends no legacy event
 
@@ -85,7 +85,7 @@ def test_every_cancel_status_cancels_once(world: TimeWorld, status: str) -> None
         "n/a",
     )
     assert view.booking.cancelled_at == world.clock.now()
-    data = event_data(world.db.events("shift.cancelled")[0])
+    data = event_payload(world.db.events("shift.cancelled")[0])
     assert (data["status"], data["cancel_reason"], data["deleted"]) == (status, "Client rang", False)
     with pytest.raises(Conflict) as again:
         cancel(world, booked.id)
@@ -127,6 +127,6 @@ def test_a_change_rechecks_eligibility_and_sends_shift_updated_with_the_changes(
     assert refused.value.extra["block_codes"] == ["overlap"]
     changed = change(world, first.id, start_time="07:00", status="published", notes="Gate B")
     assert (changed.shift.booking.status, changed.shift.booking.notes) == ("published", "Gate B")
-    data = event_data(world.db.events("shift.updated")[-1])
+    data = event_payload(world.db.events("shift.updated")[-1])
     assert data["changes"] == ["start_time", "notes", "status"]
     assert change(world, first.id, worker_id=world.bob.id).shift.booking.worker_id == world.bob.id

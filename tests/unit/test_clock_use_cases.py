@@ -35,8 +35,7 @@ from workforce_core.errors import (
     WorkerPending,
     WorkforceError,
 )
-from workforce_core.event_data import clock_base
-from workforce_core.events import Event
+from workforce_core.events import Clocked, Event
 from workforce_core.model.reference import Location
 from workforce_core.model.surveys import Survey
 from workforce_core.rules.geofence import haversine_metres
@@ -96,7 +95,7 @@ def test_a_clock_in_records_an_api_shift_at_the_home_site_and_the_clock_in_event
     )
     [event] = world.db.outbox
     assert (event.name, event.client_id, event.occurred_at) == ("clock_in", world.client.id, NOW)
-    assert event.record == clock_base(result.view)
+    assert event.data == Clocked(result.view, "api", "api")
     assert data(event)["clock_in"] == "2026-02-10 12:00:00"
     assert (data(event)["method"], data(event)["source"], data(event)["entry_id"]) == ("api", "api", entry.id)
     assert world.uow.last.committed

@@ -9,7 +9,7 @@ import attrs
 
 from tests.clocks import FakeClock
 from tests.fakes import EPOCH, FakeDatabase, FakeUnitOfWorkFactory
-from workforce_core.events import Event
+from workforce_core.events import Event, Shaped
 from workforce_core.model.webhooks import Delivery, Outcome, Outgoing, Subscription
 from workforce_core.services.dispatch import dispatch
 
@@ -51,7 +51,7 @@ class Setup:
                     api_key_id=self.key.id,
                 )
             )
-            tx.record([Event("worker.created", self.client.id, EPOCH, extra={"hourly_rate": "12.50"})])
+            tx.record([Event("worker.created", self.client.id, EPOCH, Shaped({"hourly_rate": "12.50"}))])
             tx.commit()
 
     def delivery(self) -> Delivery:

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.time_world import TimeWorld, at
-from workforce_adapters.json import event_data
+from workforce_adapters.json import event_payload
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.bookings import CancelBooking
 from workforce_core.commands.no_shows import CheckNoShows
@@ -27,7 +27,7 @@ def check(world: TimeWorld, **options: Any) -> no_shows.NoShowRun:
 
 
 def sent(world: TimeWorld) -> list[int]:
-    return [event_data(e)["id"] for e in world.events("shift.no_show")]
+    return [event_payload(e)["id"] for e in world.events("shift.no_show")]
 
 
 @pytest.fixture
@@ -43,7 +43,7 @@ def test_a_published_booking_not_clocked_by_its_start_plus_15_minutes_is_a_no_sh
     run = check(world)
     assert (run.checked, [v.booking.id for v in run.no_shows]) == (1, [booking.id])
     [event] = world.events("shift.no_show")
-    data = event_data(event)
+    data = event_payload(event)
     assert (data["id"], data["status"], data["reason"], data["client_id"]) == (
         booking.id,
         "published",
@@ -102,7 +102,7 @@ def test_a_cancel_as_no_show_sends_shift_no_show_unless_the_job_already_did(worl
     command = structure(CancelBooking, {"status": "no_show", "cancel_reason": "Never came"})
     bookings.cancel(marked.id, command, client_id=world.client.id, uow=world.uow, clock=world.clock)
     assert [e.name for e in world.events("shift.cancelled", "shift.no_show")] == ["shift.cancelled", "shift.no_show"]
-    assert event_data(world.events("shift.no_show")[0])["reason"] == "marked_no_show"
+    assert event_payload(world.events("shift.no_show")[0])["reason"] == "marked_no_show"
     world.clock.set(at("2026-02-11 13:30"))
     assert sent(world) == [marked.id]
     assert [v.booking.id for v in check(world).no_shows] == [found.id]

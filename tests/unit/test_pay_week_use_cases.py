@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.time_world import TimeWorld, at, refused
+from tests.time_world import TimeWorld, at, data, refused
 from workforce_core.commands.pay_weeks import ClosePayWeek, LockPayWeek, UnlockPayWeek
 from workforce_core.commands.time_records import EditEntry, QueryEntry, RaiseAmendment
 from workforce_core.errors import AlreadyLocked, Conflict, LocationNotFound, NotLocked, WeekNotReady
@@ -71,7 +71,7 @@ def test_a_ready_week_locks_freezes_its_shifts_and_sends_pay_week_locked_and_per
     assert done.week.lock.locked_at == world.clock.now()
     assert world.names_since(mark) == ["pay_week.locked", "period.locked"]
     event = world.events("pay_week.locked")[0]
-    assert event.extra == {"location_id": None, "lock_id": done.lock.id}
+    assert (data(event)["location_id"], data(event)["lock_id"]) == (None, done.lock.id)
     refused(world, AlreadyLocked, lock, world)
 
 
@@ -83,8 +83,8 @@ def test_close_approves_the_pending_shifts_via_close_week_then_locks(world: Time
     assert [world.entry(i).approval_status for i in ids] == ["approved", "approved"]
     assert world.names_since(mark) == ["timesheet.approved", "pay_week.locked", "period.locked"]
     approved = world.events("timesheet.approved")[-1]
-    assert approved.extra["via"] == "close_week"
-    assert approved.extra["entry_ids"] == ids
+    assert data(approved)["via"] == "close_week"
+    assert data(approved)["entry_ids"] == ids
     assert done.week.status == "locked"
     assert done.week.counts.shifts_not_approved == 0
 
@@ -139,7 +139,8 @@ def test_unlock_lifts_the_lock_sends_its_events_and_a_second_unlock_is_refused(w
     assert done.week.status == "ready_to_lock"
     assert done.lock.unlocked_at == world.clock.now()
     assert world.names_since(mark) == ["pay_week.unlocked", "period.unlocked"]
-    assert world.events("period.unlocked")[0].extra == {"location_id": None, "lock_id": made.id}
+    unlocked = data(world.events("period.unlocked")[0])
+    assert (unlocked["location_id"], unlocked["lock_id"]) == (None, made.id)
     refused(world, NotLocked, unlock, world)
     assert lock(world).lock.id != made.id  # and it can be locked again
 
@@ -153,7 +154,7 @@ def test_a_site_lock_freezes_that_sites_shifts_only_and_sends_period_locked_only
     done = lock(world, site=world.north.id)
     assert (done.week.status, done.frozen_entries, done.week.counts.shifts) == ("locked", 1, 1)
     assert world.names_since(mark) == ["period.locked"]
-    assert world.events("period.locked")[0].extra["location_id"] == world.north.id
+    assert data(world.events("period.locked")[0])["location_id"] == world.north.id
     approvals.approve([south], uow=world.uow, clock=world.clock)  # the other site is not frozen
     refused(world, Conflict, approvals.revert, [north], uow=world.uow, clock=world.clock)
     refused(world, AlreadyLocked, lock, world, LAST_WEEK, world.north.id)

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.time_world import TimeWorld
+from tests.time_world import TimeWorld, data
 from workforce_adapters.mail_outbox import MaildirOutbox
 from workforce_adapters.memory_limits import memory_rate_limiter
 from workforce_adapters.passwords import Argon2PasswordHasher
@@ -191,8 +191,8 @@ def test_an_owner_approves_with_their_id_the_tenant_via_and_an_audit_row(world: 
     done = approvals.approve(shifts, uow=world.uow, clock=world.clock, actor=Actor.of(made), screen=Screen.BATCH_EDIT)
     assert {view.entry.approved_by for view in done} == {made.id}
     (event,) = world.db.events("timesheet.approved")
-    assert event.extra["via"] == "tenant_batch_edit"
-    assert event.extra["user_id"] == made.id
+    assert data(event)["via"] == "tenant_batch_edit"
+    assert data(event)["user_id"] == made.id
     assert [(a.user_id, a.action, a.entity_id) for a in world.db.audit] == [(made.id, "approve", i) for i in shifts]
 
 
@@ -201,7 +201,7 @@ def test_an_operator_approves_as_admin(world: TimeWorld) -> None:
     shift = world.backfill("2026-02-03 08:00", "2026-02-03 16:00").entry.id
     approvals.approve([shift], uow=world.uow, clock=world.clock, actor=Actor.of(admin))
     (event,) = world.db.events("timesheet.approved")
-    assert event.extra["via"] == "admin_timesheets"
+    assert data(event)["via"] == "admin_timesheets"
 
 
 def test_a_user_cannot_reach_another_accounts_shift_it_is_not_there(world: TimeWorld) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.clocks import FakeClock
-from workforce_adapters.json import event_data
+from workforce_adapters.json import event_codec
 from workforce_adapters.json.commands import structure
 from workforce_adapters.memory import MemoryStore, MemoryUnitOfWorkFactory
 from workforce_core.commands.reference import CreateCostCode, CreateDepartment, CreateLocation
@@ -58,7 +58,7 @@ def test_a_bad_site_value_is_refused_naming_its_field(raw: dict[str, Any], field
 class Reference:
     def __init__(self) -> None:
         self.clock = FakeClock(datetime(2026, 5, 1, 9, 0, tzinfo=UTC))
-        self.uow = MemoryUnitOfWorkFactory(MemoryStore(), event_data=event_data)
+        self.uow = MemoryUnitOfWorkFactory(MemoryStore(), event_codec=event_codec)
         with self.uow() as tx:
             self.client = tx.clients.add(ClientAccount(name="Acme", created_at=self.clock.now()))
             self.other = tx.clients.add(ClientAccount(name="Other", created_at=self.clock.now()))

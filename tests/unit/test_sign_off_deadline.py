@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.time_world import NOW, TimeWorld
+from tests.time_world import NOW, TimeWorld, data
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.time_records import QueryEntry
 from workforce_core.model.accounts import ClientSettings
@@ -37,8 +37,8 @@ def test_a_pending_shift_is_signed_off_when_its_deadline_passes_and_says_so() ->
     assert run(world) == [shift]
     assert run(world) == []
     (event,) = world.db.events("timesheet.client_approved")
-    assert (event.extra["via"], event.extra["entry_ids"]) == ("auto", [shift])
-    assert "user_id" not in event.extra
+    assert (data(event)["via"], data(event)["entry_ids"]) == ("auto", [shift])
+    assert "user_id" not in data(event)
     assert world.db.entries[shift].client_approval == "approved"
 
 
@@ -79,6 +79,6 @@ def test_no_shift_is_signed_off_before_its_deadline_nor_twice_nor_while_queried(
         assert at >= deadline
     assert set(signed) == set(shifts) - held  # 40 days on, every shift no query holds is signed off
     events = world.db.events("timesheet.client_approved")
-    ids = [entry_id for event in events for entry_id in event.extra["entry_ids"]]
+    ids = [entry_id for event in events for entry_id in data(event)["entry_ids"]]
     assert sorted(ids) == sorted(signed)
-    assert {event.extra["via"] for event in events} <= {"auto"}
+    assert {data(event)["via"] for event in events} <= {"auto"}

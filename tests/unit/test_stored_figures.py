@@ -26,7 +26,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_stat
 from tests.databases import SqliteTemplate
 from tests.sqlite_mirror import mirrored_queries
 from tests.time_world import TimeWorld, at
-from workforce_adapters.json import event_data
+from workforce_adapters.json import event_codec
 from workforce_adapters.json.commands import structure
 from workforce_adapters.sql.queries import SqlQueries
 from workforce_adapters.sql.unit_of_work import SqlUnitOfWorkFactory
@@ -306,7 +306,7 @@ def test_stored_figures_equal_a_fresh_pricing_on_the_memory_adapter() -> None:
 
 def test_stored_figures_equal_a_fresh_pricing_on_sqlite(sqlite_template: SqliteTemplate) -> None:
     def on_sqlite(world: TimeWorld) -> UnitOfWorkFactory:
-        return SqlUnitOfWorkFactory(mirrored_queries(world.db, sqlite_template).engine, event_data=event_data)
+        return SqlUnitOfWorkFactory(mirrored_queries(world.db, sqlite_template).engine, event_codec=event_codec)
 
     class OnSqlite(StoredFigures):
         uow_of = staticmethod(on_sqlite)

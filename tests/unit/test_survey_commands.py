@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.clocks import FakeClock
-from workforce_adapters.json import event_data
+from workforce_adapters.json import event_codec
 from workforce_adapters.json.commands import structure
 from workforce_adapters.memory import MemoryStore, MemoryUnitOfWorkFactory
 from workforce_core.commands.surveys import MAX_ANSWERS, MAX_QUESTIONS, CreateSurvey, SurveyQuestionTerms
@@ -60,7 +60,7 @@ def test_questions_and_answers_are_trimmed_and_an_answer_is_kept_once() -> None:
 class Surveys:
     def __init__(self) -> None:
         self.clock = FakeClock(datetime(2026, 5, 1, 9, 0, tzinfo=UTC))
-        self.uow = MemoryUnitOfWorkFactory(MemoryStore(), event_data=event_data)
+        self.uow = MemoryUnitOfWorkFactory(MemoryStore(), event_codec=event_codec)
         with self.uow() as tx:
             self.client = tx.clients.add(ClientAccount(name="Acme", created_at=self.clock.now()))
             other = tx.clients.add(ClientAccount(name="Other", created_at=self.clock.now()))

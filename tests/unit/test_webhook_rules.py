@@ -11,7 +11,7 @@ from workforce_adapters.json.commands import structure
 from workforce_core.commands.inputs import UNSET
 from workforce_core.commands.webhooks import CreateSubscription, UpdateSubscription
 from workforce_core.errors import Conflict, Forbidden, InsufficientScope, ValidationFailed
-from workforce_core.events import EVENT_TYPES
+from workforce_core.event_types import EVENT_TYPES
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.keys import ApiKey
 from workforce_core.rules import webhooks as policy

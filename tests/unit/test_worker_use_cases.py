@@ -15,7 +15,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from tests.clocks import FakeClock
 from tests.conftest import Mirror
 from tests.databases import SqliteTemplate
-from tests.fakes import FakeDatabase, FakeUnitOfWorkFactory
+from tests.fakes import FakeDatabase, FakeUnitOfWorkFactory, data
 from tests.sqlite_mirror import mirrored_queries
 from workforce_adapters.json.commands import structure
 from workforce_core import events
@@ -121,8 +121,7 @@ def test_a_worker_created_with_a_key_records_worker_created_and_the_legacy_worke
     for event in world.db.outbox:
         assert event.client_id == world.client.id
         assert event.occurred_at == NOW
-        assert event.record == view
-        assert event.extra == {}
+        assert event.data == events.WorkerAdded(view)
     assert view.worker.id > 0
     assert view.location_name == "North"
     assert world.uow.last.committed is True
@@ -419,8 +418,7 @@ def test_changes_list_only_the_fields_whose_value_really_changed(world: World) -
     )
     assert world.db.event_names() == ["worker.updated", "worker_updated"]
     for event in world.db.outbox:
-        assert event.extra == {"changes": ["phone", "job_role", "active"]}
-        assert event.record == view
+        assert event.data == events.WorkerChanged(view, ("phone", "job_role", "active"))
         assert event.occurred_at == NOW + timedelta(hours=1)
     stored = world.stored(worker.id)
     assert (stored.phone, stored.job_role, stored.active) == ("0888", None, False)
@@ -431,7 +429,7 @@ def test_a_console_change_records_only_worker_updated(world: World) -> None:
     worker = seeded_worker(world)
     world.update(worker.id, {"phone": "0999"})
     assert world.db.event_names() == ["worker.updated"]
-    assert world.db.outbox[0].extra == {"changes": ["phone"]}
+    assert data(world.db.outbox[0])["changes"] == ["phone"]
 
 
 def test_a_put_that_changes_nothing_records_nothing_and_keeps_updated_at(world: World) -> None:
@@ -492,7 +490,7 @@ def test_anonymising_blanks_personal_fields_and_announces_it(world: World) -> No
     assert (view.worker.name, view.worker.email, view.worker.phone) == ("Anonymised worker", None, None)
     assert (view.worker.active, view.worker.has_pin, view.worker.anonymised_at) == (False, False, NOW)
     assert world.db.event_names() == ["worker.updated"]
-    assert world.db.outbox[0].extra == {"changes": ["name", "email", "phone", "has_pin", "active"]}
+    assert data(world.db.outbox[0])["changes"] == ["name", "email", "phone", "has_pin", "active"]
     with pytest.raises(Conflict):
         anonymise_worker(worker.id, uow=world.uow, clock=world.clock)
     with pytest.raises(Conflict):
@@ -512,7 +510,7 @@ def test_changing_the_letter_case_of_the_own_employee_id_is_allowed(world: World
     worker = seeded_worker(world)
     view = world.update(worker.id, {"employee_id": "ab-1"}, world.principal())
     assert view.worker.employee_id == "ab-1"
-    assert world.db.outbox[0].extra == {"changes": ["employee_id"]}
+    assert data(world.db.outbox[0])["changes"] == ["employee_id"]
 
 
 @pytest.mark.parametrize("wanted", ["CD-2", "cd-2", "Cd-2"])
@@ -618,7 +616,7 @@ def test_a_put_stores_the_body_and_announces_exactly_the_changed_fields(body: di
     changed = [name for name in EDITABLE_FIELDS if name in expected and expected[name] != getattr(worker, name)]
     if changed:
         assert world.db.event_names() == ["worker.updated", "worker_updated"]
-        assert world.db.outbox[0].extra == {"changes": changed}
+        assert data(world.db.outbox[0])["changes"] == changed
         assert after.updated_at == NOW + timedelta(minutes=5)
         assert [entry.changes.keys() for entry in world.db.audit] == [set(changed)]
     else:
@@ -786,7 +784,7 @@ def test_a_unit_of_work_left_without_commit_leaves_nothing_behind(world: World) 
         added = tx.workers.add(Worker(client_id=world.client.id, name="Temp", employee_id="T-1", created_at=NOW))
         assert tx.workers.get(added.id) == added
         assert tx.workers.employee_id_taken(world.client.id, "t-1")
-        tx.record(events.worker_created(added, client_id=world.client.id, at=NOW, via_api=False))
+        tx.record(events.worker_created(WorkerView(added), client_id=world.client.id, at=NOW, via_api=False))
     assert world.db.state() == before
     assert world.uow.last.committed is False
     assert world.uow.last.rolled_back is True

@@ -13,7 +13,7 @@ from workforce_adapters.json.availability import (
 from workforce_adapters.json.commands import structure
 from workforce_adapters.json.converter import converter
 from workforce_adapters.json.demands import demand_record, offer_record
-from workforce_adapters.json.events import event_data
+from workforce_adapters.json.events import entry_fields, event_codec, event_payload, payload, stored_payload
 from workforce_adapters.json.exports import export_batch_detail_record, export_batch_record
 from workforce_adapters.json.on_site import on_site_now_record, on_site_worker_record
 from workforce_adapters.json.pay_weeks import pay_week_record
@@ -38,7 +38,9 @@ __all__ = [
     "decimal_number",
     "demand_record",
     "department_record",
-    "event_data",
+    "entry_fields",
+    "event_codec",
+    "event_payload",
     "exception_record",
     "explained",
     "export_batch_detail_record",
@@ -53,12 +55,14 @@ __all__ = [
     "on_site_now_record",
     "on_site_worker_record",
     "pay_week_record",
+    "payload",
     "payroll_fields",
     "pricing_record",
     "pricing_settings_record",
     "rate_rule_record",
     "shift_record",
     "slot_record",
+    "stored_payload",
     "structure",
     "time_entry_record",
     "twin",

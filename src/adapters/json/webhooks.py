@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from workforce_core.events import EventType
+from workforce_adapters.json.events import stored_payload
+from workforce_core.event_types import EventType
 from workforce_core.model.webhooks import Delivery, Subscription, WebhookTestResult
 from workforce_core.rules import webhooks as policy
 from workforce_core.rules.london import local_text, utc_text
@@ -28,13 +29,18 @@ def subscription_record(item: Subscription, *, full_secret: bool = False) -> dic
     }
 
 
+def delivery_data(delivery: Delivery) -> dict[str, Any]:
+    """The whole of a delivery's event data, shaped now from the form the outbox kept it in."""
+    return stored_payload(delivery.event, delivery.client_id, delivery.data)
+
+
 def envelope(delivery: Delivery, effective_scopes: Collection[str]) -> dict[str, Any]:
     """The body a receiver gets: ``{event, timestamp, delivery_id, data}``, data as the key may read it."""
     return {
         "event": delivery.event,
         "timestamp": utc_text(delivery.occurred_at),
         "delivery_id": delivery.id,
-        "data": policy.visible_data(delivery.data, effective_scopes),
+        "data": policy.visible_data(delivery_data(delivery), effective_scopes),
     }
 
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from workforce_core.events import EventData
 from workforce_core.model.outbox import OutboxEvent
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ class MemoryOutbox:
                 client_id=event.client_id,
                 event=event.name,
                 occurred_at=event.occurred_at,
-                data=json.loads(json.dumps(self.uow.event_data(event))),  # as the SQL outbox stores it
+                data=self.stored_form(event.data),
             )
             for number, event in waiting[:limit]
         ]
@@ -42,6 +43,11 @@ class MemoryOutbox:
         if ids:
             self.uow.before_write()
             self.pending.update(ids)
+
+    def stored_form(self, data: EventData) -> dict[str, Any]:
+        """As the SQL outbox keeps it: through JSON."""
+        stored: dict[str, Any] = json.loads(json.dumps(self.uow.event_codec.stored(data)))
+        return stored
 
     def last_id(self) -> int:
         with self.uow.store.lock:

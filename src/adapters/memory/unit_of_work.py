@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from functools import cached_property
 from types import TracebackType
@@ -53,7 +54,7 @@ from workforce_core.facts import Fact
 from workforce_core.handlers import FactsHandler, NotedFacts, handle_facts
 from workforce_core.model.amendments import Amendment
 from workforce_core.model.reference import CostCode, Department
-from workforce_core.ports.outbox import EventData
+from workforce_core.ports.outbox import EventCodec
 
 
 class MemoryUnitOfWork:
@@ -64,14 +65,14 @@ class MemoryUnitOfWork:
         self,
         store: MemoryStore,
         *,
-        event_data: EventData,
+        event_codec: EventCodec,
         read_only: bool = False,
         before_first_write: Callable[[MemoryStore], None] | None = None,
         facts_handler: FactsHandler = handle_facts,
     ) -> None:
         self.store = store
         self.facts = NotedFacts(facts_handler)
-        self.event_data = event_data
+        self.event_codec = event_codec
         self.read_only = read_only
         self._before_first_write = before_first_write
         self._events: list[Event] = []
@@ -250,6 +251,15 @@ class MemoryUnitOfWork:
         if not self.read_only:
             self.store.lock.release()
 
+    def _kept(self, events: list[Event]) -> list[Event]:
+        """The events as the outbox keeps them: each one's data through its stored form and back (as the
+        SQL outbox would give it), so a later change to a recorded object cannot reach its event."""
+        codec = self.event_codec
+        return [
+            attrs.evolve(event, data=codec.restored(json.loads(json.dumps(codec.stored(event.data)))))
+            for event in events
+        ]
+
     def record(self, events: list[Event]) -> None:
         self._events.extend(events)
 
@@ -267,7 +277,7 @@ class MemoryUnitOfWork:
                 table.apply()
             for entry in audit.pending if audit is not None else ():
                 self.store.audit.append(attrs.evolve(entry, id=self.store.next_id("audit_log")))
-            self.store.outbox.extend(self._events)
+            self.store.outbox.extend(self._kept(self._events))
             if outbox is not None:
                 self.store.fanned_out.update(outbox.pending)
             self.store.employee_numbers.update(self.employee_numbers)
@@ -320,17 +330,17 @@ class _Tables(dict[str, MemoryTable[Any]]):
 
 
 class MemoryUnitOfWorkFactory:
-    """Makes units of work over one store (a new, empty one by default); ``event_data`` shapes the events
-    their outbox gives the dispatcher, as the SQL outbox stores them."""
+    """Makes units of work over one store (a new, empty one by default); ``event_codec`` gives the form
+    their outbox keeps events in, as the SQL outbox stores them."""
 
     def __init__(
-        self, store: MemoryStore | None = None, *, event_data: EventData, facts_handler: FactsHandler = handle_facts
+        self, store: MemoryStore | None = None, *, event_codec: EventCodec, facts_handler: FactsHandler = handle_facts
     ) -> None:
         self.store = store if store is not None else MemoryStore()
-        self.event_data = event_data
+        self.event_codec = event_codec
         self.facts_handler = facts_handler
 
     def __call__(self, *, read_only: bool = False) -> MemoryUnitOfWork:
         return MemoryUnitOfWork(
-            self.store, event_data=self.event_data, read_only=read_only, facts_handler=self.facts_handler
+            self.store, event_codec=self.event_codec, read_only=read_only, facts_handler=self.facts_handler
         )

@@ -19,7 +19,7 @@ from workforce_adapters.sql.tables import idempotency_keys as records
 from workforce_adapters.sql.unit_of_work import SqlUnitOfWork
 from workforce_core.ports import Claim, StoredReply
 from workforce_core.ports.idempotency import RETENTION
-from workforce_core.ports.outbox import EventData
+from workforce_core.ports.outbox import EventCodec
 
 
 def _where(owner: int, key: str) -> tuple[ColumnElement[bool], ColumnElement[bool]]:
@@ -27,11 +27,11 @@ def _where(owner: int, key: str) -> tuple[ColumnElement[bool], ColumnElement[boo
 
 
 class SqlIdempotencyStore:
-    """Claims and stored replies; a claim's work runs in units of work whose events ``event_data`` shapes."""
+    """Claims and stored replies; a claim's work runs in units of work whose events ``event_codec`` keeps."""
 
-    def __init__(self, engine: Engine, *, event_data: EventData) -> None:
+    def __init__(self, engine: Engine, *, event_codec: EventCodec) -> None:
         self.engine = engine
-        self.event_data = event_data
+        self.event_codec = event_codec
         self.insert = pg_insert if engine.dialect.name == "postgresql" else sqlite_insert
 
     def claim(self, owner: int, key: str, fingerprint: str, *, now: datetime, lease_seconds: int) -> Claim:
@@ -70,7 +70,7 @@ class SqlIdempotencyStore:
 
     def work(self, owner: int, key: str, claim: Claim) -> SqlKeyedWork:
         assert claim.lease_until is not None, "only a new claim has work"
-        return SqlKeyedWork(self.engine, owner, key, claim.lease_until, self.event_data)
+        return SqlKeyedWork(self.engine, owner, key, claim.lease_until, self.event_codec)
 
     def purge(self, before: datetime) -> int:
         with self.engine.connect().execution_options(write=True) as connection, connection.begin():
@@ -81,9 +81,9 @@ class SqlKeyedWork:
     """The units of work of one request holding a claim; the claim is named by its lease, so a
     holder whose lease lapsed (and was taken over by a retry) can neither keep nor let go of it."""
 
-    def __init__(self, engine: Engine, owner: int, key: str, lease_until: datetime, event_data: EventData) -> None:
+    def __init__(self, engine: Engine, owner: int, key: str, lease_until: datetime, event_codec: EventCodec) -> None:
         self.engine = engine
-        self.event_data = event_data
+        self.event_codec = event_codec
         self.owner = owner
         self.key = key
         self.lease_until = lease_until
@@ -91,10 +91,10 @@ class SqlKeyedWork:
 
     def __call__(self, *, read_only: bool = False) -> SqlUnitOfWork:
         if read_only:
-            return SqlUnitOfWork(self.engine, event_data=self.event_data, read_only=True)
+            return SqlUnitOfWork(self.engine, event_codec=self.event_codec, read_only=True)
         if self.held is not None:
             raise RuntimeError("a request sent with an Idempotency-Key commits at most one change")
-        return SqlUnitOfWork(self.engine, event_data=self.event_data, hold=self._hold)
+        return SqlUnitOfWork(self.engine, event_codec=self.event_codec, hold=self._hold)
 
     def _hold(self, uow: SqlUnitOfWork) -> None:
         self.held = uow

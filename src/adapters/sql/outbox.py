@@ -5,16 +5,20 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import Connection, func, select, update
 
 from workforce_adapters.sql import tables
+from workforce_core.events import EventData
 from workforce_core.model.outbox import OutboxEvent
+from workforce_core.ports.outbox import EventCodec
 
 
 class SqlOutbox:
-    def __init__(self, connection: Connection) -> None:
+    def __init__(self, connection: Connection, codec: EventCodec) -> None:
         self.connection = connection
+        self.codec = codec
 
     def unsent(self, limit: int) -> list[OutboxEvent]:
         c = tables.outbox.c
@@ -36,6 +40,9 @@ class SqlOutbox:
         if ids:
             c = tables.outbox.c
             self.connection.execute(update(tables.outbox).where(c.id.in_(list(ids))).values(dispatched_at=at))
+
+    def stored_form(self, data: EventData) -> dict[str, Any]:
+        return self.codec.stored(data)
 
     def last_id(self) -> int:
         return int(self.connection.execute(select(func.coalesce(func.max(tables.outbox.c.id), 0))).scalar_one())

@@ -53,7 +53,7 @@ from workforce_core.facts import Fact
 from workforce_core.handlers import FactsHandler, NotedFacts, handle_facts
 from workforce_core.model.amendments import Amendment
 from workforce_core.model.reference import CostCode, Department
-from workforce_core.ports.outbox import EventData
+from workforce_core.ports.outbox import EventCodec
 
 
 class SqlUnitOfWork:
@@ -61,14 +61,14 @@ class SqlUnitOfWork:
         self,
         engine: Engine,
         *,
-        event_data: EventData,
+        event_codec: EventCodec,
         read_only: bool = False,
         hold: Callable[[SqlUnitOfWork], None] | None = None,
         facts_handler: FactsHandler = handle_facts,
     ) -> None:
         self.engine = engine
         self.facts = NotedFacts(facts_handler)
-        self.event_data = event_data
+        self.event_codec = event_codec
         self.read_only = read_only
         self.hold = hold
         self.held = False
@@ -224,7 +224,7 @@ class SqlUnitOfWork:
 
     @cached_property
     def outbox(self) -> SqlOutbox:
-        return SqlOutbox(self.connection)
+        return SqlOutbox(self.connection, self.event_codec)
 
     def __exit__(
         self,
@@ -263,7 +263,7 @@ class SqlUnitOfWork:
                     {
                         "client_id": event.client_id,
                         "event": event.name,
-                        "data": json.dumps(self.event_data(event), separators=(",", ":")),
+                        "data": json.dumps(self.event_codec.stored(event.data), separators=(",", ":")),
                         "occurred_at": event.occurred_at,
                     }
                     for event in self.events
@@ -286,15 +286,15 @@ class SqlUnitOfWork:
 
 
 class SqlUnitOfWorkFactory:
-    """Units of work over one engine; ``event_data`` shapes the events they write to the outbox, and
+    """Units of work over one engine; ``event_codec`` gives the form of the events they write to the outbox, and
     ``facts_handler`` acts on the facts they note before each commit (the core's registry by default)."""
 
-    def __init__(self, engine: Engine, *, event_data: EventData, facts_handler: FactsHandler = handle_facts) -> None:
+    def __init__(self, engine: Engine, *, event_codec: EventCodec, facts_handler: FactsHandler = handle_facts) -> None:
         self.engine = engine
-        self.event_data = event_data
+        self.event_codec = event_codec
         self.facts_handler = facts_handler
 
     def __call__(self, *, read_only: bool = False) -> SqlUnitOfWork:
         return SqlUnitOfWork(
-            self.engine, event_data=self.event_data, read_only=read_only, facts_handler=self.facts_handler
+            self.engine, event_codec=self.event_codec, read_only=read_only, facts_handler=self.facts_handler
         )

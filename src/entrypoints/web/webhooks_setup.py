@@ -12,8 +12,9 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from workforce_adapters.json.commands import structure
+from workforce_adapters.json.webhooks import delivery_data
 from workforce_core.commands.webhooks import CreateSubscription, UpdateSubscription
-from workforce_core.events import CATALOGUE
+from workforce_core.event_types import CATALOGUE
 from workforce_core.ports import Paging
 from workforce_core.rules.people import Power
 from workforce_core.services import webhooks
@@ -39,7 +40,8 @@ def subscription_page(visit: Visit, **shown: Any) -> Response:
     found, _ = webhooks.subscription(p, _id(visit), uow=s.uow)
     log = webhooks.deliveries(p, found.id, Paging(limit=LOG), status=None, event=None, uow=s.uow)
     payloads = {
-        delivery.id: json.dumps(delivery.data, indent=2, ensure_ascii=False, default=str) for delivery in log.items
+        delivery.id: json.dumps(delivery_data(delivery), indent=2, ensure_ascii=False, default=str)
+        for delivery in log.items
     }
     return visit.page(
         "webhook.html", hook=found, log=log.items, total=log.total, payloads=payloads, done=visit.value("done"), **shown

@@ -13,7 +13,7 @@ from attrs import frozen
 
 from workforce_core.commands.inputs import UNSET, Flag, Input, Text, Unset, given, needed
 from workforce_core.errors import ValidationFailed
-from workforce_core.events import CATALOGUE, EVENT_TYPES
+from workforce_core.event_types import CATALOGUE, EVENT_TYPES
 from workforce_core.model.webhooks import ALL_EVENTS
 from workforce_core.rules import text
 from workforce_core.rules.receiver_urls import MAX_URL_LENGTH, receiver

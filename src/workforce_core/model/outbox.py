@@ -10,7 +10,9 @@ from attrs import field, frozen
 
 @frozen
 class OutboxEvent:
-    """One recorded event: ``data`` is the whole event data (the delivery hides what a key may not read)."""
+    """One recorded event: ``data`` is its data in the form the outbox keeps it (its kind and fields, as
+    ``Outbox.stored_form`` gives them); the JSON edge shapes the payload from it, and the delivery hides
+    what a key may not read."""
 
     id: int
     client_id: int

@@ -41,7 +41,7 @@ class Delivery:
     event: str
     occurred_at: datetime  # the envelope's ``timestamp``
     created_at: datetime
-    data: dict[str, Any] = field(factory=dict)  # the whole event data; hidden per key when sent or shown
+    data: dict[str, Any] = field(factory=dict)  # as the outbox keeps it; shaped and hidden per key when sent
     outbox_id: int | None = None  # the event it fans out (None: a test ping)
     status: DeliveryStatus = "pending"
     attempt: int = 0

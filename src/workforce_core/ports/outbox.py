@@ -6,16 +6,18 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
-from workforce_core.events import Event
+from workforce_core.events import EventData
 from workforce_core.model.outbox import OutboxEvent
 
 
-class EventData(Protocol):
-    """An event's ``data`` as the outbox keeps it and receivers get it (the spec's JSON of its record):
-    the JSON adapter's ``event_data``, given to a store's units of work by whoever builds them, so the
-    storage adapters never import the JSON adapter."""
+class EventCodec(Protocol):
+    """Event data in the form the outbox keeps it (JSON-ready, naming its kind) and back: the JSON
+    adapter's ``event_codec``, given to a store's units of work by whoever builds them, so the storage
+    adapters never import the JSON adapter."""
 
-    def __call__(self, event: Event, /) -> dict[str, Any]: ...
+    def stored(self, data: EventData, /) -> dict[str, Any]: ...
+
+    def restored(self, stored: dict[str, Any], /) -> EventData: ...
 
 
 class Outbox(Protocol):
@@ -26,6 +28,10 @@ class Outbox(Protocol):
 
     def mark_fanned_out(self, ids: Sequence[int], at: datetime) -> None:
         """Record that these events have their delivery rows (in this transaction)."""
+        ...
+
+    def stored_form(self, data: EventData) -> dict[str, Any]:
+        """``data`` in the form this outbox keeps it (and a delivery carries it)."""
         ...
 
     def last_id(self) -> int:

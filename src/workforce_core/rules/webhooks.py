@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from workforce_core.errors import Conflict, Forbidden, InsufficientScope
-from workforce_core.events import CATALOGUE, EVENT_TYPES
+from workforce_core.event_types import CATALOGUE, EVENT_TYPES
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.keys import ApiKey
 from workforce_core.model.webhooks import ALL_EVENTS

@@ -5,13 +5,12 @@ does not allow is 409 ``conflict`` with the ``entry_id``. A move on several shif
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
 
 import attrs
 
 from workforce_core.commands.time_records import QueryEntry, RejectEntries
 from workforce_core.errors import ValidationFailed
-from workforce_core.event_data import VIA_ADMIN, updated_event
+from workforce_core.events import VIA_ADMIN, EntryChanged, Event
 from workforce_core.facts import EntriesChanged
 from workforce_core.model.people import Actor
 from workforce_core.model.time_entries import TimeEntry
@@ -44,8 +43,7 @@ def approve(
     """Agency approval: ``timesheet.approved``, one event per site, 100 at most each; ``via``
     ``admin_timesheets`` (``tenant_*`` for a client account's own staff, ``*_batch_edit`` from a batch)."""
     people.require(actor, Power.APPROVE)
-    extra = {"via": people.via(actor, screen)}
-    return _decide(entry_ids, "approve", extra, uow=uow, clock=clock, actor=actor)
+    return _decide(entry_ids, "approve", people.via(actor, screen), uow=uow, clock=clock, actor=actor)
 
 
 def client_approve(
@@ -53,7 +51,7 @@ def client_approve(
 ) -> list[EntryView]:
     """Client sign-off: ``timesheet.client_approved`` (``portal``)."""
     people.require(actor, Power.CLIENT_SIGN_OFF)
-    return _decide(entry_ids, "client_approve", {"via": VIA_PORTAL}, uow=uow, clock=clock, actor=actor)
+    return _decide(entry_ids, "client_approve", VIA_PORTAL, uow=uow, clock=clock, actor=actor)
 
 
 def client_reject(
@@ -66,24 +64,23 @@ def client_reject(
     def note(entry: TimeEntry) -> None:
         entry.client_rejected_reason = text
 
-    extra = {"via": VIA_PORTAL, "reason": text}
-    return _decide(command.entry_ids, "client_reject", extra, uow=uow, clock=clock, also=note, actor=actor)
+    return _decide(command.entry_ids, "client_reject", VIA_PORTAL, text, uow=uow, clock=clock, also=note, actor=actor)
 
 
 def revert(entry_ids: Iterable[int], *, uow: UnitOfWorkFactory, clock: Clock) -> list[EntryView]:
     """Approved back to pending: ``timesheet.unapproved`` (``reason_code`` ``reverted``)."""
-    return _decide(entry_ids, "revert", {"via": VIA_ADMIN}, uow=uow, clock=clock)
+    return _decide(entry_ids, "revert", VIA_ADMIN, uow=uow, clock=clock)
 
 
 def dispute(entry_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> EntryView:
     """The client disputes an approved shift: ``timesheet.unapproved`` (``reason_code`` ``disputed``)."""
-    return _decide([entry_id], "dispute", {"via": VIA_CLIENT}, uow=uow, clock=clock)[0]
+    return _decide([entry_id], "dispute", VIA_CLIENT, uow=uow, clock=clock)[0]
 
 
 def query(command: QueryEntry, *, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None) -> EntryView:
     """A query raised by the client, the agency or the worker: the shift is held (``timesheet.queried``)."""
     people.require(actor, Power.CLIENT_SIGN_OFF if command.via == "client" else Power.APPROVE)
-    return _decide([command.entry_id], "query", {"via": command.via}, uow=uow, clock=clock, actor=actor)[0]
+    return _decide([command.entry_id], "query", command.via, uow=uow, clock=clock, actor=actor)[0]
 
 
 def resolve_query(entry_id: int, *, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None) -> EntryView:
@@ -99,9 +96,8 @@ def resolve_query(entry_id: int, *, uow: UnitOfWorkFactory, clock: Clock, actor:
         tx.note(EntriesChanged(((before, entry),)))
         view = EntryViews(tx).of(entry)
         assert moved.event is not None
-        tx.record(
-            [updated_event(moved.event, view, now, change="query_resolved", changes=["open_query"], **acted_by(actor))]
-        )
+        resolved = EntryChanged(view, "query_resolved", ("open_query",), user_id=acted_by(actor))
+        tx.record([Event(moved.event, entry.client_id, now, resolved)])
         audit_acts(tx, actor, "query_resolved", [entry], now)
         tx.commit()
     return view
@@ -110,7 +106,8 @@ def resolve_query(entry_id: int, *, uow: UnitOfWorkFactory, clock: Clock, actor:
 def _decide(
     entry_ids: Iterable[int],
     action: str,
-    extra: dict[str, Any],
+    via: str,
+    reason: str | None = None,
     *,
     uow: UnitOfWorkFactory,
     clock: Clock,
@@ -123,6 +120,6 @@ def _decide(
         raise ValidationFailed("entry_ids", "give at least one time entry id.")
     now = clock.now()
     with uow() as tx:
-        done = decide_within(tx, ids, action, extra, now, also=also, actor=actor)
+        done = decide_within(tx, ids, action, now, via=via, reason=reason, also=also, actor=actor)
         tx.commit()
     return done

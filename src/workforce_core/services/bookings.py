@@ -63,9 +63,8 @@ def book(
     now = clock.now()
     with uow() as tx:
         view = place(tx, command, client_id=client_id, now=now, principal=principal, actor=actor)
-        recorded = [events.Event("shift.created", client_id, now, view)]
-        if principal is not None:
-            recorded.append(events.Event("shift_created", client_id, now, view))
+        names = ("shift.created", "shift_created") if principal is not None else ("shift.created",)
+        recorded = [events.Event(name, client_id, now, events.ShiftBooked(view)) for name in names]
         tx.record(recorded)
         tx.commit()
     return view
@@ -144,10 +143,8 @@ def update(
             tx.bookings.update(after)
         view = ShiftView.of(after, worker, site)
         if changes:
-            extra: dict[str, object] = {"changes": changes}
-            if detached is not None:
-                extra["detached_demand_id"] = detached
-            tx.record([events.Event("shift.updated", client_id, now, view, extra)])
+            changed = events.ShiftChanged(view, tuple(changes), detached)
+            tx.record([events.Event("shift.updated", client_id, now, changed)])
             tx.commit()
     return Changed(view, detached)
 
@@ -189,8 +186,7 @@ def cancel(
         )
         tx.bookings.update(after)
         view = ShiftView.of(after, worker, tx.locations.get(booking.location_id))
-        extra = {"status": after.status, "cancel_reason": after.cancel_reason, "deleted": False}
-        tx.record([events.Event("shift.cancelled", client_id, now, view, extra)])
+        tx.record([events.Event("shift.cancelled", client_id, now, events.ShiftCancelled(view))])
         if after.status == BookingStatus.NO_SHOW:  # marked a no-show: shift.no_show too, unless the job sent it
             notice(tx, view, now, MARKED)
         tx.commit()

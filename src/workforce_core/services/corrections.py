@@ -4,7 +4,7 @@ An approved shift that is corrected goes back to pending (``timesheet.unapproved
 from __future__ import annotations
 
 from workforce_core.commands.time_records import EditEntry
-from workforce_core.event_data import VIA_ADMIN
+from workforce_core.events import VIA_ADMIN
 from workforce_core.model.people import Actor
 from workforce_core.ports import Clock, UnitOfWorkFactory
 from workforce_core.rules import people

@@ -29,6 +29,6 @@ def auto_sign_off(*, uow: UnitOfWorkFactory, clock: Clock) -> list[EntryView]:
             shifts = editable_shifts(tx, [i for i in candidates if i not in frozen])
             due = [s.id for s in shifts if sign_off.signs_off(approval_state(s), s.clock_in, client.settings, now)]
             if due:
-                done += decide_within(tx, due, "client_approve", {"via": sign_off.VIA_AUTO}, now)
+                done += decide_within(tx, due, "client_approve", now, via=sign_off.VIA_AUTO)
                 tx.commit()
     return done

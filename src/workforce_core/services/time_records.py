@@ -10,7 +10,7 @@ import attrs
 
 from workforce_core.commands.time_records import AddBreak, Backfill
 from workforce_core.errors import Conflict, LocationNotFound, NotFound, ValidationFailed, WorkerPending
-from workforce_core.event_data import VIA_ADMIN, batch_events, created_event, updated_event
+from workforce_core.events import VIA_ADMIN, EntryAdded, EntryChanged, Event, timesheet_events
 from workforce_core.facts import EntriesChanged
 from workforce_core.model.bookings import Booking
 from workforce_core.model.people import Actor
@@ -79,7 +79,8 @@ def backfill(command: Backfill, *, uow: UnitOfWorkFactory, clock: Clock, actor: 
         tx.note(EntriesChanged(((None, entry),)))
         complete_booking(tx, booking)
         view = EntryView.of(entry, worker, site)
-        tx.record([created_event(view, now, via=people.created_via(actor), **acted_by(actor))])
+        added = EntryAdded(view, people.created_via(actor), acted_by(actor))
+        tx.record([Event("time_entry.created", entry.client_id, now, added)])
         audit_acts(tx, actor, "backfilled", [entry], now)
         tx.commit()
     return view
@@ -125,7 +126,8 @@ def add_break(
             ),
         )
         views = EntryViews(tx)
-        recorded = [created_event(views.of(entry), now, via=people.created_via(actor), **acted_by(actor))]
+        added = EntryAdded(views.of(entry), people.created_via(actor), acted_by(actor))
+        recorded = [Event("time_entry.created", entry.client_id, now, added)]
         moved = move_of(shift, "correct")
         before = attrs.evolve(shift)
         if moved.state != approval_state(shift):
@@ -135,8 +137,8 @@ def add_break(
         shift_view = views.of(shift)
         if moved.event is not None:
             via = people.via(actor, Screen.TIMESHEETS) if actor is not None else VIA_ADMIN
-            recorded += batch_events(
-                moved.event, [shift_view], now, via=via, reason_code=moved.reason_code, **acted_by(actor)
+            recorded += timesheet_events(
+                moved.event, [shift_view], now, via=via, reason_code=moved.reason_code, user_id=acted_by(actor)
             )
         tx.record(recorded)
         audit_acts(tx, actor, "break_added", [shift], now)
@@ -167,19 +169,8 @@ def clock_out(
         complete_booking(tx, tx.bookings.get(entry.scheduled_shift_id) if entry.scheduled_shift_id else None)
         view = EntryViews(tx).of(entry)
         via = people.via(actor, Screen.TIMESHEETS) if actor is not None else VIA_ADMIN
-        tx.record(
-            [
-                updated_event(
-                    "time_entry.updated",
-                    view,
-                    now,
-                    change="clocked_out",
-                    changes=["clock_out"],
-                    via=via,
-                    **acted_by(actor),
-                )
-            ]
-        )
+        closed = EntryChanged(view, "clocked_out", ("clock_out",), via, user_id=acted_by(actor))
+        tx.record([Event("time_entry.updated", entry.client_id, now, closed)])
         audit_acts(tx, actor, "clocked_out", [entry], now)
         tx.commit()
     return view

@@ -17,6 +17,7 @@ import attrs
 from workforce_core.commands.inputs import UNSET
 from workforce_core.commands.webhooks import CreateSubscription, UpdateSubscription
 from workforce_core.errors import Forbidden, NotFound
+from workforce_core.events import Ping
 from workforce_core.model.principal import Principal
 from workforce_core.model.webhooks import Delivery, DeliveryStatus, Outgoing, Subscription, WebhookTestResult
 from workforce_core.ports import Clock, Page, Paging, Sender, UnitOfWork, UnitOfWorkFactory
@@ -179,7 +180,7 @@ def send_test(
             event=policy.PING,
             occurred_at=now,
             created_at=now,
-            data={"client_id": found.client_id, "message": PING_MESSAGE, "subscription_id": found.id},
+            data=tx.outbox.stored_form(Ping(found.id, PING_MESSAGE)),
         )
         subscriber = load_subscriber(tx, found)
         reason = attempts.refusal(subscriber, policy.PING, now)

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any
 
 import attrs
 
-from workforce_core.event_data import batch_events
+from workforce_core.events import timesheet_events
 from workforce_core.facts import EntriesChanged
 from workforce_core.model.people import Actor
 from workforce_core.model.time_entries import TimeEntry
@@ -30,37 +29,37 @@ def approve_within(
     tx: UnitOfWork, entry_ids: list[int], now: datetime, *, via: str, actor: Actor | None = None
 ) -> list[EntryView]:
     """Agency approval inside a transaction another use case holds (close pay week: ``via`` ``close_week``)."""
-    return decide_within(tx, entry_ids, "approve", {"via": via}, now, actor=actor) if entry_ids else []
+    return decide_within(tx, entry_ids, "approve", now, via=via, actor=actor) if entry_ids else []
 
 
 def decide_within(
     tx: UnitOfWork,
     ids: list[int],
     action: str,
-    extra: dict[str, Any],
     now: datetime,
     *,
+    via: str,
+    reason: str | None = None,
     also: Callable[[TimeEntry], None] | None = None,
     actor: Actor | None = None,
 ) -> list[EntryView]:
     """The move on each shift (all refused if one is), stored, with its events recorded on ``tx``
-    (and, for a signed-in user, the audit log)."""
+    (``via``, and the client's ``reason`` of a rejection) and, for a signed-in user, the audit log."""
     entries = editable_shifts(tx, ids, actor)
     before = [attrs.evolve(entry) for entry in entries]
     event: str | None = None
-    reason: str | None = None
+    code: str | None = None
     for entry in entries:
         moved = move_of(entry, action)
         apply_state(entry, moved.state, now, actor)
         if also is not None:
             also(entry)
-        event, reason = moved.event, moved.reason_code
+        event, code = moved.event, moved.reason_code
     tx.entries.update_many(entries)
     tx.note(EntriesChanged(tuple(zip(before, entries, strict=True))))
     views = EntryViews(tx).load(entries)
     done = [views.of(entry) for entry in entries]
     assert event is not None
-    named = {**extra, "reason_code": reason} if reason is not None else extra
-    tx.record(batch_events(event, done, now, **named, **acted_by(actor)))
+    tx.record(timesheet_events(event, done, now, via=via, reason_code=code, reason=reason, user_id=acted_by(actor)))
     audit_acts(tx, actor, action, entries, now)
     return done

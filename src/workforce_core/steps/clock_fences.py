@@ -5,12 +5,11 @@ event, which the clocking use case records in a transaction of its own."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, NoReturn
+from typing import NoReturn
 
 from workforce_core import events
 from workforce_core.commands.clocking import ClockWorker
 from workforce_core.errors import GpsRequired, OutsideGeofence, SiteNotMapped, WorkforceError
-from workforce_core.event_data import from_origin, refused_clock
 from workforce_core.model.principal import Principal
 from workforce_core.model.reference import Location
 from workforce_core.model.time_entries import ClockSource
@@ -29,16 +28,13 @@ class Refused(Exception):
         self.event = event
 
 
-def clock_event(
-    command: ClockWorker, name: str, principal: Principal, at: datetime, data: dict[str, Any]
-) -> events.Event:
-    """A clock event; a kiosk's or the app's carries no ``client_id`` in its data (the spec's clock family)."""
-    return events.Event(name, principal.client_id, at, data, names_client=command.origin.api)
-
-
-def with_origin(data: dict[str, Any], command: ClockWorker) -> dict[str, Any]:
+def attempt(command: ClockWorker, worker: Worker, site: Location | None, at: datetime) -> events.ClockAttempt:
+    """Who tried to clock, where, when and how: what a refused clock's event carries."""
     origin = command.origin
-    return from_origin(data, method=origin.method, source=origin.source, kiosk_id=origin.kiosk_id)
+    location_id = site.id if site else None
+    return events.ClockAttempt(
+        worker.id, worker.name, worker.employee_id, location_id, at, origin.method, origin.source, origin.kiosk_id
+    )
 
 
 def site_fence(
@@ -87,15 +83,13 @@ def refuse(
         error = SiteNotMapped(APP_NOT_MAPPED) if app else SiteNotMapped()
     else:
         error = OutsideGeofence(distance_meters=fence.distance, radius_meters=fence.radius)
-    data = refused_clock(
-        worker,
-        client_id=principal.client_id,
-        site=site,
-        attempted_at=at,
-        within=fence.within,
-        distance=fence.distance,
-        low_gps_confidence=fence.low_gps_confidence,
+    data = events.FenceRefused(
+        attempt(command, worker, site, at),
+        action,
+        site.name if site else None,
+        fence.within,
+        fence.distance,
+        fence.low_gps_confidence,
+        fence.radius,
     )
-    data.update(action=action, location_name=site.name if site else None, radius_meters=fence.radius)
-    with_origin(data, command)
-    raise Refused(error, clock_event(command, "clock.geofence_refused", principal, at, data))
+    raise Refused(error, events.Event("clock.geofence_refused", principal.client_id, at, data))

@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 
 import attrs
 
+from workforce_core import events
 from workforce_core.commands.clocking import ClockWorker
 from workforce_core.errors import (
     AlreadyClockedIn,
@@ -25,7 +26,6 @@ from workforce_core.errors import (
     WorkerInactive,
     WorkerPending,
 )
-from workforce_core.event_data import clock_base, refused_clock
 from workforce_core.facts import EntriesChanged
 from workforce_core.model.bookings import Booking
 from workforce_core.model.principal import Principal
@@ -37,9 +37,8 @@ from workforce_core.rules.access import owned_site
 from workforce_core.rules.booking_choice import closest_booking
 from workforce_core.rules.clock_request import clock_instant, offline_instant
 from workforce_core.rules.employee_ids import employee_id_key
-from workforce_core.rules.london import local_text, utc_text
 from workforce_core.steps.booking_states import complete_booking, require_live
-from workforce_core.steps.clock_fences import Refused, any_site_fence, clock_event, site_fence, with_origin
+from workforce_core.steps.clock_fences import Refused, any_site_fence, attempt, site_fence
 from workforce_core.steps.entry_edits import EntryViews, check_breaks
 from workforce_core.steps.late_clocks import record_entry
 from workforce_core.steps.open_shifts import close_open_shift
@@ -132,11 +131,9 @@ def _check_survey(
         blocking = {value.strip().lower() for value in question.blocking_answers}
         if answer.answer_value.strip().lower() in blocking:
             message = f"The answer to '{question.text}' blocks clocking in."
-            data = refused_clock(worker, client_id=principal.client_id, site=site, attempted_at=at)
-            data.update(survey_id=survey.id, question_id=question.id, message=message)
-            with_origin(data, command)
+            data = events.SurveyBlocked(attempt(command, worker, site, at), survey.id, question.id, message)
             error = BlockedBySurvey(message, question_id=question.id)
-            raise Refused(error, clock_event(command, "clock.blocked_by_survey", principal, at, data))
+            raise Refused(error, events.Event("clock.blocked_by_survey", principal.client_id, at, data))
 
 
 def _clock_in(
@@ -205,18 +202,12 @@ def _clock_in(
             close_open_shift(tx, views, stale, at, now, "missed_clockout")
     entry = record_entry(tx, entry)
     view = EntryView.of(entry, worker, site)
-    base = with_origin(clock_base(view), command)
-    recorded = [clock_event(command, "clock_in", principal, at, base)]
+    names = ["clock_in"]
     if fence.breach:
-        recorded.append(
-            clock_event(command, "clock.geofence_breach", principal, at, {**base, "location_name": view.location_name})
-        )
+        names.append("clock.geofence_breach")
     if fence.low_gps_confidence:
-        accuracy = entry.gps_accuracy
-        recorded.append(
-            clock_event(command, "clock.low_gps_confidence", principal, at, {**base, "gps_accuracy": accuracy})
-        )
-    tx.record(recorded)
+        names.append("clock.low_gps_confidence")
+    tx.record(_clock_events(names, view, command, principal, at))
     return ClockResult("clock_in", view, backdated, fence.within is not None, WARNING_TEXT if fence.breach else None)
 
 
@@ -265,11 +256,14 @@ def _clock_out(
     if entry.scheduled_shift_id is not None:
         complete_booking(tx, tx.bookings.get(entry.scheduled_shift_id))
     view = EntryView.of(entry, worker, site)
-    data = {
-        **with_origin(clock_base(view), command),
-        "clock_out": local_text(at),
-        "clock_out_utc": utc_text(at),
-        "total_minutes": entry.total_minutes,
-    }
-    tx.record([clock_event(command, "clock_out", principal, at, data)])
+    tx.record(_clock_events(["clock_out"], view, command, principal, at))
     return ClockResult("clock_out", view, backdated, fence.within is not None, WARNING_TEXT if fence.breach else None)
+
+
+def _clock_events(
+    names: list[str], view: EntryView, command: ClockWorker, principal: Principal, at: datetime
+) -> list[events.Event]:
+    """The events of a clock made: its shift after the clock, and how it was made."""
+    origin = command.origin
+    data = events.Clocked(view, origin.method, origin.source, origin.kiosk_id)
+    return [events.Event(name, principal.client_id, at, data) for name in names]

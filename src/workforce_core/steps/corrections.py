@@ -9,8 +9,7 @@ import attrs
 from attrs import frozen
 
 from workforce_core.errors import Conflict
-from workforce_core.event_data import batch_events, updated_event
-from workforce_core.events import Event
+from workforce_core.events import EntryChanged, Event, timesheet_events
 from workforce_core.facts import EntriesChanged
 from workforce_core.model.people import Actor
 from workforce_core.model.time_entries import TimeEntry
@@ -96,9 +95,11 @@ def correct_entry(
     tx.entries.update(entry)
     tx.note(EntriesChanged(((before, entry),)))
     view = EntryViews(tx).of(entry)
-    extra: dict[str, Any] = {**acted_by(actor), **({"reason": reason} if reason else {})}
-    recorded = [updated_event("time_entry.updated", view, now, change="corrected", changes=changes, via=via, **extra)]
+    corrected = EntryChanged(view, "corrected", tuple(changes), via, reason or None, acted_by(actor))
+    recorded = [Event("time_entry.updated", entry.client_id, now, corrected)]
     if moved.event is not None:
-        recorded += batch_events(moved.event, [view], now, via=via, reason_code=moved.reason_code, **acted_by(actor))
+        recorded += timesheet_events(
+            moved.event, [view], now, via=via, reason_code=moved.reason_code, user_id=acted_by(actor)
+        )
     audit_acts(tx, actor, "corrected", [entry], now)
     return view, recorded

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
 from workforce_core.errors import Conflict, NotFound, ValidationFailed, WorkforceError
 from workforce_core.model.audit import AuditEntry
@@ -170,9 +169,9 @@ class EntryViews:
         return EntryView.of(entry, self.workers[entry.worker_id], site)
 
 
-def acted_by(actor: Actor | None) -> dict[str, Any]:
-    """What an event adds for a change a signed-in user made: their ``user_id`` (additive)."""
-    return {"user_id": actor.user_id} if actor is not None else {}
+def acted_by(actor: Actor | None) -> int | None:
+    """The ``user_id`` an event names for a change a signed-in user made (None: the server's console)."""
+    return actor.user_id if actor is not None else None
 
 
 def audit_acts(tx: UnitOfWork, actor: Actor | None, action: str, entries: Sequence[TimeEntry], now: datetime) -> None:

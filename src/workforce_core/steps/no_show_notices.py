@@ -20,5 +20,5 @@ def notice(tx: UnitOfWork, view: ShiftView, now: datetime, reason: str) -> bool:
     booking = view.booking
     if not tx.no_shows.record(NoShowNotice(booking.id, booking.client_id, now)):
         return False
-    tx.record([events.Event("shift.no_show", booking.client_id, now, view, {"reason": reason})])
+    tx.record([events.Event("shift.no_show", booking.client_id, now, events.ShiftNoShow(view, reason))])
     return True

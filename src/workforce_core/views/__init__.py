@@ -1,6 +1,6 @@
 """Read values: what a read returns, a record with the names a reply shows beside its ids, one module per
 subject. The edge turns them into the spec's JSON shapes (``workforce_adapters.json``); events carry them
-too, so an event's ``data`` is the record exactly as the API would return it."""
+too, and the JSON edge shapes an event's ``data`` from them with the same record functions."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from workforce_adapters.json.webhooks import (
 )
 from workforce_core.commands.webhooks import CreateSubscription, UpdateSubscription
 from workforce_core.errors import InvalidParameter
-from workforce_core.events import CATALOGUE
+from workforce_core.event_types import CATALOGUE
 from workforce_core.model.webhooks import DELIVERY_STATUSES
 from workforce_core.ports import Page, Paging
 from workforce_core.services import webhooks

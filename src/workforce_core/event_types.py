@@ -1,15 +1,8 @@
-"""The spec's event catalogue as data, and the builders use cases call to record events.
-
-A use case records events on its unit of work; the SQL unit of work writes them to the outbox
-in the same transaction as the change, so none is lost and none is sent for a rolled-back change.
-"""
+"""The spec's event catalogue: each event's name, group, description and the scope a key needs to read it."""
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Any
-
-from attrs import field, frozen
+from attrs import frozen
 
 
 @frozen
@@ -76,36 +69,3 @@ CATALOGUE: tuple[EventType, ...] = (
     EventType("ping", "Test", "test delivery from the API or admin screen", None),
 )
 EVENT_TYPES: dict[str, EventType] = {item.event: item for item in CATALOGUE}
-
-
-@frozen
-class Event:
-    """One event to publish. ``data`` is ``record`` (as the API shows it) plus ``client_id`` and ``extra``;
-    ``names_client`` False leaves ``client_id`` out of ``data`` (the spec's kiosk and worker-app clocks),
-    the event still going to the subscriptions of ``client_id`` (the worker's home client)."""
-
-    name: str
-    client_id: int
-    occurred_at: datetime
-    record: object | None = None
-    extra: dict[str, Any] = field(factory=dict)
-    names_client: bool = True
-
-    def __attrs_post_init__(self) -> None:
-        if self.name not in EVENT_TYPES:
-            raise ValueError(f"unknown event {self.name}")
-
-
-def worker_created(record: object, *, client_id: int, at: datetime, via_api: bool) -> list[Event]:
-    events = [Event("worker.created", client_id, at, record)]
-    if via_api:
-        events.append(Event("worker_created", client_id, at, record))
-    return events
-
-
-def worker_updated(record: object, *, client_id: int, at: datetime, changes: list[str], via_api: bool) -> list[Event]:
-    extra = {"changes": list(changes)}
-    events = [Event("worker.updated", client_id, at, record, extra)]
-    if via_api:
-        events.append(Event("worker_updated", client_id, at, record, dict(extra)))
-    return events
