@@ -1,11 +1,13 @@
 """GET /payroll.php's read model: a worker's pay week summed from ``shift_figures`` by the database.
 
-A page is: its (week, worker) rows, the client's workers walked in name order over their index with
-one probe each of the figures' line-week index (a late clock's line is in the week it is due in); the
-count of such rows, the same probes; the page's shift counts, paid minutes, frozen shifts and the
-reasons its approved shifts were left unpaid, one grouped read; its minutes per element and rates; and
-with ``adjustments`` its late clocks, with ``include_entries`` the shifts each row holds: six statements
-at most, whatever the page or the table. Nothing reads the rest of the week.
+A page is: its (week, worker) rows, from the kept line counts' index by name (``payroll_line_counts``,
+kept by the database's triggers) when no site is asked and nothing is priced in memory, else the
+client's workers walked in name order over their index with one probe each of the figures' line-week
+index (a late clock's line is in the week it is due in); the count of such rows, from the same place;
+the page's shift counts, paid minutes, frozen shifts and the reasons its approved shifts were left
+unpaid, one grouped read; its minutes per element and rates; and with ``adjustments`` its late clocks,
+with ``include_entries`` the shifts each row holds: six statements at most, whatever the page or the
+table. Nothing reads the rest of the week.
 """
 
 from __future__ import annotations
