@@ -1,4 +1,4 @@
-"""What the database keeps for the payroll read (migration 0029's triggers) equals what it stands for,
+"""What the database keeps for the payroll read (migration 0030's triggers) equals what it stands for,
 after any writes of entries, figures and workers, on SQLite and PostgreSQL:
 
 - ``shifts_without_figures``: exactly the completed shifts with no figures, with their client, site and

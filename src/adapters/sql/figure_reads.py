@@ -27,7 +27,7 @@ def unpriced_shifts(
     location_ids: tuple[int, ...] | None = None,
 ) -> list[TimeEntry]:
     """The completed shifts of the period with no figures: those the database keeps in
-    ``shifts_without_figures`` (migration 0029's triggers), one range of its index joined to their rows.
+    ``shifts_without_figures`` (migration 0030's triggers), one range of its index joined to their rows.
     Empty (usually) it costs the same whatever the period holds."""
     if not isinstance(source, Connection):
         with reading.connection(source) as connection:

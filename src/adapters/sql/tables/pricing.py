@@ -109,7 +109,7 @@ Index(
 )
 
 # The completed shifts that have no figures (new, or marked stale), kept by the database's own triggers on
-# ``time_entries`` and ``shift_figures`` (migration 0029): the stale check is one range of this index,
+# ``time_entries`` and ``shift_figures`` (migration 0030): the stale check is one range of this index,
 # empty when every shift of the period has its figures, whatever the period holds.
 shifts_without_figures = Table(
     "shifts_without_figures",
@@ -123,7 +123,7 @@ shifts_without_figures = Table(
 
 # Per client, line week (a late clock's due week, else its own) and worker, with the worker's name: how
 # many of the worker's figures there are paid and excluded for a reason payroll names once the shift is
-# approved, kept by the same triggers (migration 0029) for figures of the worker's own client. A payroll
+# approved, kept by the same triggers (migration 0030) for figures of the worker's own client. A payroll
 # week's total is a count of these rows and its page a walk of them by name, not a probe of the week's
 # figures for every worker of the client.
 payroll_line_counts = Table(

@@ -14,8 +14,8 @@ Triggers keep both whatever writes the rows (a use case, a bulk load, a hand-run
 ``shift_figures`` (stored, dropped, changed) and on ``workers`` (a change of client or name). The values of the
 pay gate's sets are those of ``workforce_core.rules.pay_gate`` (``PAID``, ``UNPAID``: a test compares).
 
-Revision ID: 0029
-Revises: 0028
+Revision ID: 0030
+Revises: 0029
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from alembic import op
 
 from workforce_adapters.sql.types import UtcDateTime
 
-revision = "0029"
-down_revision = "0028"
+revision = "0030"
+down_revision = "0029"
 branch_labels = None
 depends_on = None
 
