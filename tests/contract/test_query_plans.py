@@ -123,26 +123,36 @@ def test_a_list_counts_and_skips_over_an_index_and_reads_only_its_page_rows(data
         assert "Seq Scan" not in count_plan + page_plan
 
 
-# ---- the payroll page: its workers by name with one probe of the line-week index each -------------
+# ---- the payroll page: its keys by name from the kept line counts, else workers probed one by one ------
 
 
-def test_a_payroll_page_walks_the_workers_by_name_and_probes_the_line_week_index(database_url: str) -> None:
+def test_a_payroll_page_walks_its_kept_lines_by_name_and_the_stale_check_reads_its_marks(database_url: str) -> None:
     query = PayrollFilter(client_id=1, weeks=(date(2026, 3, 2),), paging=DEEP)
     (_, page_plan), (count_sql, count_plan) = plans_of(database_url, lambda q: q.payroll_rows(query))
     assert count_sql.startswith("SELECT count(*)")
-    ((_, tally_plan),) = plans_of(database_url, lambda q: q.unpriced_shifts(1, *WEEK))  # empty: they tally
-    ((_, missing_plan),) = plans_of(database_url, lambda q: figure_reads.unpriced_shifts(q.engine, 1, *WEEK, (1,)))
+    at_sites = PayrollFilter(client_id=1, weeks=(date(2026, 3, 2),), paging=DEEP, location_ids=(1,))
+    (_, probed_plan), (_, probed_count_plan) = plans_of(database_url, lambda q: q.payroll_rows(at_sites))
+    ((_, stale_plan),) = plans_of(database_url, lambda q: q.unpriced_shifts(1, *WEEK))
+    ((_, sites_plan),) = plans_of(database_url, lambda q: figure_reads.unpriced_shifts(q.engine, 1, *WEEK, (1,)))
     if make_url(database_url).get_backend_name() == "sqlite":
-        assert "INDEX ix_workers_client_name (client_id=?)" in page_plan, f"walked by name: {page_plan}"
-        assert "SEARCH workers USING COVERING INDEX" in count_plan, count_plan
-        for found in (page_plan, count_plan):
+        for found in (page_plan, count_plan):  # the skipped rows are entries of the kept counts' index
+            assert "USING COVERING INDEX ix_payroll_line_counts_by_name (client_id=? AND line_week=?)" in found, found
+            # a line paying nothing is probed for an approved shift by its week and worker
+            probe = "USING COVERING INDEX ix_shift_figures_client_line_week (client_id=? AND <expr>=? AND worker_id=?"
+            assert probe in found, found
+        assert "SEARCH workers USING INTEGER PRIMARY KEY (rowid=?)" in page_plan, f"the page's rows by id: {page_plan}"
+        # with sites asked: the client's workers walked by name, one probe of the line-week index each
+        assert "INDEX ix_workers_client_name (client_id=?)" in probed_plan, f"walked by name: {probed_plan}"
+        assert "SEARCH workers USING COVERING INDEX" in probed_count_plan, probed_count_plan
+        for found in (probed_plan, probed_count_plan):
             assert "USING COVERING INDEX ix_shift_figures_client_line_week" in found, found
             assert "TEMP B-TREE" not in found, f"one week's page is not sorted: {found}"
-        assert "USING COVERING INDEX ix_time_entries_client_listing" in tally_plan, tally_plan
-        assert "USING COVERING INDEX ix_shift_figures_client_clock_in" in tally_plan, tally_plan
-        for table in ("workers", "shift_figures", "time_entries"):
-            assert f"SCAN {table}" not in page_plan + count_plan + tally_plan + missing_plan, table
+        for found in (stale_plan, sites_plan):
+            assert "INDEX ix_shifts_without_figures_client_clock_in (client_id=? AND clock_in>?" in found, found
+        everything = page_plan + count_plan + probed_plan + probed_count_plan + stale_plan + sites_plan
+        for table in ("workers", "shift_figures", "time_entries", "payroll_line_counts", "shifts_without_figures"):
+            assert f"SCAN {table}" not in everything, table
     else:
-        for found in (page_plan, count_plan, tally_plan, missing_plan):
+        for found in (page_plan, count_plan, probed_plan, probed_count_plan, stale_plan, sites_plan):
             assert "Index" in found, found
             assert "Seq Scan" not in found, found

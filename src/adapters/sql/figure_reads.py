@@ -7,10 +7,9 @@ from datetime import date, datetime
 from itertools import groupby
 from typing import Any
 
-from sqlalchemy import Connection, Engine, exists, func, select
+from sqlalchemy import Connection, Engine, func, select
 
 from workforce_adapters.sql import reading, tables
-from workforce_adapters.sql.breaks import CHUNK
 from workforce_adapters.sql.mapping import from_row
 from workforce_adapters.sql.tables.pricing import figure_lines
 from workforce_core.model.time_entries import TimeEntry
@@ -27,54 +26,18 @@ def unpriced_shifts(
     end: datetime,
     location_ids: tuple[int, ...] | None = None,
 ) -> list[TimeEntry]:
-    """The completed shifts of the period with no figures. First the period's completed shifts and the
-    client's figures of shifts clocked in within it are counted side by side, each over its own index:
-    when the counts are equal (usually) none is missing; otherwise (or for some sites) the shifts' ids
-    from the covering listing index whose figures' primary key is missing, then those rows."""
+    """The completed shifts of the period with no figures: those the database keeps in
+    ``shifts_without_figures`` (migration 0030's triggers), one range of its index joined to their rows.
+    Empty (usually) it costs the same whatever the period holds."""
     if not isinstance(source, Connection):
         with reading.connection(source) as connection:
             return unpriced_shifts(connection, client_id, start, end, location_ids)
-    te = tables.time_entries
-    sites = [te.c.location_id.in_(location_ids)] if location_ids is not None else []
-    shifts = [
-        te.c.client_id == client_id,
-        te.c.clock_in >= start,
-        te.c.clock_in < end,
-        te.c.entry_type == "shift",
-        te.c.clock_out.is_not(None),
-        *sites,
-    ]
-    if not sites and _tallies(source, client_id, start, end, shifts):
-        return []
-    return _entries(source, select(te.c.id).where(*shifts, ~exists().where(FIGURES.c.entry_id == te.c.id)))
-
-
-def _tallies(connection: Connection, client_id: int, start: datetime, end: datetime, shifts: list[Any]) -> bool:
-    """Whether the client has as many figures of shifts clocked in within [start, end) as the period has
-    completed shifts: then every one of those shifts has its figures. A figure keeps the ``clock_in`` of
-    the completed shift of the client it was priced from (one figure a shift: the entry id is its key),
-    and it is dropped whenever that shift's clock-in, clock-out or type changes (a frozen shift cannot be
-    edited, and no shift changes client or is deleted). So each figure counted is one of the period's
-    completed shifts, a distinct one: equal counts leave none without."""
-    of_shifts = select(func.count()).where(*shifts).scalar_subquery()
-    of_figures = (
-        select(func.count())
-        .where(FIGURES.c.client_id == client_id, FIGURES.c.clock_in >= start, FIGURES.c.clock_in < end)
-        .scalar_subquery()
-    )
-    counted = connection.execute(select(of_shifts, of_figures)).one()
-    return bool(counted[0] == counted[1])
-
-
-def _entries(connection: Connection, ids: Any) -> list[TimeEntry]:
-    found = list(connection.execute(ids).scalars())
-    if not found:
-        return []
-    te = tables.time_entries
-    entries: list[TimeEntry] = []
-    for at in range(0, len(found), CHUNK):
-        rows = connection.execute(select(te).where(te.c.id.in_(found[at : at + CHUNK])))
-        entries.extend(from_row(TimeEntry, row) for row in rows.mappings())
+    te, marks = tables.time_entries, tables.shifts_without_figures
+    where = [marks.c.client_id == client_id, marks.c.clock_in >= start, marks.c.clock_in < end]
+    if location_ids is not None:
+        where.append(marks.c.location_id.in_(location_ids))
+    rows = source.execute(select(te).join(marks, marks.c.entry_id == te.c.id).where(*where).order_by(te.c.id))
+    entries = [from_row(TimeEntry, row) for row in rows.mappings()]
     return sorted(entries, key=lambda entry: (entry.worker_id, entry.clock_in))
 
 

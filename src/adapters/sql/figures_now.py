@@ -81,6 +81,13 @@ def as_stored(engine: Engine, figures: Sequence[ShiftFigures]) -> Iterator[None]
         _overlay.reset(token)
 
 
+def overlaid() -> bool:
+    """Whether this block's reads see figures priced in memory (something is stale): then only statements
+    on the figures themselves see them, and counts the database keeps of the stored figures are short."""
+    priced = _overlay.get()
+    return priced is not None and bool(priced.figures)
+
+
 def _watch(engine: Engine) -> None:
     if not event.contains(engine, "before_execute", _adapt):  # (an id could be a dead engine's)
         event.listen(engine, "before_execute", _adapt, retval=True)

@@ -1,11 +1,13 @@
 """GET /payroll.php's read model: a worker's pay week summed from ``shift_figures`` by the database.
 
-A page is: its (week, worker) rows, the client's workers walked in name order over their index with
-one probe each of the figures' line-week index (a late clock's line is in the week it is due in); the
-count of such rows, the same probes; the page's shift counts, paid minutes, frozen shifts and the
-reasons its approved shifts were left unpaid, one grouped read; its minutes per element and rates; and
-with ``adjustments`` its late clocks, with ``include_entries`` the shifts each row holds: six statements
-at most, whatever the page or the table. Nothing reads the rest of the week.
+A page is: its (week, worker) rows, from the kept line counts' index by name (``payroll_line_counts``,
+kept by the database's triggers) when no site is asked and nothing is priced in memory, else the
+client's workers walked in name order over their index with one probe each of the figures' line-week
+index (a late clock's line is in the week it is due in); the count of such rows, from the same place;
+the page's shift counts, paid minutes, frozen shifts and the reasons its approved shifts were left
+unpaid, one grouped read; its minutes per element and rates; and with ``adjustments`` its late clocks,
+with ``include_entries`` the shifts each row holds: six statements at most, whatever the page or the
+table. Nothing reads the rest of the week.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, Date, Engine, and_, case, exists, func, literal, literal_column, or_, select, true
 
-from workforce_adapters.sql import reading, tables
+from workforce_adapters.sql import figures_now, reading, tables
 from workforce_adapters.sql.pay_figures import FIGURE_LINES, FROZEN, LATE
 from workforce_core.model.pay_gate import GateReason, PayrollStatus
 from workforce_core.model.time_entries import ApprovalStatus
@@ -30,6 +32,7 @@ F = tables.shift_figures
 L = tables.shift_figure_lines
 TE = tables.time_entries
 W = tables.workers
+K = tables.payroll_line_counts
 PAYABLE = F.c.payroll_status == PayrollStatus.PAYABLE
 PAID = or_(PAYABLE, LATE)  # a late clock counts in the week it is due (or was paid) in, not its own locked week
 LINE_WEEK: Any = func.coalesce(F.c.adjust_week, F.c.pay_week_start)
@@ -51,6 +54,26 @@ def _where(query: PayrollFilter, week: Any = LINE_WEEK, *, department: bool = Tr
     return where
 
 
+def _kept_line(query: PayrollFilter) -> ColumnElement[bool]:
+    """Whether a row of ``payroll_line_counts`` makes a line: a paid figure, or one left unpaid for a reason
+    payroll names whose shift is approved (a probe of the line-week index, only for lines paying nothing)."""
+    approved_unpaid = (
+        select(literal_column("1"))
+        .where(
+            F.c.client_id == K.c.client_id,
+            # the kept week without its column's affinity, or SQLite cannot seek the line-week index by it
+            func.coalesce(K.c.line_week, K.c.line_week) == LINE_WEEK,
+            F.c.worker_id == K.c.worker_id,
+            UNPAID_APPROVED,
+        )
+        .exists()
+    )
+    where = [K.c.client_id == query.client_id, or_(K.c.paid > 0, and_(K.c.unpaid > 0, approved_unpaid))]
+    if query.worker_id is not None:
+        where.append(K.c.worker_id == query.worker_id)
+    return and_(*where)
+
+
 def _pairs(keys: list[tuple[date, int]]) -> ColumnElement[bool]:
     by_week: dict[date, list[int]] = defaultdict(list)
     for week, worker_id in keys:
@@ -59,42 +82,14 @@ def _pairs(keys: list[tuple[date, int]]) -> ColumnElement[bool]:
 
 
 def payroll_rows(engine: Engine, query: PayrollFilter) -> Page[PayrollRow]:
-    d, cc = tables.departments, tables.cost_codes
-    weeks = select(*(literal(week, Date).label("week") for week in query.weeks[:1])).union_all(
-        *(select(literal(week, Date)) for week in query.weeks[1:])
-    )
-    one_week = len(query.weeks) == 1
-    week: Any = literal(query.weeks[0], Date) if one_week else weeks.subquery().c.week
-    has_line = (  # one probe of the line-week index per worker (and week); SELECT 1 keeps it index-only
-        select(literal_column("1"))
-        .where(*_where(query, department=False), week == LINE_WEEK, F.c.worker_id == W.c.id, or_(PAID, UNPAID_APPROVED))
-        .correlate_except(F)
-        .exists()
-    )
-    found = [W.c.client_id == query.client_id, has_line]
-    if query.department_id is not None:
-        found.append(W.c.department_id == query.department_id)
-    workers: Any = W if one_week else week.table.join(W, true())  # several weeks: each worker in each week
-    keys = select(week.label("week"), W.c.id.label("worker_id")).select_from(workers).where(*found)
-    people = workers.outerjoin(d, d.c.id == W.c.department_id).outerjoin(cc, cc.c.id == W.c.cost_code_id)
-    names = (
-        select(
-            week.label("week"),
-            W.c.id.label("worker_id"),
-            W.c.name,
-            W.c.employee_id,
-            d.c.name.label("department"),
-            cc.c.code.label("cost_centre"),
-        )
-        .select_from(people)
-        .where(*found)
-    )
-    # one week: the client's workers walked in name order over their index, no sort; several: sorted
-    order = (W.c.name, W.c.id) if one_week else (week, W.c.name, W.c.id)
-    paging = query.paging
+    # With nothing priced in memory and no sites asked, the lines are the kept counts' rows (only figures
+    # of the worker's own client are counted there): the page walks them by name, the total counts them.
+    # Else the client's workers are walked with a probe of the figures each.
+    kept = query.location_ids is None and not figures_now.overlaid()
+    page, counted = _kept_page(query) if kept else _probed_page(query)
     with reading.connection(engine) as connection:
-        rows = connection.execute(names.order_by(*order).limit(paging.limit).offset(paging.offset)).all()
-        total = connection.execute(select(func.count()).select_from(keys.subquery())).scalar_one()
+        rows = connection.execute(page).all()
+        total = connection.execute(counted).scalar_one()
         if not rows:
             return Page((), int(total))
         where = [*_where(query), _pairs([(row.week, row.worker_id) for row in rows])]
@@ -138,6 +133,69 @@ def payroll_rows(engine: Engine, query: PayrollFilter) -> Page[PayrollRow]:
             )
         )
     return Page(tuple(lines), int(total))
+
+
+def _people(keys: Any) -> Any:
+    d, cc = tables.departments, tables.cost_codes
+    return keys.outerjoin(d, d.c.id == W.c.department_id).outerjoin(cc, cc.c.id == W.c.cost_code_id), (
+        W.c.name,
+        W.c.employee_id,
+        d.c.name.label("department"),
+        cc.c.code.label("cost_centre"),
+    )
+
+
+def _kept_page(query: PayrollFilter) -> tuple[Any, Any]:
+    """The page's (week, worker) keys from the kept counts' index by week, name and worker (covering, so
+    the rows skipped are index entries only), then only their workers' rows (a late row lookup); and the
+    total, a count of those kept rows."""
+    where = [_kept_line(query), K.c.line_week.in_(query.weeks)]
+    if query.department_id is not None:
+        where.append(K.c.worker_id.in_(select(W.c.id).where(W.c.department_id == query.department_id)))
+    paging = query.paging
+    keys = (
+        select(K.c.line_week, K.c.worker_name, K.c.worker_id)
+        .where(*where)
+        .order_by(K.c.line_week, K.c.worker_name, K.c.worker_id)
+        .limit(paging.limit)
+        .offset(paging.offset)
+        .subquery("page_keys")
+    )
+    people, columns = _people(keys.join(W, W.c.id == keys.c.worker_id))
+    page = (
+        select(keys.c.line_week.label("week"), W.c.id.label("worker_id"), *columns)
+        .select_from(people)
+        .order_by(keys.c.line_week, keys.c.worker_name, keys.c.worker_id)
+    )
+    return page, select(func.count()).select_from(K).where(*where)
+
+
+def _probed_page(query: PayrollFilter) -> tuple[Any, Any]:
+    """The client's workers walked in name order over their index (one week: no sort; several: each week
+    by worker, sorted), each kept when one probe of the line-week index finds a line (SELECT 1 keeps it
+    index-only); the total, the same probes."""
+    weeks = select(*(literal(week, Date).label("week") for week in query.weeks[:1])).union_all(
+        *(select(literal(week, Date)) for week in query.weeks[1:])
+    )
+    one_week = len(query.weeks) == 1
+    week: Any = literal(query.weeks[0], Date) if one_week else weeks.subquery().c.week
+    has_line = (
+        select(literal_column("1"))
+        .where(*_where(query, department=False), week == LINE_WEEK, F.c.worker_id == W.c.id, or_(PAID, UNPAID_APPROVED))
+        .correlate_except(F)
+        .exists()
+    )
+    found = [W.c.client_id == query.client_id, has_line]
+    if query.department_id is not None:
+        found.append(W.c.department_id == query.department_id)
+    workers: Any = W if one_week else week.table.join(W, true())  # several weeks: each worker in each week
+    keys = select(week.label("week"), W.c.id.label("worker_id")).select_from(workers).where(*found)
+    people, columns = _people(workers)
+    names = select(week.label("week"), W.c.id.label("worker_id"), *columns).select_from(people).where(*found)
+    order = (W.c.name, W.c.id) if one_week else (week, W.c.name, W.c.id)
+    paging = query.paging
+    page = names.order_by(*order).limit(paging.limit).offset(paging.offset)
+    return page, select(func.count()).select_from(keys.subquery())
 
 
 Sums = tuple[int, int, int, tuple[str, ...]]  # a line's shifts, paid minutes, frozen shifts, unpaid reasons

@@ -23,7 +23,13 @@ from workforce_adapters.sql.tables.pay_weeks import (
     pay_week_locks,
     shift_payments,
 )
-from workforce_adapters.sql.tables.pricing import rate_rules, shift_figure_lines, shift_figures
+from workforce_adapters.sql.tables.pricing import (
+    payroll_line_counts,
+    rate_rules,
+    shift_figure_lines,
+    shift_figures,
+    shifts_without_figures,
+)
 from workforce_adapters.sql.tables.protection import idempotency_keys, rate_limit_hits
 from workforce_adapters.sql.tables.reference import cost_codes, departments, locations
 from workforce_adapters.sql.tables.timesheets import (
@@ -72,6 +78,7 @@ __all__ = [
     "outbox",
     "pay_codes",
     "pay_week_locks",
+    "payroll_line_counts",
     "rate_limit_hits",
     "rate_rules",
     "shift_figure_lines",
@@ -79,6 +86,7 @@ __all__ = [
     "shift_no_shows",
     "shift_payments",
     "shifts",
+    "shifts_without_figures",
     "sign_off_links",
     "survey_questions",
     "surveys",

@@ -108,6 +108,37 @@ Index(
     shift_figures.c.pay_week_start,
 )
 
+# The completed shifts that have no figures (new, or marked stale), kept by the database's own triggers on
+# ``time_entries`` and ``shift_figures`` (migration 0030): the stale check is one range of this index,
+# empty when every shift of the period has its figures, whatever the period holds.
+shifts_without_figures = Table(
+    "shifts_without_figures",
+    metadata,
+    Column("entry_id", Integer, primary_key=True, autoincrement=False),
+    Column("client_id", Integer, nullable=False),
+    Column("location_id", Integer),
+    Column("clock_in", UtcDateTime, nullable=False),
+    Index("ix_shifts_without_figures_client_clock_in", "client_id", "clock_in"),
+)
+
+# Per client, line week (a late clock's due week, else its own) and worker, with the worker's name: how
+# many of the worker's figures there are paid and excluded for a reason payroll names once the shift is
+# approved, kept by the same triggers (migration 0030) for figures of the worker's own client. A payroll
+# week's total is a count of these rows and its page a walk of them by name, not a probe of the week's
+# figures for every worker of the client.
+payroll_line_counts = Table(
+    "payroll_line_counts",
+    metadata,
+    Column("client_id", Integer, primary_key=True, autoincrement=False),
+    Column("line_week", Date, primary_key=True),
+    Column("worker_id", Integer, primary_key=True, autoincrement=False),
+    Column("worker_name", String(100), nullable=False),
+    Column("paid", Integer, nullable=False),
+    Column("unpaid", Integer, nullable=False),
+    Index("ix_payroll_line_counts_by_name", "client_id", "line_week", "worker_name", "worker_id", "paid", "unpaid"),
+    sqlite_with_rowid=False,
+)
+
 # One row per element and rate of a priced shift: what payroll lines and charges sum in SQL.
 shift_figure_lines = Table(
     "shift_figure_lines",
