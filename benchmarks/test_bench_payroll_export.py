@@ -106,7 +106,8 @@ def payroll_bytes(week: BigWeek) -> int:
             total = int(first.json()["pagination"]["total"])
             for offset in range(PAGE, total, PAGE):
                 reply = await client.get(_page(offset), headers=week.bench.headers)
-                assert reply.status_code == 200 and reply.content, reply.text
+                assert reply.status_code == 200, reply.text
+                assert reply.content
             return -(-total // PAGE)
 
     return asyncio.run(pages())
