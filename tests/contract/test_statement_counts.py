@@ -51,6 +51,7 @@ LISTS = (
     "/api/v1/demands.php?status=open",
     "/api/v1/offers.php",
     "/api/v1/pay-weeks.php",
+    "/api/v1/holiday.php",
     "/api/v1/availability.php",
     "/api/v1/absences.php",
     "/api/v1/availability.php?available_from=2026-03-06T08:00:00Z&available_to=2026-03-06T18:00:00Z",

@@ -49,6 +49,8 @@ def list_absences(engine: Engine, query: AbsenceFilter) -> Page[AbsenceView]:
         (ab.c.status, query.status),
         (ab.c.type, query.type),
     )
+    if query.worker_ids is not None:
+        stmt = stmt.where(ab.c.worker_id.in_(query.worker_ids))
     if query.date_from is not None:
         stmt = stmt.where(ab.c.end_date >= query.date_from)
     if query.date_to is not None:

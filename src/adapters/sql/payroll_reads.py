@@ -47,6 +47,8 @@ def _where(query: PayrollFilter, week: Any = LINE_WEEK, *, department: bool = Tr
     where: list[ColumnElement[bool]] = [F.c.client_id == query.client_id, week.in_(query.weeks)]
     if query.worker_id is not None:
         where.append(F.c.worker_id == query.worker_id)
+    if query.worker_ids is not None:
+        where.append(F.c.worker_id.in_(query.worker_ids))
     if query.location_ids is not None:
         where.append(F.c.location_id.in_(query.location_ids))
     if department and query.department_id is not None:
@@ -71,6 +73,8 @@ def _kept_line(query: PayrollFilter) -> ColumnElement[bool]:
     where = [K.c.client_id == query.client_id, or_(K.c.paid > 0, and_(K.c.unpaid > 0, approved_unpaid))]
     if query.worker_id is not None:
         where.append(K.c.worker_id == query.worker_id)
+    if query.worker_ids is not None:
+        where.append(K.c.worker_id.in_(query.worker_ids))
     return and_(*where)
 
 
@@ -186,6 +190,8 @@ def _probed_page(query: PayrollFilter) -> tuple[Any, Any]:
         .exists()
     )
     found = [W.c.client_id == query.client_id, has_line]
+    if query.worker_ids is not None:
+        found.append(W.c.id.in_(query.worker_ids))
     if query.department_id is not None:
         found.append(W.c.department_id == query.department_id)
     workers: Any = W if one_week else week.table.join(W, true())  # several weeks: each worker in each week

@@ -29,6 +29,7 @@ class AbsenceFilter:
     paging: Paging
     id: int | None = None
     worker_id: int | None = None
+    worker_ids: tuple[int, ...] | None = None  # these workers only
     status: str | None = None
     type: str | None = None
     date_from: date | None = None  # absences ending on or after it

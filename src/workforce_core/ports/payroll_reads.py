@@ -17,6 +17,7 @@ class PayrollFilter:
     weeks: tuple[date, ...]
     paging: Paging
     worker_id: int | None = None
+    worker_ids: tuple[int, ...] | None = None  # these workers only
     location_ids: tuple[int, ...] | None = None  # a filter or a site-limited key: shifts at these sites
     department_id: int | None = None
     with_entries: bool = False

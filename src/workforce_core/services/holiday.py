@@ -23,7 +23,7 @@ from workforce_core.rules.holiday_pay import (
 )
 from workforce_core.rules.london import local_date
 from workforce_core.rules.pay_weeks import week_start
-from workforce_core.steps.holiday import history_current, holiday_record, mode_of, year_inputs
+from workforce_core.steps.holiday import history_current, mode_of, records_of, year_inputs
 from workforce_core.views import HolidayRecord
 
 
@@ -58,7 +58,7 @@ def holiday_records(
     if query.worker_id is not None and not found.items:
         raise NotFound(f"no worker {query.worker_id}.")
     with history_current(client, day, queries=queries, uow=uow):
-        records = tuple(holiday_record(client, view.worker, day, queries=queries) for view in found.items)
+        records = tuple(records_of(client, [view.worker for view in found.items], day, queries=queries))
     return HolidayRecords(Page(records, found.total), first, last, week_start(day, start_day))
 
 
@@ -80,5 +80,5 @@ def shift_holiday(entry_id: int, *, uow: UnitOfWorkFactory, queries: Queries) ->
     if mode is HolidayPay.ROLLED_UP:
         return f"{said}: the pay week of {week.isoformat()} adds 12.07% of its pay for work done as holiday"
     with history_current(client, week + timedelta(days=6), queries=queries, uow=uow):
-        row = year_inputs(client, worker.id, week, queries=queries).ledger().week(week)
+        row = year_inputs(client, [worker.id], week, queries=queries)[worker.id].ledger().week(week)
     return f"{said}: pay week of {week.isoformat()}: {row.explain() if row is not None else 'not in a leave year'}"

@@ -41,6 +41,7 @@ WEEK = timedelta(days=7)
 
 
 PAGE = 500
+HISTORY_PAGE = 5_000  # rows of a page's workers' weeks of work (at most 500 workers x 156 weeks: 16 reads)
 
 
 ROLLED_UP_WORKING = "rolled up: 12.07% of the week's pay for work done"
@@ -64,33 +65,44 @@ def week_work(row: PayrollRow) -> WeekWork:
     return WeekWork(row.week, worked, worked + minutes.get("guarantee", 0), figures.gross_pay)
 
 
-def _rows(queries: PayrollReads, wanted: PayrollFilter) -> Iterable[PayrollRow]:
+def _rows(queries: PayrollReads, wanted: PayrollFilter, size: int = PAGE) -> Iterable[PayrollRow]:
     offset = 0
     while True:
-        page = queries.payroll_rows(attrs.evolve(wanted, paging=Paging(PAGE, offset)))
+        page = queries.payroll_rows(attrs.evolve(wanted, paging=Paging(size, offset)))
         yield from page.items
-        offset += PAGE
+        offset += size
         if offset >= page.total or not page.items:
             return
 
 
-def work_history(queries: Queries, client_id: int, worker_id: int, first: date, last: date) -> list[WeekWork]:
-    """The worker's weeks of work whose pay weeks start from ``first`` to ``last``."""
+def work_history(
+    queries: Queries, client_id: int, worker_ids: Sequence[int], first: date, last: date
+) -> dict[int, list[WeekWork]]:
+    """The workers' weeks of work whose pay weeks start from ``first`` to ``last``, oldest first, by worker."""
     weeks = tuple(first + n * WEEK for n in range((last - first).days // 7 + 1))
-    return [week_work(row) for row in _rows(queries, PayrollFilter(client_id, weeks, Paging(), worker_id))]
+    found: dict[int, list[WeekWork]] = defaultdict(list)
+    wanted = PayrollFilter(client_id, weeks, Paging(), worker_ids=tuple(worker_ids))
+    for row in _rows(queries, wanted, HISTORY_PAGE):
+        found[row.worker_id].append(week_work(row))
+    return found
 
 
 def approved_holiday(
-    queries: AvailabilityReads, client_id: int, first: date, last: date, worker_id: int | None = None
+    queries: AvailabilityReads,
+    client_id: int,
+    first: date,
+    last: date,
+    worker_ids: Sequence[int] | None = None,
 ) -> dict[int, list[Leave]]:
-    """Approved holiday absences touching the days ``first`` to ``last``, by worker."""
+    """Approved holiday absences touching the days ``first`` to ``last``, by worker (of ``worker_ids``: all
+    when None)."""
     found: dict[int, list[Leave]] = defaultdict(list)
     offset = 0
     while True:
         wanted = AbsenceFilter(
             client_id,
             Paging(PAGE, offset),
-            worker_id=worker_id,
+            worker_ids=None if worker_ids is None else tuple(worker_ids),
             status=AbsenceStatus.APPROVED,
             type=AbsenceType.HOLIDAY,
             date_from=first,
@@ -119,17 +131,23 @@ class YearInputs:
         return leave_ledger(self.weeks, self.history, self.leave, first=self.first, last=self.last)
 
 
-def year_inputs(client: ClientAccount, worker_id: int, day: date, *, queries: Queries) -> YearInputs:
-    """The inputs of the worker's leave year holding ``day``, up to the pay week of ``day``, from the
-    stored figures as the reads see them (``history_current`` makes them current)."""
+def year_inputs(
+    client: ClientAccount, worker_ids: Sequence[int], day: date, *, queries: Queries
+) -> dict[int, YearInputs]:
+    """The inputs of each worker's leave year holding ``day``, up to the pay week of ``day``, from the
+    stored figures as the reads see them (``history_current`` makes them current): one walk of their
+    weeks of work and one read of their leave for all of them."""
     first, last = leave_year(day, client.settings.leave_year_start)
     start_day = client.settings.pay_week_start_day
     weeks = tuple(w for w in pay_weeks_of(first, last, week_start(first, start_day)) if w <= week_start(day, start_day))
-    if not weeks:
-        return YearInputs(first, last, (), (), ())
-    history = work_history(queries, client.id, worker_id, weeks[0] - LOOK_BACK_WEEKS * WEEK, weeks[-1])
-    leave = approved_holiday(queries, client.id, weeks[0], weeks[-1] + timedelta(days=6), worker_id).get(worker_id, [])
-    return YearInputs(first, last, weeks, tuple(history), tuple(leave))
+    if not weeks or not worker_ids:
+        return {worker_id: YearInputs(first, last, (), (), ()) for worker_id in worker_ids}
+    history = work_history(queries, client.id, worker_ids, weeks[0] - LOOK_BACK_WEEKS * WEEK, weeks[-1])
+    leave = approved_holiday(queries, client.id, weeks[0], weeks[-1] + timedelta(days=6), worker_ids)
+    return {
+        worker_id: YearInputs(first, last, weeks, tuple(history.get(worker_id, ())), tuple(leave.get(worker_id, ())))
+        for worker_id in worker_ids
+    }
 
 
 def history_current(
@@ -178,16 +196,18 @@ def _accrued_due(
     queries: Queries,
 ) -> None:
     """The leave taken in ``weeks`` by these accrued workers with approved holiday, into ``due``."""
-    for worker in accrued:
-        years: dict[date, LeaveYear] = {}
-        for week in weeks:
-            first, _ = leave_year(week, client.settings.leave_year_start)
-            if first not in years:
-                latest = max(w for w in weeks if leave_year(w, client.settings.leave_year_start)[0] == first)
-                years[first] = year_inputs(client, worker.id, latest, queries=queries).ledger()
-            row = years[first].week(week)
-            if row is not None and row.taken:
-                due[(worker.id, week)] = HolidayDue(HolidayPay.ACCRUED, row.taken, row.average.rate, row.explain())
+    by_year: dict[date, list[date]] = defaultdict(list)
+    for week in weeks:
+        by_year[leave_year(week, client.settings.leave_year_start)[0]].append(week)
+    ids = [worker.id for worker in accrued]
+    for year_weeks in by_year.values():
+        inputs = year_inputs(client, ids, max(year_weeks), queries=queries)
+        for worker_id in ids:
+            ledger = inputs[worker_id].ledger()
+            for week in year_weeks:
+                row = ledger.week(week)
+                if row is not None and row.taken:
+                    due[(worker_id, week)] = HolidayDue(HolidayPay.ACCRUED, row.taken, row.average.rate, row.explain())
 
 
 def holiday_workers(client: ClientAccount, weeks: Sequence[date], *, queries: Queries) -> dict[int, list[Leave]]:
@@ -197,10 +217,15 @@ def holiday_workers(client: ClientAccount, weeks: Sequence[date], *, queries: Qu
     return approved_holiday(queries, client.id, min(weeks), max(weeks) + timedelta(days=6))
 
 
-def holiday_record(client: ClientAccount, worker: Worker, day: date, *, queries: Queries) -> HolidayRecord:
-    """The worker's holiday records for the leave year holding ``day`` (up to its pay week)."""
+def records_of(client: ClientAccount, workers: Sequence[Worker], day: date, *, queries: Queries) -> list[HolidayRecord]:
+    """The workers' holiday records for the leave year holding ``day`` (up to its pay week), in their order."""
+    inputs = year_inputs(client, [worker.id for worker in workers], day, queries=queries)
+    return [holiday_record(client, worker, inputs[worker.id]) for worker in workers]
+
+
+def holiday_record(client: ClientAccount, worker: Worker, inputs: YearInputs) -> HolidayRecord:
+    """The worker's holiday records from the inputs of a leave year."""
     mode = mode_of(client, worker)
-    inputs = year_inputs(client, worker.id, day, queries=queries)
     work = {w.week_start: w for w in inputs.history}
     weeks: list[HolidayWeek] = []
     if mode is HolidayPay.ACCRUED:

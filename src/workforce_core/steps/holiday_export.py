@@ -13,7 +13,7 @@ from workforce_core.ports import Page, Paging, Queries, UnitOfWorkFactory, Worke
 from workforce_core.ports.exporters import FileLine
 from workforce_core.ports.exports import Cell
 from workforce_core.ports.worker_reads import WorkerFilter
-from workforce_core.steps.holiday import history_current, holiday_record
+from workforce_core.steps.holiday import history_current, records_of
 from workforce_core.views import HolidayRecord, WorkerView
 
 PAGE = 200
@@ -67,11 +67,12 @@ def record_file_lines(record: HolidayRecord) -> Iterator[FileLine]:
         yield FileLine(cells, week.pay, worker_id=record.worker.id, worker_name=record.worker.name)
 
 
-def _workers(queries: WorkerReads, client_id: int) -> Iterator[WorkerView]:
+def _workers(queries: WorkerReads, client_id: int) -> Iterator[list[WorkerView]]:
+    """The client's workers, a page at a time."""
     offset = 0
     while True:
         page: Page[WorkerView] = queries.workers(WorkerFilter(client_id, Paging(PAGE, offset)))
-        yield from page.items
+        yield list(page.items)
         offset += PAGE
         if offset >= page.total or not page.items:
             return
@@ -84,7 +85,7 @@ def holiday_records_of_week(
     (workers with no week of work or leave in it left out)."""
     last = week_start + timedelta(days=6)
     with history_current(client, last, queries=queries, uow=uow):
-        for view in _workers(queries, client.id):
-            record = holiday_record(client, view.worker, last, queries=queries)
-            if record.weeks:
-                yield record
+        for views in _workers(queries, client.id):
+            for record in records_of(client, [view.worker for view in views], last, queries=queries):
+                if record.weeks:
+                    yield record
