@@ -7,9 +7,9 @@ runs). Side by side in one run:
 
 - ``GET /payroll.php`` over every page (200 lines a page), in process through the app (routing, auth,
   rate limit, the storage thread and JSON included) by httpx's ASGI transport: the reply bodies are
-  read whole and only the first page's is parsed (for the total), so the time is the product's; a
-  second run checks every line, and a third reads the pages as a test client does (Starlette's
-  ``TestClient``, which hops to a portal thread for every call, and parses every reply), printed beside;
+  read whole and only the first page's is parsed (for the total), so the time is the product's; the
+  pages are then read as a test client does, printed beside (Starlette's ``TestClient``, which hops to
+  a portal thread for every call), every reply parsed and its lines counted;
 - ``workforce export create --kind pkg_a --out FILE`` for that week, in process through the console's
   Typer app on the same services (the file streamed, stored, 50,000 shifts stamped, one transaction);
 - the bare ``SELECT`` of those 50,000 ``time_entries`` rows, fetched and mapped to nothing.

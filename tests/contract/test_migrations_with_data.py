@@ -14,7 +14,9 @@ from tests.contract.helpers import approved_shift
 from workforce_adapters.json import stored_payload
 from workforce_adapters.sql import schema, tables
 from workforce_adapters.sql.mapping import to_row
+from workforce_core.model.webhooks import Subscription
 from workforce_core.services.figure_refresh import refresh_figures
+from workforce_core.steps.fan_out import fan_out
 from workforce_entrypoints.bootstrap import Services
 
 START = datetime(2026, 3, 2, 8, tzinfo=UTC)
@@ -48,7 +50,10 @@ def test_events_kept_before_event_data_was_typed_still_send_their_payload_after_
     services: Services, world: World
 ) -> None:
     account = world.account()
-    world.worker(account.id, "Ann Typed")  # worker.created, kept in the typed form
+    with services.uow() as tx:
+        made = Subscription(account.id, "https://hooks.example.com/in", ("*",), "whsec_x", START)
+        tx.subscriptions.add(made)
+        tx.commit()
     before = {"id": 7, "kind": "pay", "client_id": account.id, "status": "done"}  # an export.created of before
     try:
         schema.downgrade(services.engine, "0028")
@@ -60,16 +65,22 @@ def test_events_kept_before_event_data_was_typed_still_send_their_payload_after_
             )
     finally:
         schema.upgrade(services.engine)
+    world.worker(account.id, "Ann Typed")  # worker.created, kept in the typed form
     with services.uow() as tx:
         kept = {event.event: event for event in tx.outbox.unsent(10)}
-    old = kept["export.created"]
+    old, typed = kept["export.created"], kept["worker.created"]
     assert stored_payload(old.event, old.client_id, old.data) == before
-    typed = kept["worker.created"]
     assert stored_payload(typed.event, typed.client_id, typed.data)["name"] == "Ann Typed"
+    assert fan_out(uow=services.uow, clock=services.clock).deliveries == 2  # both waiting to be sent
     schema.downgrade(services.engine, "0028")
     try:
+        o, d = tables.outbox, tables.webhook_deliveries
         with services.engine.connect() as connection:
-            rows = connection.execute(select(tables.outbox.c.event, tables.outbox.c.data)).all()
-        assert {event: json.loads(data) for event, data in rows}["export.created"] == before  # given back
+            events = {r.event: r for r in connection.execute(select(o.c.event, o.c.data, o.c.dispatched_at))}
+            waiting = {r.event: r for r in connection.execute(select(d.c.event, d.c.status, d.c.data))}
+        assert json.loads(events["export.created"].data) == before  # given back
+        assert (waiting["export.created"].status, waiting["export.created"].data) == ("pending", before)
+        assert json.loads(events["worker.created"].data) == {}  # a form that release cannot shape: emptied
+        assert (waiting["worker.created"].status, waiting["worker.created"].data) == ("refused", {})
     finally:
         schema.upgrade(services.engine)

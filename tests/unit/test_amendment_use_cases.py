@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.time_world import NOW, TimeWorld, at, data, refused
-from workforce_adapters.json import entry_fields
 from workforce_adapters.json.commands import structure
+from workforce_adapters.json.events import entry_fields
 from workforce_core.commands.time_records import EditEntry, RaiseAmendment
 from workforce_core.errors import Conflict, NotFound, ValidationFailed
-from workforce_core.events import AmendmentMoved
+from workforce_core.events import TimesheetAmended
 from workforce_core.model.amendments import Amendment
 from workforce_core.services import amendments, approvals, corrections
 from workforce_core.views import EntryView
@@ -78,7 +78,7 @@ def test_a_raised_request_is_stored_and_sends_timesheet_amended_raised(world: Ti
         "timesheet.amended",
         world.client.id,
         NOW,
-        AmendmentMoved(raised),
+        TimesheetAmended(raised),
     )
 
 
@@ -164,7 +164,7 @@ def test_accepting_applies_the_request_like_an_edit(world: TimeWorld) -> None:
     assert (entry.edit_count, entry.edited_at, entry.original_clock_out) == (1, later, at("2026-02-03 16:00"))
     assert world.names_since(mark) == ["timesheet.amended", "time_entry.updated"]
     amended, updated = world.db.outbox[mark:]
-    assert amended.data == AmendmentMoved(accepted)
+    assert amended.data == TimesheetAmended(accepted)
     assert data(updated) == {
         **entry_fields(view),
         "change": "corrected",
@@ -235,7 +235,7 @@ def test_declining_or_withdrawing_closes_the_request_and_leaves_the_shift(
     )
     assert world.entry(sid) == before
     [event] = world.db.outbox[mark:]
-    assert (event.name, event.data) == ("timesheet.amended", AmendmentMoved(decided))
+    assert (event.name, event.data) == ("timesheet.amended", TimesheetAmended(decided))
 
 
 @pytest.mark.parametrize("first", ["accept", "decline", "withdraw"])

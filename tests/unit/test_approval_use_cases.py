@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from tests.time_world import NOW, TimeWorld, at, data, refused
-from workforce_adapters.json import entry_fields
 from workforce_adapters.json.commands import structure
+from workforce_adapters.json.events import entry_fields
 from workforce_core.commands.time_records import EditEntry, QueryEntry, RaiseAmendment, RejectEntries
 from workforce_core.errors import Conflict, NotFound, ValidationFailed
 from workforce_core.services import amendments, approvals, corrections, time_records

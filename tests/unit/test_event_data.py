@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import typing
 from datetime import UTC, datetime
+from decimal import Decimal
 
 import pytest
 
@@ -17,7 +18,7 @@ from workforce_adapters.passwords import Argon2PasswordHasher
 from workforce_core import events
 from workforce_core.commands.worker_pins import SetWorkerPin
 from workforce_core.event_types import CATALOGUE
-from workforce_core.events import Event, EventData, Shaped, WorkerChanged
+from workforce_core.events import Event, EventData, Shaped, WorkerUpdated
 from workforce_core.services.worker_pins import set_worker_pin
 
 HASHER = Argon2PasswordHasher(fast=True)
@@ -55,8 +56,19 @@ def test_a_workers_pin_hash_is_never_kept_in_the_outbox() -> None:
     command = SetWorkerPin(worker_id=world.ann.id, pin="4821")
     set_worker_pin(command, uow=world.uow, hasher=HASHER, clock=world.clock)
     [event] = world.events("worker.updated")
-    assert isinstance(event.data, WorkerChanged)
+    assert isinstance(event.data, WorkerUpdated)
     assert event.data.worker.worker.pin_hash is None  # the outbox's copy: restored from the stored form
     assert world.db.workers[world.ann.id].pin_hash  # while the worker has one
     assert "pin_hash" not in json.dumps(event_codec.stored(event.data))
     assert data(event)["has_pin"] is True
+
+
+def test_a_shifts_gps_position_and_notes_are_not_copied_into_the_outbox() -> None:
+    world = TimeWorld()
+    result = world.clock_(latitude=51.5, longitude=-0.12, notes="gate code 4821")
+    assert (result.view.entry.latitude, result.view.entry.notes) == (Decimal("51.5"), "gate code 4821")
+    [event] = world.events("clock_in")
+    kept = json.dumps(event_codec.stored(event.data))
+    assert "gate code" not in kept
+    assert "51.5" not in kept
+    assert data(event)["entry_id"] == result.view.entry.id  # the payload shows neither, and is whole

@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.time_world import NOW, TimeWorld, at, data, refused
-from workforce_adapters.json import entry_fields
 from workforce_adapters.json.commands import structure
+from workforce_adapters.json.events import entry_fields
 from workforce_core.commands.time_records import Backfill, EditEntry
 from workforce_core.errors import Conflict, LocationNotFound, NotFound, ValidationFailed, WorkerPending
 from workforce_core.model.accounts import ClientSettings

@@ -121,7 +121,7 @@ def test_a_worker_created_with_a_key_records_worker_created_and_the_legacy_worke
     for event in world.db.outbox:
         assert event.client_id == world.client.id
         assert event.occurred_at == NOW
-        assert event.data == events.WorkerAdded(view)
+        assert event.data == events.WorkerCreated(view)
     assert view.worker.id > 0
     assert view.location_name == "North"
     assert world.uow.last.committed is True
@@ -418,7 +418,7 @@ def test_changes_list_only_the_fields_whose_value_really_changed(world: World) -
     )
     assert world.db.event_names() == ["worker.updated", "worker_updated"]
     for event in world.db.outbox:
-        assert event.data == events.WorkerChanged(view, ("phone", "job_role", "active"))
+        assert event.data == events.WorkerUpdated(view, ("phone", "job_role", "active"))
         assert event.occurred_at == NOW + timedelta(hours=1)
     stored = world.stored(worker.id)
     assert (stored.phone, stored.job_role, stored.active) == ("0888", None, False)

@@ -13,7 +13,8 @@ from workforce_adapters.json.availability import (
 from workforce_adapters.json.commands import structure
 from workforce_adapters.json.converter import converter
 from workforce_adapters.json.demands import demand_record, offer_record
-from workforce_adapters.json.events import entry_fields, event_codec, event_payload, payload, stored_payload
+from workforce_adapters.json.event_codec import event_codec
+from workforce_adapters.json.events import event_payload, payload, stored_payload
 from workforce_adapters.json.exports import export_batch_detail_record, export_batch_record
 from workforce_adapters.json.on_site import on_site_now_record, on_site_worker_record
 from workforce_adapters.json.pay_weeks import pay_week_record
@@ -38,7 +39,6 @@ __all__ = [
     "decimal_number",
     "demand_record",
     "department_record",
-    "entry_fields",
     "event_codec",
     "event_payload",
     "exception_record",

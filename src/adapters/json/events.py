@@ -1,24 +1,14 @@
-"""Event data at the JSON edge: the form the outbox keeps (each kind's fields unstructured through the one
-cattrs converter, its kind named under ``_kind``), and the spec's payload shaped from it when the event is
-sent or shown (each record as the API shows it, plus ``client_id`` and what the event adds).
-
-The stored form holds the core's values losslessly (times with their offset, amounts as text) so the
-payload is shaped at send time from the same values the write saw; a worker's PIN hash is never stored.
-"""
+"""Event payloads: the spec's ``data`` of each kind of event, shaped when the event is sent or shown
+(each record as the API shows it, plus ``client_id`` and what the event adds), from the data as the
+outbox keeps it (``json.event_codec``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from datetime import date, datetime
-from decimal import Decimal
 from functools import singledispatch
 from typing import Any
 
-from cattrs.gen import make_dict_unstructure_fn, override
-from cattrs.strategies import configure_tagged_union
-
 from workforce_adapters.json.amendments import amendment_record
-from workforce_adapters.json.converter import converter
+from workforce_adapters.json.event_codec import event_codec
 from workforce_adapters.json.exports import export_batch_record
 from workforce_adapters.json.pay_weeks import pay_week_record
 from workforce_adapters.json.shifts import shift_record
@@ -26,25 +16,8 @@ from workforce_adapters.json.workers import worker_record
 from workforce_core import events
 from workforce_core.events import Event, EventData
 from workforce_core.model.time_entries import ClockSource
-from workforce_core.model.workers import Worker
 from workforce_core.rules.london import local_text, utc_text
 from workforce_core.views import EntryView
-
-KIND = "_kind"  # the key of the stored form that names the data's class (no payload has a key like it)
-
-
-class EventCodec:
-    """The outbox's form of event data: ``stored`` (JSON-ready, with its kind) and ``restored`` (the data)."""
-
-    def stored(self, data: EventData) -> dict[str, Any]:
-        stored: dict[str, Any] = converter.unstructure(data, EventData)
-        return stored
-
-    def restored(self, stored: dict[str, Any]) -> EventData:
-        return converter.structure(stored, EventData)  # type: ignore[arg-type]
-
-
-event_codec = EventCodec()
 
 
 def payload(name: str, client_id: int, data: EventData) -> dict[str, Any]:
@@ -75,22 +48,22 @@ def _(data: events.Shaped, name: str, client_id: int) -> dict[str, Any]:
 
 
 @_shaped.register
-def _(data: events.WorkerAdded, name: str, client_id: int) -> dict[str, Any]:
+def _(data: events.WorkerCreated, name: str, client_id: int) -> dict[str, Any]:
     return {**worker_record(data.worker), "client_id": client_id}
 
 
 @_shaped.register
-def _(data: events.WorkerChanged, name: str, client_id: int) -> dict[str, Any]:
+def _(data: events.WorkerUpdated, name: str, client_id: int) -> dict[str, Any]:
     return {**worker_record(data.worker), "client_id": client_id, "changes": list(data.changes)}
 
 
 @_shaped.register
-def _(data: events.ShiftBooked, name: str, client_id: int) -> dict[str, Any]:
+def _(data: events.ShiftCreated, name: str, client_id: int) -> dict[str, Any]:
     return {**shift_record(data.shift), "client_id": client_id}
 
 
 @_shaped.register
-def _(data: events.ShiftChanged, name: str, client_id: int) -> dict[str, Any]:
+def _(data: events.ShiftUpdated, name: str, client_id: int) -> dict[str, Any]:
     shown = {**shift_record(data.shift), "client_id": client_id, "changes": list(data.changes)}
     if data.detached_demand_id is not None:
         shown["detached_demand_id"] = data.detached_demand_id
@@ -115,12 +88,12 @@ def _(data: events.ShiftNoShow, name: str, client_id: int) -> dict[str, Any]:
 
 
 @_shaped.register
-def _(data: events.AmendmentMoved, name: str, client_id: int) -> dict[str, Any]:
+def _(data: events.TimesheetAmended, name: str, client_id: int) -> dict[str, Any]:
     return {**amendment_record(data.amendment), "client_id": client_id}
 
 
 @_shaped.register
-def _(data: events.PayWeekMoved, name: str, client_id: int) -> dict[str, Any]:
+def _(data: events.PayWeekChanged, name: str, client_id: int) -> dict[str, Any]:
     return {
         **pay_week_record(data.week),
         "client_id": client_id,
@@ -130,7 +103,7 @@ def _(data: events.PayWeekMoved, name: str, client_id: int) -> dict[str, Any]:
 
 
 @_shaped.register
-def _(data: events.ExportMade, name: str, client_id: int) -> dict[str, Any]:
+def _(data: events.ExportCreated, name: str, client_id: int) -> dict[str, Any]:
     # export.created is a payroll:read event: the batch without its charge total
     return {**export_batch_record(data.batch, charge=False), "client_id": client_id}
 
@@ -182,7 +155,7 @@ def _acted(user_id: int | None) -> dict[str, Any]:
 
 
 @_shaped.register
-def _(data: events.EntryAdded, name: str, client_id: int) -> dict[str, Any]:
+def _(data: events.TimeEntryCreated, name: str, client_id: int) -> dict[str, Any]:
     fields = {**entry_fields(data.entry), "client_id": client_id}
     return {
         **fields,
@@ -195,7 +168,7 @@ def _(data: events.EntryAdded, name: str, client_id: int) -> dict[str, Any]:
 
 
 @_shaped.register
-def _(data: events.EntryChanged, name: str, client_id: int) -> dict[str, Any]:
+def _(data: events.TimeEntryUpdated, name: str, client_id: int) -> dict[str, Any]:
     return {
         **entry_fields(data.entry),
         "client_id": client_id,
@@ -210,7 +183,7 @@ def _(data: events.EntryChanged, name: str, client_id: int) -> dict[str, Any]:
 
 
 @_shaped.register
-def _(data: events.EntryClosed, name: str, client_id: int) -> dict[str, Any]:
+def _(data: events.TimeEntryAutoClosed, name: str, client_id: int) -> dict[str, Any]:
     return {**entry_fields(data.entry), "client_id": client_id, "change": data.change}
 
 
@@ -297,7 +270,7 @@ def _attempt(attempt: events.ClockAttempt, client_id: int, **checked: Any) -> di
 
 
 @_shaped.register
-def _(data: events.FenceRefused, name: str, client_id: int) -> dict[str, Any]:
+def _(data: events.ClockGeofenceRefused, name: str, client_id: int) -> dict[str, Any]:
     shown = _attempt(
         data.attempt,
         client_id,
@@ -310,28 +283,7 @@ def _(data: events.FenceRefused, name: str, client_id: int) -> dict[str, Any]:
 
 
 @_shaped.register
-def _(data: events.SurveyBlocked, name: str, client_id: int) -> dict[str, Any]:
+def _(data: events.ClockBlockedBySurvey, name: str, client_id: int) -> dict[str, Any]:
     shown = _attempt(data.attempt, client_id)
     shown.update(survey_id=data.survey_id, question_id=data.question_id, message=data.message)
     return _named(shown, data.attempt.source)
-
-
-# ---- the stored form ----------------------------------------------------------------------------
-
-
-def _text(value: Any) -> str:
-    return value.isoformat() if isinstance(value, (date, datetime)) else str(value)
-
-
-def _read(kind: Callable[[str], Any]) -> Callable[[Any, Any], Any]:
-    return lambda value, _: kind(value)
-
-
-converter.register_unstructure_hook(datetime, _text)
-converter.register_structure_hook(datetime, _read(datetime.fromisoformat))
-converter.register_unstructure_hook(date, _text)
-converter.register_structure_hook(date, _read(date.fromisoformat))
-converter.register_unstructure_hook(Decimal, _text)
-converter.register_structure_hook(Decimal, _read(Decimal))
-converter.register_unstructure_hook(Worker, make_dict_unstructure_fn(Worker, converter, pin_hash=override(omit=True)))
-configure_tagged_union(EventData, converter, tag_name=KIND, tag_generator=lambda cls: cls.__name__)

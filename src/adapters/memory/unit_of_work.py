@@ -253,7 +253,7 @@ class MemoryUnitOfWork:
 
     def _kept(self, events: list[Event]) -> list[Event]:
         """The events as the outbox keeps them: each one's data through its stored form and back (as the
-        SQL outbox would give it), so a later change to a recorded object cannot reach its event."""
+        SQL outbox would give it), so once committed no later change to a recorded object reaches its event."""
         codec = self.event_codec
         return [
             attrs.evolve(event, data=codec.restored(json.loads(json.dumps(codec.stored(event.data)))))

@@ -8,48 +8,44 @@ from it when the event is sent. Which classes an event may carry is part of the 
 
 from __future__ import annotations
 
-from workforce_core.events.bookings import ShiftBooked, ShiftCancelled, ShiftChanged, ShiftNoShow
-from workforce_core.events.clocks import ClockAttempt, Clocked, FenceRefused, SurveyBlocked
+from workforce_core.events.bookings import ShiftCancelled, ShiftCreated, ShiftNoShow, ShiftUpdated
+from workforce_core.events.clocks import ClockAttempt, ClockBlockedBySurvey, Clocked, ClockGeofenceRefused
 from workforce_core.events.entries import (
-    MAX_ENTRIES_PER_EVENT,
     VIA_ADMIN,
-    EntryAdded,
-    EntryChanged,
-    EntryClosed,
+    TimeEntryAutoClosed,
+    TimeEntryCreated,
+    TimeEntryUpdated,
     TimesheetMoved,
-    batches,
 )
 from workforce_core.events.event import Event, timesheet_events, worker_created, worker_updated
 from workforce_core.events.kinds import EventData
-from workforce_core.events.payroll import AmendmentMoved, ExportMade, PayWeekMoved
-from workforce_core.events.people import WorkerAdded, WorkerChanged
+from workforce_core.events.payroll import ExportCreated, PayWeekChanged, TimesheetAmended
+from workforce_core.events.people import WorkerCreated, WorkerUpdated
 from workforce_core.events.webhooks import Ping, Shaped
 
 __all__ = [
-    "MAX_ENTRIES_PER_EVENT",
     "VIA_ADMIN",
-    "AmendmentMoved",
     "ClockAttempt",
+    "ClockBlockedBySurvey",
+    "ClockGeofenceRefused",
     "Clocked",
-    "EntryAdded",
-    "EntryChanged",
-    "EntryClosed",
     "Event",
     "EventData",
-    "ExportMade",
-    "FenceRefused",
-    "PayWeekMoved",
+    "ExportCreated",
+    "PayWeekChanged",
     "Ping",
     "Shaped",
-    "ShiftBooked",
     "ShiftCancelled",
-    "ShiftChanged",
+    "ShiftCreated",
     "ShiftNoShow",
-    "SurveyBlocked",
+    "ShiftUpdated",
+    "TimeEntryAutoClosed",
+    "TimeEntryCreated",
+    "TimeEntryUpdated",
+    "TimesheetAmended",
     "TimesheetMoved",
-    "WorkerAdded",
-    "WorkerChanged",
-    "batches",
+    "WorkerCreated",
+    "WorkerUpdated",
     "timesheet_events",
     "worker_created",
     "worker_updated",

@@ -10,7 +10,7 @@ from workforce_core.views import ShiftView
 
 
 @frozen
-class ShiftBooked:
+class ShiftCreated:
     """shift.created: the booking as /shifts.php shows it."""
 
     EVENTS: ClassVar[frozenset[str]] = frozenset({"shift.created", "shift_created"})
@@ -18,7 +18,7 @@ class ShiftBooked:
 
 
 @frozen
-class ShiftChanged:
+class ShiftUpdated:
     """shift.updated: the booking, the fields that changed, and the requirement it left (moved off it)."""
 
     EVENTS: ClassVar[frozenset[str]] = frozenset({"shift.updated"})

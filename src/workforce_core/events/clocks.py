@@ -40,7 +40,7 @@ class ClockAttempt:
 
 
 @frozen
-class FenceRefused:
+class ClockGeofenceRefused:
     """clock.geofence_refused: the attempt, its action (``in``, ``out``) and what the fence check found."""
 
     EVENTS: ClassVar[frozenset[str]] = frozenset({"clock.geofence_refused"})
@@ -54,7 +54,7 @@ class FenceRefused:
 
 
 @frozen
-class SurveyBlocked:
+class ClockBlockedBySurvey:
     """clock.blocked_by_survey: the attempt, and the survey question whose answer blocked it."""
 
     EVENTS: ClassVar[frozenset[str]] = frozenset({"clock.blocked_by_survey"})

@@ -14,7 +14,7 @@ VIA_ADMIN = "admin_timesheets"  # the agency console's timesheet screen
 
 
 @frozen
-class EntryAdded:
+class TimeEntryCreated:
     """time_entry.created: a record typed in by hand in a console (a paper shift or a break); ``via``
     ``admin``, or ``tenant`` from a client account's own staff; ``user_id`` of a signed-in user."""
 
@@ -25,7 +25,7 @@ class EntryAdded:
 
 
 @frozen
-class EntryChanged:
+class TimeEntryUpdated:
     """time_entry.updated: the shift after a change (``change``: ``corrected``, ``clocked_out``,
     ``query_resolved``), the fields changed, where from, the reason given and who."""
 
@@ -39,7 +39,7 @@ class EntryChanged:
 
 
 @frozen
-class EntryClosed:
+class TimeEntryAutoClosed:
     """time_entry.auto_closed: an open shift the rules closed (``change``: ``auto_closed``, ``missed_clockout``)."""
 
     EVENTS: ClassVar[frozenset[str]] = frozenset({"time_entry.auto_closed"})

@@ -9,7 +9,7 @@ from attrs import frozen
 from workforce_core.event_types import EVENT_TYPES
 from workforce_core.events.entries import TimesheetMoved, batches
 from workforce_core.events.kinds import EventData
-from workforce_core.events.people import WorkerAdded, WorkerChanged
+from workforce_core.events.people import WorkerCreated, WorkerUpdated
 from workforce_core.views import EntryView, WorkerView
 
 
@@ -33,13 +33,13 @@ class Event:
 def worker_created(view: WorkerView, *, client_id: int, at: datetime, via_api: bool) -> list[Event]:
     """worker.created, and the legacy worker_created for a worker the API created."""
     names = ("worker.created", "worker_created") if via_api else ("worker.created",)
-    return [Event(name, client_id, at, WorkerAdded(view)) for name in names]
+    return [Event(name, client_id, at, WorkerCreated(view)) for name in names]
 
 
 def worker_updated(view: WorkerView, *, client_id: int, at: datetime, changes: list[str], via_api: bool) -> list[Event]:
     """worker.updated, and the legacy worker_updated for a change made through the API."""
     names = ("worker.updated", "worker_updated") if via_api else ("worker.updated",)
-    return [Event(name, client_id, at, WorkerChanged(view, tuple(changes))) for name in names]
+    return [Event(name, client_id, at, WorkerUpdated(view, tuple(changes))) for name in names]
 
 
 def timesheet_events(

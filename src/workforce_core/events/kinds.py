@@ -2,30 +2,30 @@
 
 from __future__ import annotations
 
-from workforce_core.events.bookings import ShiftBooked, ShiftCancelled, ShiftChanged, ShiftNoShow
-from workforce_core.events.clocks import Clocked, FenceRefused, SurveyBlocked
-from workforce_core.events.entries import EntryAdded, EntryChanged, EntryClosed, TimesheetMoved
-from workforce_core.events.payroll import AmendmentMoved, ExportMade, PayWeekMoved
-from workforce_core.events.people import WorkerAdded, WorkerChanged
+from workforce_core.events.bookings import ShiftCancelled, ShiftCreated, ShiftNoShow, ShiftUpdated
+from workforce_core.events.clocks import ClockBlockedBySurvey, Clocked, ClockGeofenceRefused
+from workforce_core.events.entries import TimeEntryAutoClosed, TimeEntryCreated, TimeEntryUpdated, TimesheetMoved
+from workforce_core.events.payroll import ExportCreated, PayWeekChanged, TimesheetAmended
+from workforce_core.events.people import WorkerCreated, WorkerUpdated
 from workforce_core.events.webhooks import Ping, Shaped
 
 EventData = (
-    WorkerAdded
-    | WorkerChanged
-    | ShiftBooked
-    | ShiftChanged
+    WorkerCreated
+    | WorkerUpdated
+    | ShiftCreated
+    | ShiftUpdated
     | ShiftCancelled
     | ShiftNoShow
     | Clocked
-    | FenceRefused
-    | SurveyBlocked
-    | EntryAdded
-    | EntryChanged
-    | EntryClosed
+    | ClockGeofenceRefused
+    | ClockBlockedBySurvey
+    | TimeEntryCreated
+    | TimeEntryUpdated
+    | TimeEntryAutoClosed
     | TimesheetMoved
-    | AmendmentMoved
-    | PayWeekMoved
-    | ExportMade
+    | TimesheetAmended
+    | PayWeekChanged
+    | ExportCreated
     | Ping
     | Shaped
 )

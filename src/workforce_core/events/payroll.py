@@ -13,7 +13,7 @@ from workforce_core.views import PayWeekView
 
 
 @frozen
-class PayWeekMoved:
+class PayWeekChanged:
     """pay_week.* and period.*: the week as /pay-weeks.php shows it, the site locked (None: the whole
     client) and the lock made or lifted."""
 
@@ -26,7 +26,7 @@ class PayWeekMoved:
 
 
 @frozen
-class ExportMade:
+class ExportCreated:
     """export.created: the batch recorded (its shifts are not listed)."""
 
     EVENTS: ClassVar[frozenset[str]] = frozenset({"export.created"})
@@ -34,7 +34,7 @@ class ExportMade:
 
 
 @frozen
-class AmendmentMoved:
+class TimesheetAmended:
     """timesheet.amended: the amendment as /amendments.php shows it, its status included."""
 
     EVENTS: ClassVar[frozenset[str]] = frozenset({"timesheet.amended"})

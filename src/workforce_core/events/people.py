@@ -10,7 +10,7 @@ from workforce_core.views import WorkerView
 
 
 @frozen
-class WorkerAdded:
+class WorkerCreated:
     """worker.created: the worker as the API shows it."""
 
     EVENTS: ClassVar[frozenset[str]] = frozenset({"worker.created", "worker_created"})
@@ -18,7 +18,7 @@ class WorkerAdded:
 
 
 @frozen
-class WorkerChanged:
+class WorkerUpdated:
     """worker.updated: the worker as the API shows it, and the fields that changed."""
 
     EVENTS: ClassVar[frozenset[str]] = frozenset({"worker.updated", "worker_updated"})

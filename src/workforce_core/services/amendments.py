@@ -13,7 +13,7 @@ import attrs
 
 from workforce_core.commands.time_records import RaiseAmendment
 from workforce_core.errors import Conflict, NotFound
-from workforce_core.events import AmendmentMoved, Event
+from workforce_core.events import Event, TimesheetAmended
 from workforce_core.model.amendments import Amendment
 from workforce_core.model.people import Actor
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
@@ -130,4 +130,4 @@ def _decided(tx: UnitOfWork, amendment: Amendment, decision: str, now: datetime)
 
 def _amended(amendment: Amendment, now: datetime) -> Event:
     """``timesheet.amended``: the request as /amendments.php shows it (``status`` included), plus ``client_id``."""
-    return Event("timesheet.amended", amendment.client_id, now, AmendmentMoved(attrs.evolve(amendment)))
+    return Event("timesheet.amended", amendment.client_id, now, TimesheetAmended(attrs.evolve(amendment)))

@@ -10,7 +10,7 @@ import attrs
 
 from workforce_core.commands.time_records import QueryEntry, RejectEntries
 from workforce_core.errors import ValidationFailed
-from workforce_core.events import VIA_ADMIN, EntryChanged, Event
+from workforce_core.events import VIA_ADMIN, Event, TimeEntryUpdated
 from workforce_core.facts import EntriesChanged
 from workforce_core.model.people import Actor
 from workforce_core.model.time_entries import TimeEntry
@@ -96,7 +96,7 @@ def resolve_query(entry_id: int, *, uow: UnitOfWorkFactory, clock: Clock, actor:
         tx.note(EntriesChanged(((before, entry),)))
         view = EntryViews(tx).of(entry)
         assert moved.event is not None
-        resolved = EntryChanged(view, "query_resolved", ("open_query",), user_id=acted_by(actor))
+        resolved = TimeEntryUpdated(view, "query_resolved", ("open_query",), user_id=acted_by(actor))
         tx.record([Event(moved.event, entry.client_id, now, resolved)])
         audit_acts(tx, actor, "query_resolved", [entry], now)
         tx.commit()

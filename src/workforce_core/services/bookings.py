@@ -64,7 +64,7 @@ def book(
     with uow() as tx:
         view = place(tx, command, client_id=client_id, now=now, principal=principal, actor=actor)
         names = ("shift.created", "shift_created") if principal is not None else ("shift.created",)
-        recorded = [events.Event(name, client_id, now, events.ShiftBooked(view)) for name in names]
+        recorded = [events.Event(name, client_id, now, events.ShiftCreated(view)) for name in names]
         tx.record(recorded)
         tx.commit()
     return view
@@ -143,7 +143,7 @@ def update(
             tx.bookings.update(after)
         view = ShiftView.of(after, worker, site)
         if changes:
-            changed = events.ShiftChanged(view, tuple(changes), detached)
+            changed = events.ShiftUpdated(view, tuple(changes), detached)
             tx.record([events.Event("shift.updated", client_id, now, changed)])
             tx.commit()
     return Changed(view, detached)

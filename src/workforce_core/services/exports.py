@@ -21,7 +21,7 @@ from attrs import define, field, frozen
 
 from workforce_core.commands.exports import CreateExport
 from workforce_core.errors import Conflict, ExportRefused, InvalidParameter, NotFound, NotLocked, RoleNotAllowed
-from workforce_core.events import Event, ExportMade
+from workforce_core.events import Event, ExportCreated
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.exports import EXPORT_KINDS, FORMATS, STAMPS_ENTRIES, ExportBatch, ExportKind
 from workforce_core.model.people import Actor
@@ -143,7 +143,7 @@ def create_export(
             batch = tx.exports.add(batch, content)
             if batch.stamps_entries:
                 tx.exports.stamp(batch)
-            tx.record([Event("export.created", client.id, now, ExportMade(attrs.evolve(batch, entry_ids=())))])
+            tx.record([Event("export.created", client.id, now, ExportCreated(attrs.evolve(batch, entry_ids=())))])
             if progress is not None:
                 progress(made.lines, made.lines)
             tx.commit()

@@ -15,7 +15,7 @@ from attrs import frozen
 
 from workforce_core.commands.pay_weeks import ClosePayWeek, LockPayWeek, PayWeekCommand, UnlockPayWeek
 from workforce_core.errors import LocationNotFound, NotFound, NotLocked, ValidationFailed
-from workforce_core.events import Event, PayWeekMoved
+from workforce_core.events import Event, PayWeekChanged
 from workforce_core.facts import PayWeekLocked, PayWeekUnlocked
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.pay_weeks import PayWeekLock
@@ -155,5 +155,5 @@ def _lock(
 def _events(names: tuple[str, ...], week: PayWeekView, lock: PayWeekLock, now: datetime) -> list[Event]:
     """The week as /pay-weeks.php shows it, plus ``client_id``, ``location_id`` (null: the whole client)
     and ``lock_id`` of the lock made or lifted."""
-    data = PayWeekMoved(week, lock.location_id, lock.id)
+    data = PayWeekChanged(week, lock.location_id, lock.id)
     return [Event(name, lock.client_id, now, data) for name in names]

@@ -10,7 +10,7 @@ import attrs
 
 from workforce_core.commands.time_records import AddBreak, Backfill
 from workforce_core.errors import Conflict, LocationNotFound, NotFound, ValidationFailed, WorkerPending
-from workforce_core.events import VIA_ADMIN, EntryAdded, EntryChanged, Event, timesheet_events
+from workforce_core.events import VIA_ADMIN, Event, TimeEntryCreated, TimeEntryUpdated, timesheet_events
 from workforce_core.facts import EntriesChanged
 from workforce_core.model.bookings import Booking
 from workforce_core.model.people import Actor
@@ -79,7 +79,7 @@ def backfill(command: Backfill, *, uow: UnitOfWorkFactory, clock: Clock, actor: 
         tx.note(EntriesChanged(((None, entry),)))
         complete_booking(tx, booking)
         view = EntryView.of(entry, worker, site)
-        added = EntryAdded(view, people.created_via(actor), acted_by(actor))
+        added = TimeEntryCreated(view, people.created_via(actor), acted_by(actor))
         tx.record([Event("time_entry.created", entry.client_id, now, added)])
         audit_acts(tx, actor, "backfilled", [entry], now)
         tx.commit()
@@ -126,7 +126,7 @@ def add_break(
             ),
         )
         views = EntryViews(tx)
-        added = EntryAdded(views.of(entry), people.created_via(actor), acted_by(actor))
+        added = TimeEntryCreated(views.of(entry), people.created_via(actor), acted_by(actor))
         recorded = [Event("time_entry.created", entry.client_id, now, added)]
         moved = move_of(shift, "correct")
         before = attrs.evolve(shift)
@@ -169,7 +169,7 @@ def clock_out(
         complete_booking(tx, tx.bookings.get(entry.scheduled_shift_id) if entry.scheduled_shift_id else None)
         view = EntryViews(tx).of(entry)
         via = people.via(actor, Screen.TIMESHEETS) if actor is not None else VIA_ADMIN
-        closed = EntryChanged(view, "clocked_out", ("clock_out",), via, user_id=acted_by(actor))
+        closed = TimeEntryUpdated(view, "clocked_out", ("clock_out",), via, user_id=acted_by(actor))
         tx.record([Event("time_entry.updated", entry.client_id, now, closed)])
         audit_acts(tx, actor, "clocked_out", [entry], now)
         tx.commit()

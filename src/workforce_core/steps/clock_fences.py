@@ -83,7 +83,7 @@ def refuse(
         error = SiteNotMapped(APP_NOT_MAPPED) if app else SiteNotMapped()
     else:
         error = OutsideGeofence(distance_meters=fence.distance, radius_meters=fence.radius)
-    data = events.FenceRefused(
+    data = events.ClockGeofenceRefused(
         attempt(command, worker, site, at),
         action,
         site.name if site else None,

@@ -131,7 +131,7 @@ def _check_survey(
         blocking = {value.strip().lower() for value in question.blocking_answers}
         if answer.answer_value.strip().lower() in blocking:
             message = f"The answer to '{question.text}' blocks clocking in."
-            data = events.SurveyBlocked(attempt(command, worker, site, at), survey.id, question.id, message)
+            data = events.ClockBlockedBySurvey(attempt(command, worker, site, at), survey.id, question.id, message)
             error = BlockedBySurvey(message, question_id=question.id)
             raise Refused(error, events.Event("clock.blocked_by_survey", principal.client_id, at, data))
 

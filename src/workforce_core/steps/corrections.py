@@ -9,7 +9,7 @@ import attrs
 from attrs import frozen
 
 from workforce_core.errors import Conflict
-from workforce_core.events import EntryChanged, Event, timesheet_events
+from workforce_core.events import Event, TimeEntryUpdated, timesheet_events
 from workforce_core.facts import EntriesChanged
 from workforce_core.model.people import Actor
 from workforce_core.model.time_entries import TimeEntry
@@ -95,7 +95,7 @@ def correct_entry(
     tx.entries.update(entry)
     tx.note(EntriesChanged(((before, entry),)))
     view = EntryViews(tx).of(entry)
-    corrected = EntryChanged(view, "corrected", tuple(changes), via, reason or None, acted_by(actor))
+    corrected = TimeEntryUpdated(view, "corrected", tuple(changes), via, reason or None, acted_by(actor))
     recorded = [Event("time_entry.updated", entry.client_id, now, corrected)]
     if moved.event is not None:
         recorded += timesheet_events(

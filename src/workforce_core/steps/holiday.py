@@ -41,7 +41,9 @@ WEEK = timedelta(days=7)
 
 
 PAGE = 500
-HISTORY_PAGE = 5_000  # rows of a page's workers' weeks of work (at most 500 workers x 156 weeks: 16 reads)
+HISTORY_PAGE = 5_000  # rows of workers' weeks of work a read (a page of 100 workers: at most four)
+YEAR_WEEKS = 53
+WORKERS_A_READ = HISTORY_PAGE // (LOOK_BACK_WEEKS + YEAR_WEEKS)  # whose every week of work fits one read
 
 
 ROLLED_UP_WORKING = "rolled up: 12.07% of the week's pay for work done"

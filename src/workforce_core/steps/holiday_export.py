@@ -13,10 +13,9 @@ from workforce_core.ports import Page, Paging, Queries, UnitOfWorkFactory, Worke
 from workforce_core.ports.exporters import FileLine
 from workforce_core.ports.exports import Cell
 from workforce_core.ports.worker_reads import WorkerFilter
-from workforce_core.steps.holiday import history_current, records_of
+from workforce_core.steps.holiday import WORKERS_A_READ, history_current, records_of
 from workforce_core.views import HolidayRecord, WorkerView
 
-PAGE = 200
 HOURS = Decimal("0.01")
 HOLIDAY_HEADER = (
     "worker_id",
@@ -68,12 +67,13 @@ def record_file_lines(record: HolidayRecord) -> Iterator[FileLine]:
 
 
 def _workers(queries: WorkerReads, client_id: int) -> Iterator[list[WorkerView]]:
-    """The client's workers, a page at a time."""
+    """The client's workers, as many at a time as one read of their weeks of work holds (the export reads
+    outside one transaction: a worker's weeks are then read at one moment)."""
     offset = 0
     while True:
-        page: Page[WorkerView] = queries.workers(WorkerFilter(client_id, Paging(PAGE, offset)))
+        page: Page[WorkerView] = queries.workers(WorkerFilter(client_id, Paging(WORKERS_A_READ, offset)))
         yield list(page.items)
-        offset += PAGE
+        offset += WORKERS_A_READ
         if offset >= page.total or not page.items:
             return
 

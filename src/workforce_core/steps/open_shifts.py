@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 
 import attrs
 
-from workforce_core.events import EntryClosed, Event
+from workforce_core.events import Event, TimeEntryAutoClosed
 from workforce_core.facts import EntriesChanged
 from workforce_core.model.accounts import ClientSettings
 from workforce_core.model.time_entries import TimeEntry
@@ -41,5 +41,5 @@ def close_open_shift(
     tx.note(EntriesChanged(((before, entry),)))
     complete_booking(tx, booking)
     view = views.of(entry)
-    tx.record([Event("time_entry.auto_closed", entry.client_id, now, EntryClosed(view, change))])
+    tx.record([Event("time_entry.auto_closed", entry.client_id, now, TimeEntryAutoClosed(view, change))])
     return view
