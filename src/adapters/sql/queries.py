@@ -164,6 +164,8 @@ class SqlQueries:
             (w.c.status, query.status),
             (w.c.active, query.active),
         )
+        if query.ids is not None:
+            stmt = stmt.where(w.c.id.in_(query.ids))
         if query.location_ids is not None:
             stmt = stmt.where(w.c.location_id.in_(query.location_ids))
         if query.dormant is not None:

@@ -16,6 +16,7 @@ class WorkerFilter:
     client_id: int
     paging: Paging
     id: int | None = None
+    ids: tuple[int, ...] | None = None  # these workers only
     location_ids: tuple[int, ...] | None = None
     department_id: int | None = None
     status: str | None = None

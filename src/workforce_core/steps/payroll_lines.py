@@ -64,11 +64,17 @@ def leave_only_rows(
     if department_id is not None:
         workers = {i: w for i, w in workers.items() if w.department_id == department_id}
     due = holiday_due(client, workers, weeks, queries=queries, uow=uow)
+    if not due:
+        return []
+    ids = tuple(sorted({someone for someone, _ in due}))
+    lines = queries.payroll_rows(PayrollFilter(client.id, tuple(weeks), Paging(len(ids) * len(weeks)), worker_ids=ids))
+    worked = {(row.worker_id, row.week) for row in lines.items}  # weeks with a line of their own
+    views = {v.worker.id: v for v in queries.workers(WorkerFilter(client.id, Paging(len(ids)), ids=ids)).items}
     found = []
     for (someone, week), _ in sorted(due.items(), key=lambda item: (item[0][1], workers[item[0][0]].name, item[0][0])):
-        if queries.payroll_rows(PayrollFilter(client.id, (week,), Paging(limit=1), worker_id=someone)).total:
+        if (someone, week) in worked:
             continue
-        view = queries.workers(WorkerFilter(client.id, Paging(limit=1), id=someone)).items[0]
+        view = views[someone]
         found.append(
             PayrollRow(
                 week=week,
