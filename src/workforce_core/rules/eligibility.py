@@ -23,7 +23,7 @@ from attrs import field, frozen
 
 from workforce_core.model.workers import Worker
 from workforce_core.rules.london import from_local, local_date
-from workforce_core.rules.working_time import Work, working_time
+from workforce_core.rules.working_time import DAILY_REST, Work, working_time
 
 
 class BlockCode(StrEnum):
@@ -54,7 +54,6 @@ class WarningCode(StrEnum):
 
 BLOCK_CODES: tuple[str, ...] = tuple(BlockCode)
 WARNING_CODES: tuple[str, ...] = tuple(WarningCode)
-MIN_REST = timedelta(hours=11)
 
 
 @frozen
@@ -217,7 +216,7 @@ def _short_rest(slot: Slot, known: Known) -> bool:
     ends = [s.end for s in (*known.bookings, *known.shifts) if s.end is not None and s.end <= slot.start]
     if known.last_end is not None and known.last_end <= slot.start:
         ends.append(known.last_end)
-    return bool(ends) and slot.start - max(ends) < MIN_REST
+    return bool(ends) and slot.start - max(ends) < DAILY_REST
 
 
 def _over_hours(max_hours: Decimal | None, minutes: int) -> bool:

@@ -16,10 +16,10 @@ from workforce_core.model.absences import Absence, AbsenceStatus
 from workforce_core.model.availability import WorkerAvailability
 from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, Booking
 from workforce_core.model.time_entries import TimeEntry
-from workforce_core.rules.eligibility import MIN_REST, AbsenceDays, AvailabilityRule, Known, Slot, Span
+from workforce_core.rules.eligibility import AbsenceDays, AvailabilityRule, Known, Slot, Span
 from workforce_core.rules.london import from_local, local_date
 from workforce_core.rules.pay_weeks import week_start
-from workforce_core.rules.working_time import READ_AFTER, READ_BEFORE, Work
+from workforce_core.rules.working_time import DAILY_REST, READ_AFTER, READ_BEFORE, Work
 
 
 @frozen
@@ -40,7 +40,7 @@ class Window:
 def window(slot: Slot, start_day: int) -> Window:
     week = week_start(slot.shift_date, start_day)
     week_from, week_to = from_local(week, time(0)), from_local(week + timedelta(days=7), time(0))
-    start = min(week_from, slot.start - MIN_REST, slot.start - READ_BEFORE)
+    start = min(week_from, slot.start - DAILY_REST, slot.start - READ_BEFORE)
     end = max(week_to, slot.end + READ_AFTER)
     first_day = min(slot.shift_date, local_date(slot.start)) - timedelta(days=1)
     return Window(start, end, first_day, max(slot.shift_date, local_date(slot.end)), week, week_from, week_to)

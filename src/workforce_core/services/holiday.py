@@ -19,6 +19,7 @@ from workforce_core.ports import Page, Paging, Queries, UnitOfWorkFactory
 from workforce_core.ports.worker_reads import WorkerFilter
 from workforce_core.rules.access import visible_sites
 from workforce_core.rules.holiday_pay import (
+    ROLLED_UP_RATE,
     leave_year,
 )
 from workforce_core.rules.london import local_date
@@ -78,7 +79,8 @@ def shift_holiday(entry_id: int, *, uow: UnitOfWorkFactory, queries: Queries) ->
     if mode is HolidayPay.NONE:
         return f"{said}: no holiday is paid"
     if mode is HolidayPay.ROLLED_UP:
-        return f"{said}: the pay week of {week.isoformat()} adds 12.07% of its pay for work done as holiday"
+        share = f"{ROLLED_UP_RATE:.2%}"
+        return f"{said}: the pay week of {week.isoformat()} adds {share} of its pay for work done as holiday"
     with history_current(client, week + timedelta(days=6), queries=queries, uow=uow):
         row = year_inputs(client, [worker.id], week, queries=queries)[worker.id].ledger().week(week)
     return f"{said}: pay week of {week.isoformat()}: {row.explain() if row is not None else 'not in a leave year'}"

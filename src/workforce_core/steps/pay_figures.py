@@ -18,6 +18,7 @@ import attrs
 from attrs import frozen
 
 from workforce_core.model.accounts import ClientAccount
+from workforce_core.model.pay_gate import GateReason
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.ports import FigureReads, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules.london import from_local
@@ -213,7 +214,7 @@ def due_adjustments(tx: UnitOfWork, client: ClientAccount, week: date, site_id: 
         entry
         for entry in late
         if entry.id in figures
-        and figures[entry.id].gate.reason == "adjustment_pending"
+        and figures[entry.id].gate.reason == GateReason.ADJUSTMENT_PENDING
         and figures[entry.id].adjust_week == week
         and site_id in (None, entry.location_id)
     ]
