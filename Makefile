@@ -58,7 +58,9 @@ unit: $(BIN)/.dev
 contract: $(BIN)/.dev
 	$(BIN)/pytest tests/contract $(PYTEST_ARGS)
 
+# the HTTP side-by-side runs are loaded by wrk (Debian's package), installed here when missing
 bench: $(BIN)/.dev
+	@command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
 	$(BIN)/pytest benchmarks --benchmark-only $(PYTEST_ARGS)
 
 # `make mutation`: mutmut over src/workforce_core/rules with the unit tests ([tool.mutmut] in pyproject.toml),

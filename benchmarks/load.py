@@ -1,27 +1,20 @@
-"""A bounded load loop: ``connections`` keep-alive HTTP/1.1 connections to 127.0.0.1 sending requests
-until ``requests`` are answered or ``seconds`` have passed, whichever comes first; the answered
-requests per second of wall time is the figure. Every reply must be a 2xx: a refused request is not a
-fast one.
+"""Single requests to a benchmark's servers (to keep a reply, or check one), and the rate a load
+generator measured. The load itself comes from ``wrk`` (``benchmarks.wrk``): on two cores a Python
+load loop shares the machine with the server and saturates before it.
 
-The client is asyncio streams with h11 (the HTTP/1.1 state machine httpx itself is built on), without
-httpx's pool and models above it: on two cores the load loop shares the machine with the server, and
-httpx's own cost per request capped the bare app's figure (and so flattered every ratio) at a fifth of
-what this loop reaches.
+The client is asyncio streams with h11 (the HTTP/1.1 state machine httpx itself is built on). Every
+reply must be a 2xx: a refused request is not a fast one.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import time
-from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
 import h11
 from attrs import frozen
-
-WARM_UP = 2  # requests per connection before the clock starts (an even number: clocking in, then out)
 
 
 @frozen
@@ -34,10 +27,6 @@ class Call:
     @classmethod
     def post_json(cls, target: str, headers: dict[str, str], data: Any) -> Call:
         return cls("POST", target, {**headers, "Content-Type": "application/json"}, json.dumps(data).encode())
-
-
-Calls = Callable[[int, int], Call]
-"""The request connection ``lane`` (0 to connections - 1) sends ``n``-th."""
 
 
 @frozen
@@ -102,41 +91,6 @@ def check(call: Call, reply: Reply) -> Reply:
     if not 200 <= reply.status < 300:
         raise AssertionError(f"{call.method} {call.target} answered {reply.status}: {reply.body[:500]!r}")
     return reply
-
-
-async def _load(base: str, calls: Calls, connections: int, requests: int, seconds: float) -> Rate:
-    lanes = [await Connection.open(base) for _ in range(connections)]
-    try:
-
-        async def one(lane: int, n: int) -> None:
-            call = calls(lane, n)
-            check(call, await lanes[lane].send(call))
-
-        for n in range(WARM_UP):  # warm the server's paths up, unmeasured
-            await asyncio.gather(*(one(lane, n) for lane in range(connections)))
-        answered = 0
-        started = time.perf_counter()
-        deadline = started + seconds
-
-        async def lane_loop(lane: int) -> None:
-            nonlocal answered
-            n = WARM_UP
-            while answered < requests and time.perf_counter() < deadline:
-                answered += 1
-                await one(lane, n)
-                n += 1
-
-        await asyncio.gather(*(lane_loop(lane) for lane in range(connections)))
-        return Rate(answered, time.perf_counter() - started)
-    finally:
-        for connection in lanes:
-            await connection.close()
-
-
-def load(base: str, calls: Calls, *, connections: int, requests: int, seconds: float) -> Rate:
-    """Answered requests per second over ``connections`` connections, at most ``requests`` of them and
-    for at most ``seconds`` (plus the requests in flight at the deadline)."""
-    return asyncio.run(_load(base, calls, connections, requests, seconds))
 
 
 def fetch(base: str, call: Call) -> Reply:

@@ -109,9 +109,12 @@ def week_start(day: date) -> date:
     return day - timedelta(days=day.weekday())
 
 
-def approved_shifts(agency: Agency, worker_ids: Sequence[int], weeks: Iterable[date]) -> list[TimeEntry]:
+def approved_shifts(
+    agency: Agency, worker_ids: Sequence[int], weeks: Iterable[date], *, approved: bool = True
+) -> list[TimeEntry]:
     """Five approved shifts a week for each worker, Monday to Friday: most 08:00 to 17:00 (staggered by
-    the minute), every third worker 20:00 to 06:30 (night premium), so pricing meets both kinds."""
+    the minute), every third worker 20:00 to 06:30 (night premium), so pricing meets both kinds. With
+    ``approved`` false they are completed and wait for approval instead."""
     entries = []
     for monday in weeks:
         for n, worker_id in enumerate(worker_ids):
@@ -128,8 +131,8 @@ def approved_shifts(agency: Agency, worker_ids: Sequence[int], weeks: Iterable[d
                         clock_in=clock_in,
                         clock_out=clock_out,
                         created_at=clock_out,
-                        approval_status="approved",
-                        approved_at=clock_out,
+                        approval_status="approved" if approved else "pending",
+                        approved_at=clock_out if approved else None,
                     )
                 )
     return entries

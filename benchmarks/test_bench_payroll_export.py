@@ -63,13 +63,21 @@ class BigWeek:
     refresh_seconds: float
 
 
+def seeded_week(folder: Path, name: str, *, approved: bool) -> tuple[Services, Agency, str]:
+    """A SQLite file in ``folder`` with one client, ``WORKERS`` workers and their ``SHIFTS`` shifts in
+    ``WEEK`` (approved, or waiting for approval), seen from the Thursday after that week ended."""
+    url = migrated_sqlite(folder)
+    services = bootstrap(Settings(database_url=url), clock=FakeClock(datetime(2026, 11, 12, 12, 0, tzinfo=UTC)))
+    bench = agency(services, name)
+    workers = bulk_workers(services, bench, WORKERS)
+    bulk_insert(services, approved_shifts(bench, workers, [WEEK], approved=approved))
+    return services, bench, url
+
+
 @pytest.fixture(scope="module")
 def big_week(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BigWeek]:
     folder = tmp_path_factory.mktemp("payroll-export")
-    url = migrated_sqlite(folder)
-    services = bootstrap(Settings(database_url=url), clock=FakeClock(datetime(2026, 11, 12, 12, 0, tzinfo=UTC)))
-    bench = agency(services, "Big week")
-    bulk_insert(services, approved_shifts(bench, bulk_workers(services, bench, WORKERS), [WEEK]))
+    services, bench, url = seeded_week(folder, "Big week", approved=True)
     with TestClient(create_app(services=services)) as api:
         week = BigWeek(services, bench, api, url, folder / "pkg_a.csv", 0.0)
         refresh_seconds, priced = timed(lambda: refresh_figures(uow=services.uow))  # the background pass
@@ -113,16 +121,18 @@ def payroll_bytes(week: BigWeek) -> int:
     return asyncio.run(pages())
 
 
-def export(week: BigWeek) -> dict[str, Any]:
+def export(week: BigWeek, kind: str = "pkg_a") -> dict[str, Any]:
+    """``workforce export create --kind KIND`` of the week, in process through the console's Typer app."""
     runner = CliRunner()
     args = ["--db", week.database_url, "export", "create", "--client", str(week.bench.account.id)]
-    args += ["--week", WEEK.isoformat(), "--kind", "pkg_a", "--out", str(week.out)]
+    args += ["--week", WEEK.isoformat(), "--kind", kind, "--out", str(week.out)]
     result = runner.invoke(cli_app, args, obj={"db": week.database_url, "services": week.services})
     assert result.exit_code == 0, result.stderr
     return dict(json.loads(result.stdout))
 
 
 def raw_select(week: BigWeek) -> int:
+    """The bare ``SELECT`` of the week's ``time_entries`` rows, fetched and mapped to nothing."""
     te = tables.time_entries
     start = datetime.combine(WEEK, datetime.min.time(), UTC)
     query = select(te).where(

@@ -3,10 +3,11 @@
 The product is ``workforce serve`` on a SQLite file holding 1,000 workers and 20,000 approved shifts
 (four past pay weeks of five shifts each); the baseline is ``benchmarks.bare_server`` under the same
 uvicorn settings, serving from memory the bytes the product answered (or, for ``POST /clock.php``,
-inserting one row). Each is loaded from here over 8 keep-alive connections to 127.0.0.1, for at most
-``REQUESTS`` requests or ``SECONDS`` seconds; one server runs at a time. The ratio of answered requests
-per second is printed; no timing is asserted. The two reads are also measured against the hand-written
-floor (``benchmarks.floor_server``: the same reads with ``sqlite3`` and ``orjson``, the same bytes).
+inserting one row). Each is loaded by ``wrk`` (``benchmarks.wrk``) over 8 keep-alive connections to
+127.0.0.1 for ``SECONDS`` seconds, after a warm-up of ``WARM_SECONDS``; one server runs at a time. The
+ratio of answered requests per second is printed; no timing is asserted. The two reads are also
+measured against the hand-written floor (``benchmarks.floor_server``: the same reads with ``sqlite3``
+and ``orjson``), after checking that it answers the very bytes the product answered.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from typing import Any
 import pytest
 from tests.contract.server_process import Server, serving
 
+from benchmarks import wrk
 from benchmarks.bare_server import READS, save_reply
-from benchmarks.load import Call, Calls, Rate, check, fetch, load
+from benchmarks.load import Call, Rate, check, fetch
 from benchmarks.report import note
 from benchmarks.seeding import (
     agency,
@@ -37,8 +39,9 @@ from workforce_entrypoints.bootstrap import Settings, bootstrap
 WORKERS = 1_000
 WEEKS = 4  # x 5 shifts x 1,000 workers = 20,000 approved shifts
 CONNECTIONS = 8
-REQUESTS = 10_000
-SECONDS = 8.0
+SECONDS = 8
+WARM_SECONDS = 1
+CLOCK = "/api/v1/clock.php"
 PATHS = {"timesheets": "/api/v1/timesheets.php?limit=50", "workers": "/api/v1/workers.php?limit=50"}
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -47,7 +50,10 @@ class Seeded:
     def __init__(self, url: str, headers: dict[str, str], clocking: list[int]) -> None:
         self.url = url
         self.headers = headers
-        self.clocking = clocking  # one worker per connection, clocked in and out in turn
+        # two workers per connection, clocked in and out in turn: the first eight through the warm-up
+        # (which may leave them clocked in), the next eight through the measured run; the last one
+        # clocks once in and out for the reply the bare app serves
+        self.clocking = clocking
 
 
 @pytest.fixture(scope="module")
@@ -63,31 +69,25 @@ def seeded(tmp_path_factory: pytest.TempPathFactory) -> Seeded:
         refresh_figures(uow=services.uow)  # the steady state: the background pass has stored the figures
     finally:
         services.close()
-    return Seeded(url, bench.headers, worker_ids[:CONNECTIONS])
+    return Seeded(url, bench.headers, worker_ids[: 2 * CONNECTIONS + 1])
 
 
-def clock_in_then_out(seeded: Seeded) -> Calls:
-    def call(lane: int, n: int) -> Call:
-        body = {"action": "in" if n % 2 == 0 else "out", "worker_id": seeded.clocking[lane]}
-        return Call.post_json("/api/v1/clock.php", seeded.headers, body)
+def measure(base: str, seeded: Seeded, directory: Path, names: tuple[str, ...] = (*PATHS, "clock")) -> dict[str, Rate]:
+    """``wrk``'s requests per second for each of ``names`` (the reads in ``PATHS`` and ``clock``)."""
 
-    return call
+    def rate(seconds: int, path: str, clocking: list[int] | None = None) -> Rate:
+        lanes = clocking or []
+        return wrk.run(base, path, seeded.headers, directory, connections=CONNECTIONS, seconds=seconds, clocking=lanes)
 
-
-def reading(path: str, seeded: Seeded) -> Calls:
-    def call(lane: int, n: int) -> Call:
-        return Call("GET", path, seeded.headers)
-
-    return call
-
-
-def measure(base: str, seeded: Seeded) -> dict[str, Rate]:
-    calls = {name: reading(path, seeded) for name, path in PATHS.items()}
-    calls["clock"] = clock_in_then_out(seeded)
-    return {
-        name: load(base, call, connections=CONNECTIONS, requests=REQUESTS, seconds=SECONDS)
-        for name, call in calls.items()
-    }
+    rates = {}
+    for name in names:
+        if name == "clock":
+            rate(WARM_SECONDS, CLOCK, seeded.clocking[:CONNECTIONS])
+            rates[name] = rate(SECONDS, CLOCK, seeded.clocking[CONNECTIONS : 2 * CONNECTIONS])
+        else:
+            rate(WARM_SECONDS, PATHS[name])
+            rates[name] = rate(SECONDS, PATHS[name])
+    return rates
 
 
 def keep_replies(base: str, seeded: Seeded, directory: Path) -> None:
@@ -96,9 +96,9 @@ def keep_replies(base: str, seeded: Seeded, directory: Path) -> None:
         call = Call("GET", PATHS[name], seeded.headers)
         reply = check(call, fetch(base, call))
         save_reply(directory, name, reply.status, reply.headers, reply.body)
-    worker = seeded.clocking[0]
+    worker = seeded.clocking[-1]
     for action in ("in", "out"):
-        call = Call.post_json("/api/v1/clock.php", seeded.headers, {"action": action, "worker_id": worker})
+        call = Call.post_json(CLOCK, seeded.headers, {"action": action, "worker_id": worker})
         reply = check(call, fetch(base, call))
         if action == "in":
             save_reply(directory, "clock", reply.status, reply.headers, reply.body)
@@ -116,11 +116,7 @@ def measure_floor(seeded: Seeded, tmp_path: Path) -> dict[str, Rate]:
             call = Call("GET", PATHS[name], seeded.headers)
             answered = check(call, fetch(floor_server.base, call)).body
             assert answered == (tmp_path / f"{name}.after").read_bytes(), f"the floor's {name} page differs"
-        calls = {name: reading(PATHS[name], seeded) for name in READS}
-        return {
-            name: load(floor_server.base, call, connections=CONNECTIONS, requests=REQUESTS, seconds=SECONDS)
-            for name, call in calls.items()
-        }
+        return measure(floor_server.base, seeded, tmp_path, READS)
     finally:
         floor_server.stop()
 
@@ -129,7 +125,7 @@ def test_three_requests_against_a_bare_app(benchmark: Any, seeded: Seeded, tmp_p
     def side_by_side() -> tuple[dict[str, Rate], dict[str, Rate], dict[str, Rate]]:
         with serving(seeded.url, tmp_path) as base:
             keep_replies(base, seeded, tmp_path)
-            product = measure(base, seeded)
+            product = measure(base, seeded, tmp_path)
             stored = bootstrap(Settings(database_url=seeded.url))  # the background pass, not left to its timer
             try:
                 refresh_figures(uow=stored.uow)
@@ -142,7 +138,7 @@ def test_three_requests_against_a_bare_app(benchmark: Any, seeded: Seeded, tmp_p
         command = [sys.executable, "-m", "benchmarks.bare_server", "{port}", str(tmp_path)]
         bare_server = Server.start(command, environment, tmp_path / "bare.log")
         try:
-            bare = measure(bare_server.base, seeded)
+            bare = measure(bare_server.base, seeded, tmp_path)
         finally:
             bare_server.stop()
         return product, bare, measure_floor(seeded, tmp_path)
@@ -153,13 +149,16 @@ def test_three_requests_against_a_bare_app(benchmark: Any, seeded: Seeded, tmp_p
         "workers": f"GET {PATHS['workers'].removeprefix('/api/v1')}",
         "clock": "POST /clock.php, in then out (bare: one row inserted)",
     }
-    note(f"HTTP, {WORKERS:,} workers, {WORKERS * WEEKS * 5:,} approved shifts, SQLite, {CONNECTIONS} connections:")
+    note(
+        f"HTTP (wrk), {WORKERS:,} workers, {WORKERS * WEEKS * 5:,} approved shifts, SQLite, "
+        f"{CONNECTIONS} connections, {SECONDS} s each:"
+    )
     for name, label in labels.items():
         ratio = product[name].per_second / bare[name].per_second
         benchmark.extra_info[f"{name}_ratio"] = round(ratio, 4)
         note(
             f"  {label}: {ratio:.3f} of bare ({product[name].per_second:,.1f} vs {bare[name].per_second:,.1f} "
-            f"requests/s; {product[name].answered} and {bare[name].answered} requests)"
+            f"requests/s; {product[name].answered:,} and {bare[name].answered:,} requests)"
         )
     note("  against the hand-written floor (sqlite3 and orjson in a bare Starlette app, the same bytes):")
     for name in READS:
