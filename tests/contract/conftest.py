@@ -16,6 +16,7 @@ from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from tests.clocks import FakeClock
+from tests.contract.reads_write_nothing import Writes, guarded
 from tests.openapi_check import validate_reply
 from tests.resolvers import DNS
 from workforce_adapters.json import stored_payload
@@ -113,8 +114,11 @@ def clock() -> FakeClock:
 def services(database_url: str, clock: FakeClock) -> Iterator[Services]:
     built = bootstrap(Settings(database_url=database_url), clock=clock)
     built.webhooks.resolver = DNS  # webhook receivers resolve from a table: no test asks the system's DNS
+    writes = Writes()
+    writes.watch(built.engine)
     yield built
     built.close()
+    writes.none()
 
 
 @pytest.fixture
@@ -125,7 +129,7 @@ def world(services: Services) -> World:
 @pytest.fixture
 def api(services: Services) -> Iterator[TestClient]:
     """The app over HTTP; every reply a test receives is checked against the OpenAPI document."""
-    with TestClient(create_app(services=services), base_url="http://testserver") as client:
+    with TestClient(guarded(create_app(services=services)), base_url="http://testserver") as client:
         client.event_hooks = {"request": [], "response": [_conforms]}
         yield client
 

@@ -12,6 +12,7 @@ from typing import Any
 import httpx
 from starlette.testclient import TestClient
 
+from tests.contract.reads_write_nothing import guarded
 from workforce_adapters.passwords import Argon2PasswordHasher
 from workforce_core.commands.people import CreateUser
 from workforce_core.model.people import User
@@ -73,5 +74,5 @@ class Person:
 @contextmanager
 def console(services: Services) -> Iterator[Person]:
     services.hasher = FAST
-    with TestClient(create_app(services=services), base_url="http://testserver") as client:
+    with TestClient(guarded(create_app(services=services)), base_url="http://testserver") as client:
         yield Person(client)

@@ -13,6 +13,7 @@ import httpx
 from starlette.testclient import TestClient
 
 from tests.contract.console_pages import FAST, Person, sign_in_as
+from tests.contract.reads_write_nothing import guarded
 from workforce_core.commands.worker_pins import SetWorkerPin
 from workforce_core.model.workers import Worker
 from workforce_core.services.worker_pins import set_worker_pin
@@ -47,7 +48,7 @@ def give_pin(services: Services, worker: Worker, pin: str) -> None:
 def enrolled(services: Services, client_id: int, site_id: int, name: str | None = None) -> Iterator[Kiosk]:
     """A browser an owner signed in with and enrolled as a kiosk of ``site_id``."""
     services.hasher = FAST
-    with TestClient(create_app(services=services), base_url=ORIGIN) as client:
+    with TestClient(guarded(create_app(services=services)), base_url=ORIGIN) as client:
         person = Person(client)
         sign_in_as(services, "owner", client_id, person)
         token = person.csrf(f"/console/{client_id}/kiosks")

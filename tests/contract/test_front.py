@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from tests.contract.reads_write_nothing import guarded
 from workforce_entrypoints.bootstrap import Settings, bootstrap
 from workforce_entrypoints.http.app import create_app
 
@@ -37,7 +38,7 @@ def test_ready_when_the_database_answers_at_the_latest_migration(api: TestClient
 
 def _app_on(url: str) -> Iterator[TestClient]:
     services = bootstrap(Settings(database_url=url))
-    with TestClient(create_app(services=services)) as client:
+    with TestClient(guarded(create_app(services=services))) as client:
         yield client
     services.close()
 

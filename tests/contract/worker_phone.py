@@ -12,6 +12,7 @@ import httpx
 from starlette.testclient import TestClient
 
 from tests.contract.console_pages import FAST
+from tests.contract.reads_write_nothing import guarded
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.http.app import create_app
 
@@ -58,5 +59,5 @@ class Phone:
 @contextmanager
 def phone(services: Services) -> Iterator[Phone]:
     services.hasher = FAST
-    with TestClient(create_app(services=services), base_url="http://testserver") as client:
+    with TestClient(guarded(create_app(services=services)), base_url="http://testserver") as client:
         yield Phone(client)
