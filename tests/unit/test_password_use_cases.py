@@ -4,6 +4,8 @@ operator's reset, a weak password refused wherever one is set, and one's own ses
 
 from __future__ import annotations
 
+import secrets
+
 import pytest
 
 from tests.time_world import TimeWorld
@@ -250,3 +252,17 @@ def test_the_refusal_quotes_the_estimator_and_a_strong_enough_score_passes() -> 
     assert passwords.refusal(PasswordEstimate(0)) == (
         "That password is too easy to guess. Add another word or two; uncommon words are better."
     )
+
+
+def test_made_passwords_are_strong_enough() -> None:
+    """The demo's and Setup's first passwords (16 random URL-safe characters) and the tests' own pass."""
+    made = [secrets.token_urlsafe(12) for _ in range(200)] + ["pw-" + secrets.token_urlsafe(12) for _ in range(200)]
+    assert min(STRENGTH.estimate(password, ()).score for password in made) >= passwords.MIN_SCORE
+
+
+def test_a_browsers_user_agent_is_kept_cut_to_its_column() -> None:
+    long = SignIn(email="a@example.com", password=PASSWORD, address="192.0.2.1", user_agent=" Mozilla/5.0 " + "x" * 400)
+    assert long.user_agent is not None
+    assert len(long.user_agent) == 255
+    assert long.user_agent.startswith("Mozilla/5.0 x")
+    assert SignIn(email="a@example.com", password=PASSWORD, address="192.0.2.1", user_agent="  ").user_agent is None
