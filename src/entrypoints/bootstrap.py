@@ -16,6 +16,7 @@ from workforce_adapters.json import event_codec
 from workforce_adapters.json.webhooks import envelope
 from workforce_adapters.mail_outbox import MaildirOutbox
 from workforce_adapters.memory_limits import memory_rate_limiter, redis_rate_limiter
+from workforce_adapters.password_strength import ZxcvbnStrength
 from workforce_adapters.passwords import Argon2PasswordHasher
 from workforce_adapters.sql import reading
 from workforce_adapters.sql import schema as schema  # the entry points reach the schema and engine only here
@@ -36,6 +37,7 @@ from workforce_core.ports import (
     IdempotencyStore,
     Mailer,
     PasswordHasher,
+    PasswordStrength,
     Queries,
     RateLimiter,
     Sender,
@@ -124,6 +126,7 @@ class Services:
     idempotency: IdempotencyStore
     webhooks: Webhooks = field(factory=Webhooks)
     hasher: PasswordHasher = field(factory=Argon2PasswordHasher)
+    strength: PasswordStrength = field(factory=ZxcvbnStrength)
     mailer: Mailer = field(factory=lambda: MaildirOutbox(Path(DEFAULT_MAIL_OUTBOX)))
 
     def one_read(self) -> AbstractContextManager[None]:

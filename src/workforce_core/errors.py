@@ -137,6 +137,21 @@ class ValidationFailed(WorkforceError):
         return found
 
 
+class WeakPassword(ValidationFailed):
+    """A password the strength estimator finds too easy to guess; the message is its reason."""
+
+    code, default_message = "weak_password", "That password is too easy to guess."
+
+
+class CurrentPasswordWrong(ValidationFailed):
+    """Changing one's own password: the current password given is not the person's."""
+
+    code = "current_password_wrong"
+
+    def __init__(self) -> None:
+        super().__init__("current_password", "That is not your current password.")
+
+
 class BadRequest(WorkforceError):
     code, status = "bad_request", 400
 

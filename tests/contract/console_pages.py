@@ -32,7 +32,10 @@ def make_user(services: Services, role: str, client_id: int | None, **more: Any)
     password = a_password()
     email = more.pop("email", f"{role}-{secrets.token_hex(4)}@example.com")
     command = CreateUser(email=email, password=password, role=role, client_id=client_id, **more)
-    return people.create_user(command, uow=services.uow, hasher=services.hasher, clock=services.clock), password
+    made = people.create_user(
+        command, uow=services.uow, hasher=services.hasher, strength=services.strength, clock=services.clock
+    )
+    return made, password
 
 
 def sign_in_as(services: Services, role: str, client_id: int | None, person: Person) -> int:

@@ -1279,6 +1279,31 @@ def test_sessions_are_found_by_token_hash_and_ended_all_at_once(backend: Backend
         assert tx.sessions.by_token_hash("c" * 64) == kept
 
 
+def test_a_persons_sessions_not_ended_are_read_newest_first_and_all_but_one_ended(backend: Backend) -> None:
+    with backend.uow() as tx:
+        user = tx.users.add(User("ops@example.com", "$argon2id$z", "operator", T0))
+        other = tx.users.add(User("other@example.com", "$argon2id$z", "operator", T0))
+        old = tx.sessions.add(WebSession(user.id, "a" * 64, "csrf-1", T0 - timedelta(hours=13), T0))
+        here = tx.sessions.add(
+            WebSession(user.id, "b" * 64, "csrf-2", T0, T0, address="192.0.2.1", user_agent="Firefox")
+        )
+        phone = tx.sessions.add(WebSession(user.id, "c" * 64, "csrf-3", T0, T0, user_agent="Phone " + "x" * 249))
+        ended = tx.sessions.add(WebSession(user.id, "d" * 64, "csrf-4", T0, T0, ended_at=T0))
+        theirs = tx.sessions.add(WebSession(other.id, "e" * 64, "csrf-5", T0, T0))
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        assert tx.sessions.not_ended(user.id, T0 - timedelta(hours=12)) == [phone, here]
+        assert tx.sessions.get(here.id) == here
+    with backend.uow() as tx:
+        assert tx.sessions.end_all(user.id, T0 + timedelta(hours=1), keep=here.id) == 2  # old and phone
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        assert [s.id for s in tx.sessions.not_ended(user.id, T0 - timedelta(days=1))] == [here.id]
+        assert tx.sessions.not_ended(other.id, T0) == [theirs]
+        assert {tx.sessions.get(s.id).ended_at for s in (old, phone)} == {T0 + timedelta(hours=1)}  # type: ignore[union-attr]
+        assert tx.sessions.get(ended.id) == ended
+
+
 def test_a_clients_pay_codes_are_put_replaced_read_by_package_and_element_and_removed(backend: Backend) -> None:
     with backend.uow() as tx:
         acme, other = _client(tx).id, _client(tx, "Other").id

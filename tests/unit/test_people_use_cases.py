@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from tests.time_world import TimeWorld, data
 from workforce_adapters.mail_outbox import MaildirOutbox
 from workforce_adapters.memory_limits import memory_rate_limiter
+from workforce_adapters.password_strength import ZxcvbnStrength
 from workforce_adapters.passwords import Argon2PasswordHasher
 from workforce_core.commands.pay_weeks import ClosePayWeek, LockPayWeek, UnlockPayWeek
 from workforce_core.commands.people import CreateUser, SetPassword, SignIn
@@ -33,6 +34,7 @@ from workforce_core.services.sign_in import acting_for, sign_in, sign_out, signe
 from workforce_core.services.sign_off_links import open_sign_off_link, send_sign_off_link
 
 HASHER = Argon2PasswordHasher(fast=True)
+STRENGTH = ZxcvbnStrength()
 PASSWORD = "correct horse battery"
 
 
@@ -44,7 +46,7 @@ def world() -> TimeWorld:
 def user(world: TimeWorld, role: str = Role.OWNER, *, email: str = "Pat@Example.com", **more: object) -> User:
     client_id = None if role == Role.OPERATOR else more.pop("client_id", world.client.id)
     command = CreateUser(email=email, password=PASSWORD, role=role, client_id=client_id, **more)  # type: ignore[arg-type]
-    return people.create_user(command, uow=world.uow, hasher=HASHER, clock=world.clock)
+    return people.create_user(command, uow=world.uow, hasher=HASHER, strength=STRENGTH, clock=world.clock)
 
 
 def attempt(world: TimeWorld, email: str, password: str, limiter: object, address: str = "203.0.113.9") -> object:
@@ -166,9 +168,8 @@ def test_sign_out_and_a_password_change_end_sessions(world: TimeWorld) -> None:
     with pytest.raises(SessionEnded):
         signed_in(first, uow=world.uow, clock=world.clock)
     signed_in(second, uow=world.uow, clock=world.clock)
-    people.set_password(
-        SetPassword(user_id=made.id, password="a new password here"), uow=world.uow, hasher=HASHER, clock=world.clock
-    )
+    changed = SetPassword(user_id=made.id, password="a new password here")
+    people.set_password(changed, uow=world.uow, hasher=HASHER, strength=STRENGTH, clock=world.clock)
     with pytest.raises(SessionEnded):
         signed_in(second, uow=world.uow, clock=world.clock)
     with pytest.raises(SignInRefused):

@@ -18,6 +18,7 @@ class _TokenHeld(Protocol):
 
 
 class _Session(_TokenHeld, Protocol):
+    created_at: datetime
     ended_at: datetime | None
 
 
@@ -59,13 +60,20 @@ class MemorySessions(MemoryTokenHeld[S]):
 
     holder = "user_id"
 
-    def end_all(self, holder_id: int, at: datetime) -> int:
-        live = self._table.where(
-            lambda session: getattr(session, self.holder) == holder_id and session.ended_at is None
-        )
+    def end_all(self, holder_id: int, at: datetime, keep: int | None = None) -> int:
+        live = [session for session in self._not_ended(holder_id) if session.id != keep]
         for session in live:
             self.update(attrs.evolve(session, ended_at=at))  # type: ignore[misc]
         return len(live)
+
+    def not_ended(self, holder_id: int, since: datetime) -> list[S]:
+        found = [session for session in self._not_ended(holder_id) if session.created_at >= since]
+        return sorted(found, key=lambda session: session.id, reverse=True)
+
+    def _not_ended(self, holder_id: int) -> list[S]:
+        return self._table.where(
+            lambda session: getattr(session, self.holder) == holder_id and session.ended_at is None
+        )
 
 
 class MemoryOneTimeLinks(MemoryTokenHeld[L]):

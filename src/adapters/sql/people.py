@@ -48,9 +48,16 @@ class SqlSessions(SqlTokenHeld[T]):
 
     holder = "user_id"
 
-    def end_all(self, holder_id: int, at: datetime) -> int:
-        live = (self.table.c[self.holder] == holder_id, self.table.c.ended_at.is_(None))
+    def end_all(self, holder_id: int, at: datetime, keep: int | None = None) -> int:
+        live = [self.table.c[self.holder] == holder_id, self.table.c.ended_at.is_(None)]
+        if keep is not None:
+            live.append(self.table.c.id != keep)
         return self.connection.execute(update(self.table).where(*live).values(ended_at=at)).rowcount
+
+    def not_ended(self, holder_id: int, since: datetime) -> list[T]:
+        """The holder's sessions begun since ``since`` and not ended, newest first."""
+        c = self.table.c
+        return self._many(c[self.holder] == holder_id, c.ended_at.is_(None), c.created_at >= since)[::-1]
 
 
 class SqlOneTimeLinks(SqlTokenHeld[T]):

@@ -371,7 +371,7 @@ def _demo_people(s: Services, client_id: int) -> list[dict[str, Any]]:
     ):
         password = secrets.token_urlsafe(12)
         command = CreateUser(email=email, password=password, role=role, client_id=owner_of)
-        people.create_user(command, uow=s.uow, hasher=s.hasher, clock=s.clock)
+        people.create_user(command, uow=s.uow, hasher=s.hasher, strength=s.strength, clock=s.clock)
         made.append({"email": email, "password": password, "role": role.value})
     return made
 

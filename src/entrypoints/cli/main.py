@@ -40,7 +40,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "export": ("exports", "app", "Export batches: pay files (pkg_a, payroll) and charge files (pkg_b)."),
     "price": ("pricing", "app", "Pricing: explain how a shift was priced; refresh the stale figures."),
     "webhooks": ("webhooks", "app", "Webhooks: deliver events to the subscriptions; verify a delivery."),
-    "user": ("people", "app", "People who sign in to the console and the portal: create, list, disable, set-password."),
+    "user": (
+        "people",
+        "app",
+        "People who sign in to the console and the portal: create, list, disable, reset-password.",
+    ),
 }
 HIDDEN = {"shifts": "shift"}  # ``workforce shifts check-no-shows``, as issue 11 writes it
 _LITERAL = re.compile(r"``(.+?)``")

@@ -47,11 +47,11 @@ def create(
     role: Role | None = typer.Option(None, help="owner, coordinator, payroll or approver (with --client)."),
     location: list[int] | None = typer.Option(None, help="A site an approver is limited to (repeat)."),
 ) -> None:
-    """Make a user; the password is read from standard input."""
+    """Make a user; the password is read from standard input (refused when easy to guess)."""
     s = services(ctx)
     chosen = Role.OPERATOR if operator else (role.value if role else "")
     made = CreateUser(email=email, password=_password(), role=chosen, client_id=client, location_ids=location or None)
-    emit(user_record(people.create_user(made, uow=s.uow, hasher=s.hasher, clock=s.clock)))
+    emit(user_record(people.create_user(made, uow=s.uow, hasher=s.hasher, strength=s.strength, clock=s.clock)))
 
 
 @app.command("list")
@@ -71,10 +71,22 @@ def disable(ctx: typer.Context, user_id: int = typer.Argument(..., metavar="ID")
     emit(user_record(people.disable_user(user_id, uow=s.uow, clock=s.clock)))
 
 
+def _reset(ctx: typer.Context, user_id: int) -> None:
+    s = services(ctx)
+    changed = SetPassword(user_id=user_id, password=_password())
+    emit(user_record(people.set_password(changed, uow=s.uow, hasher=s.hasher, strength=s.strength, clock=s.clock)))
+
+
+@app.command("reset-password")
+@command
+def reset_password(ctx: typer.Context, user_id: int = typer.Argument(..., metavar="ID")) -> None:
+    """Reset a user's password to one read from standard input (refused when easy to guess); every
+    session of theirs ends; recorded in the audit log of their account."""
+    _reset(ctx, user_id)
+
+
 @app.command("set-password")
 @command
 def set_password(ctx: typer.Context, user_id: int = typer.Argument(..., metavar="ID")) -> None:
-    """Set a user's password (read from standard input); their sessions end."""
-    s = services(ctx)
-    changed = SetPassword(user_id=user_id, password=_password())
-    emit(user_record(people.set_password(changed, uow=s.uow, hasher=s.hasher, clock=s.clock)))
+    """The same as reset-password (its first name)."""
+    _reset(ctx, user_id)

@@ -20,6 +20,7 @@ from workforce_entrypoints.web import (
     kiosk,
     kiosk_setup,
     money,
+    own_account,
     pay_codes,
     pay_week,
     portal,
@@ -52,6 +53,7 @@ def console_routes() -> list[BaseRoute]:
             "/console/static", StaticFiles(packages=[("workforce_entrypoints.web", "static")]), name="console-static"
         ),
         *signing.ROUTES,
+        *own_account.ROUTES,
         *timesheet_actions.ROUTES,
         *timesheets.ROUTES,
         *pay_week.ROUTES,

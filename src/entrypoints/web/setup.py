@@ -124,7 +124,9 @@ def create_user(visit: Visit) -> Response:
         client_id=visit.client.client_id,
         location_ids=sites or None,
     )
-    made = people.create_user(command, uow=s.uow, hasher=s.hasher, clock=s.clock, actor=visit.signed.actor)
+    made = people.create_user(
+        command, uow=s.uow, hasher=s.hasher, strength=s.strength, clock=s.clock, actor=visit.signed.actor
+    )
     return setup_page(visit, new_user=made, new_password=password)
 
 

@@ -50,7 +50,8 @@ async def sign_in_post(request: Request) -> Response:
     try:
         if not kept or not secrets.compare_digest(sent, kept):
             raise CsrfRefused()
-        command = SignIn(email=email, password=password, address=address)
+        agent = request.headers.get("user-agent")
+        command = SignIn(email=email, password=password, address=address, user_agent=agent)
         made = await threads.run(
             sign_in, command, uow=services.uow, hasher=services.hasher, limiter=services.limiter, clock=services.clock
         )

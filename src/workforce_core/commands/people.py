@@ -1,4 +1,4 @@
-"""Commands for people who sign in: make a user, change a password, sign in."""
+"""Commands for people who sign in: make a user, set or change a password, sign in."""
 
 from __future__ import annotations
 
@@ -6,11 +6,16 @@ from attrs import field, frozen
 
 from workforce_core.errors import ValidationFailed
 from workforce_core.model.people import ROLES, Role
-from workforce_core.rules.people import check_password, sign_in_name
+from workforce_core.rules.people import MAX_USER_AGENT, check_password, sign_in_name
 
 
 def _folded(value: str) -> str:
     return value.strip().lower()
+
+
+def _agent(value: str | None) -> str | None:
+    text = (value or "").strip()[:MAX_USER_AGENT]
+    return text or None
 
 
 def _ids(value: tuple[int, ...] | list[int] | None) -> tuple[int, ...] | None:
@@ -51,6 +56,25 @@ class SetPassword:
 
 
 @frozen(kw_only=True)
+class ChangePassword:
+    """A signed-in person changing their own password: the current one, and the new one twice. The
+    session they do it from (``session_id``) stays signed in; their other sessions end."""
+
+    user_id: int
+    session_id: int
+    current_password: str = field(repr=False)
+    new_password: str = field(repr=False)
+    repeated: str = field(repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        if not self.current_password:
+            raise ValidationFailed("current_password", "give your current password.")
+        check_password(self.new_password, "new_password")
+        if self.repeated != self.new_password:
+            raise ValidationFailed("repeat_password", "the new password and its repeat are not the same.")
+
+
+@frozen(kw_only=True)
 class SignIn:
     """A sign-in attempt from ``address``; the email is not checked for shape (an unknown name is
     refused with the same words as a wrong password)."""
@@ -58,3 +82,4 @@ class SignIn:
     email: str = field(converter=_folded)
     password: str = field(repr=False)
     address: str
+    user_agent: str | None = field(default=None, converter=_agent)  # the browser's, kept with the session

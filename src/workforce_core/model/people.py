@@ -53,7 +53,8 @@ class User:
 @define
 class WebSession:
     """A signed-in browser: the SHA-256 of its cookie token, the CSRF token its forms carry, when it
-    was made and last used, and when it ended (sign-out, password change, a disabled user)."""
+    was made and last used, where from and in what browser, and when it ended (sign-out, a password
+    change, a disabled user, or its person ending it from another session)."""
 
     user_id: int
     token_hash: str
@@ -61,13 +62,19 @@ class WebSession:
     created_at: datetime
     last_seen_at: datetime
     ended_at: datetime | None = None
-    address: str | None = None
+    address: str | None = None  # where it signed in from
     only_week: date | None = None  # a session a sign-off link opened: that pay week only
+    user_agent: str | None = None  # the browser's User-Agent at sign-in
     id: int = 0
 
     @classmethod
     def begin(
-        cls, user_id: int, now: datetime, address: str | None, only_week: date | None = None
+        cls,
+        user_id: int,
+        now: datetime,
+        address: str | None,
+        only_week: date | None = None,
+        user_agent: str | None = None,
     ) -> tuple[WebSession, str]:
         """A new session and its token (the cookie's value: only its SHA-256 is kept), with a CSRF token."""
         token = secrets.token_urlsafe(32)
@@ -79,6 +86,7 @@ class WebSession:
             last_seen_at=now,
             address=address,
             only_week=only_week,
+            user_agent=user_agent,
         )
         return made, token
 

@@ -31,6 +31,7 @@ from workforce_core.ports.limits import RateDecision, RateLimiter
 from workforce_core.ports.no_shows import NoShowNotices
 from workforce_core.ports.outbox import Outbox
 from workforce_core.ports.paging import Page, Paging
+from workforce_core.ports.passwords import PasswordStrength
 from workforce_core.ports.pay_figures import PayFigures
 from workforce_core.ports.pay_weeks import PayWeekLocks, PayWeekTallies, WeekSpan
 from workforce_core.ports.payroll_reads import PayrollFilter, PayrollReads
@@ -106,6 +107,7 @@ __all__ = [
     "Page",
     "Paging",
     "PasswordHasher",
+    "PasswordStrength",
     "PayFigures",
     "PayWeekLocks",
     "PayWeekTallies",

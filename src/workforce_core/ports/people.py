@@ -22,8 +22,14 @@ class UserRepository(Repository[User], Protocol):
 class SessionRepository(Repository[WebSession], Protocol):
     def by_token_hash(self, token_hash: str) -> WebSession | None: ...
 
-    def end_all(self, user_id: int, at: datetime) -> int:
-        """End every live session of the user (a password change, a disabled user); how many."""
+    def end_all(self, user_id: int, at: datetime, keep: int | None = None) -> int:
+        """End every live session of the user (a password change, a disabled user), but the session
+        ``keep`` when given (the one the person changed their password from); how many."""
+        ...
+
+    def not_ended(self, user_id: int, since: datetime) -> list[WebSession]:
+        """The user's sessions begun at ``since`` or later and not ended, newest first (the rules
+        decide which of them are still live: idle ones have ended without a mark)."""
         ...
 
 

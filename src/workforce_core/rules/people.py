@@ -19,6 +19,7 @@ SIGN_OFF_LINK_LIFE = timedelta(days=7)  # a sign-off link opens the portal withi
 MIN_PASSWORD = 12
 MAX_PASSWORD = 256
 MAX_EMAIL = 254
+MAX_USER_AGENT = 255  # a browser's User-Agent as kept with its session (longer ones are cut)
 
 # Every attempt counts, right or wrong, before its password is checked: the count is exact however
 # many attempts race on however many processes (the limiter's hits are), so no guess slips past.
@@ -163,6 +164,6 @@ def sign_in_name(email: str) -> str:
     return name
 
 
-def check_password(password: str) -> None:
+def check_password(password: str, field: str = "password") -> None:
     if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
-        raise ValidationFailed("password", f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters.")
+        raise ValidationFailed(field, f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters.")

@@ -1,6 +1,7 @@
-"""Users who sign in to the console and the portal: make one, list them, disable one, set a password.
+"""Users who sign in to the console and the portal: make one, list them, disable one, reset a password.
 
-A disabled user and a changed password end the user's sessions in the same transaction.
+A password is refused unless the strength estimator finds it hard enough to guess. A disabled user and
+a reset password end the user's sessions in the same transaction; a reset is in the audit log.
 """
 
 from __future__ import annotations
@@ -10,13 +11,20 @@ from collections.abc import Iterable
 from workforce_core.commands.people import CreateUser, SetPassword
 from workforce_core.errors import EmailTaken, LocationNotFound, NotFound, RoleNotAllowed
 from workforce_core.model.people import Actor, Role, User
-from workforce_core.ports import Clock, PasswordHasher, UnitOfWork, UnitOfWorkFactory
+from workforce_core.ports import Clock, PasswordHasher, PasswordStrength, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules import people
 from workforce_core.rules.people import Power
+from workforce_core.steps.new_passwords import require_strong, store_password
 
 
 def create_user(
-    command: CreateUser, *, uow: UnitOfWorkFactory, hasher: PasswordHasher, clock: Clock, actor: Actor | None = None
+    command: CreateUser,
+    *,
+    uow: UnitOfWorkFactory,
+    hasher: PasswordHasher,
+    strength: PasswordStrength,
+    clock: Clock,
+    actor: Actor | None = None,
 ) -> User:
     """A new user; made by a person (an account's owner, an operator admin), only within what they reach,
     and only an operator makes another operator."""
@@ -25,6 +33,7 @@ def create_user(
         raise RoleNotAllowed("only an operator admin makes another.")
     if command.client_id is not None and not people.reaches_account(actor, command.client_id):
         raise NotFound(f"client {command.client_id} was not found.", field="client_id")
+    require_strong(strength, command.password, command.email)
     now = clock.now()
     password_hash = hasher.hash(command.password)  # slow on purpose: before the transaction opens
     with uow() as tx:
@@ -79,15 +88,19 @@ def disable_user(user_id: int, *, uow: UnitOfWorkFactory, clock: Clock, actor: A
     return user
 
 
-def set_password(command: SetPassword, *, uow: UnitOfWorkFactory, hasher: PasswordHasher, clock: Clock) -> User:
+def set_password(
+    command: SetPassword, *, uow: UnitOfWorkFactory, hasher: PasswordHasher, strength: PasswordStrength, clock: Clock
+) -> User:
+    """The operator's reset of a user's password (the server's console): checked for strength, every
+    session of the user ended, recorded in the audit log as ``reset_password``."""
+    with uow(read_only=True) as tx:
+        email = _user(tx, command.user_id).email
+    require_strong(strength, command.password, email)
+    password_hash = hasher.hash(command.password)  # slow on purpose: outside the transaction
     now = clock.now()
-    password_hash = hasher.hash(command.password)
     with uow() as tx:
         user = _user(tx, command.user_id)
-        user.password_hash = password_hash
-        user.password_changed_at = now
-        tx.users.update(user)
-        tx.sessions.end_all(user.id, now)
+        store_password(tx, user, password_hash, now, action="reset_password", by=None)
         tx.commit()
     return user
 

@@ -54,7 +54,7 @@ def sign_in(
     if user is None or not matched:
         raise SignInRefused()
     rehashed = hasher.hash(command.password) if hasher.needs_rehash(user.password_hash) else None
-    session, token = WebSession.begin(user.id, clock.now(), command.address)
+    session, token = WebSession.begin(user.id, clock.now(), command.address, user_agent=command.user_agent)
     with uow() as tx:
         if rehashed is not None:
             user.password_hash = rehashed

@@ -102,6 +102,7 @@ web_sessions = Table(
     Column("ended_at", UtcDateTime, nullable=True),
     Column("address", String(64), nullable=True),
     Column("only_week", Date, nullable=True),  # a sign-off link's session: that pay week only
+    Column("user_agent", String(255), nullable=True),  # the browser's at sign-in
 )
 
 sign_off_links = Table(
