@@ -18,7 +18,8 @@ from tests.contract.test_console_users import run
 from tests.contract.two_factor_pages import code_at, send_code, turn_on
 from workforce_adapters.sql import tables
 from workforce_core.rules import two_factor as rules
-from workforce_entrypoints.bootstrap import Services
+from workforce_entrypoints.bootstrap import Services, Settings
+from workforce_entrypoints.environment import REQUIRE_2FA_ENV
 
 NOW = datetime(2026, 11, 18, 12, 0, tzinfo=UTC)
 
@@ -29,8 +30,9 @@ def acme(world: World, clock: FakeClock) -> int:
     return world.account("Acme").id
 
 
-def signed_in_with_two_factor(services: Services, person: Person, clock: FakeClock, client_id: int | None,
-                              role: str = "owner") -> tuple[str, str, str, list[str]]:  # fmt: skip
+def signed_in_with_two_factor(
+    services: Services, person: Person, clock: FakeClock, client_id: int | None, role: str = "owner"
+) -> tuple[str, str, str, list[str]]:
     """A new person of the role, signed in, with two-factor sign-in turned on, then signed out: email,
     password, key, recovery codes. The clock is past the confirming code's step."""
     user, password = make_user(services, role, client_id)
@@ -224,3 +226,32 @@ def test_the_command_line_resets_an_operators_two_factor(
     assert (row.action, row.user_id, row.client_id) == ("reset_two_factor", None, None)
     with console(services) as person:
         assert person.sign_in(email, password).headers["location"] == "/console/"
+
+
+@pytest.mark.parametrize(
+    ("value", "on"),
+    [
+        (None, False),
+        ("", False),
+        ("0", False),
+        ("off", False),
+        ("1", True),
+        ("TRUE", True),
+        ("yes", True),
+        ("on", True),
+    ],
+)
+def test_workforce_require_2fa_is_read_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch, value: str | None, on: bool
+) -> None:
+    if value is None:
+        monkeypatch.delenv(REQUIRE_2FA_ENV, raising=False)
+    else:
+        monkeypatch.setenv(REQUIRE_2FA_ENV, value)
+    assert Settings.from_env("sqlite://").require_two_factor is on
+
+
+def test_a_workforce_require_2fa_of_no_meaning_stops_the_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(REQUIRE_2FA_ENV, "owners")
+    with pytest.raises(ValueError, match="WORKFORCE_REQUIRE_2FA must be one of"):
+        Settings.from_env("sqlite://")
