@@ -17,6 +17,7 @@ from workforce_core.rules import two_factor as rules
 from workforce_core.rules.two_factor import CodeKind
 from workforce_core.services.sign_in import SignedIn
 from workforce_core.steps.second_factor import accept_code
+from workforce_core.steps.throttles import take_slots
 
 
 @frozen
@@ -39,10 +40,7 @@ def sign_in_with_code(
         (f"two-factor:user:{found.user_id}", rules.CODES_PER_USER),
         (f"two-factor:address:{command.address}", rules.CODES_PER_ADDRESS),
     )
-    for bucket, limit in buckets:
-        decision = limiter.hit(bucket, limit, rules.CODES_WINDOW_SECONDS)
-        if not decision.allowed:
-            raise CodesThrottled(decision.retry_after)
+    take_slots(limiter, buckets, rules.CODES_WINDOW_SECONDS, CodesThrottled)
     now = clock.now()
     with uow() as tx:
         step = tx.sign_in_challenges.get(found.id)

@@ -19,6 +19,7 @@ from workforce_core.model.principal import Principal
 from workforce_core.ports import Clock, PasswordHasher, RateLimiter, UnitOfWorkFactory
 from workforce_core.rules import people
 from workforce_core.steps.second_factor import CodeNeeded, challenge
+from workforce_core.steps.throttles import take_slots
 
 
 @frozen
@@ -43,10 +44,7 @@ def sign_in(
         (f"sign-in:user:{command.email}", people.SIGN_IN_PER_USER),
         (f"sign-in:address:{command.address}", people.SIGN_IN_PER_ADDRESS),
     )
-    for bucket, limit in buckets:
-        decision = limiter.hit(bucket, limit, people.SIGN_IN_WINDOW_SECONDS)
-        if not decision.allowed:
-            raise SignInThrottled(decision.retry_after)
+    take_slots(limiter, buckets, people.SIGN_IN_WINDOW_SECONDS, SignInThrottled)
     with uow(read_only=True) as tx:
         user = tx.users.by_email(command.email)
     if user is None:

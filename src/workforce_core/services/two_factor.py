@@ -19,6 +19,7 @@ from workforce_core.model.two_factor import RecoveryCode, TwoFactor, new_recover
 from workforce_core.ports import Clock, OneTimeCodes, RateLimiter, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules import two_factor as rules
 from workforce_core.steps.second_factor import accept_code
+from workforce_core.steps.throttles import take_slots
 
 ISSUER = "workforce"  # the name an authenticator app shows beside the person's sign-in
 
@@ -129,9 +130,9 @@ def reset_two_factor(user_id: int, *, uow: UnitOfWorkFactory, clock: Clock, acto
 
 
 def _throttle(user_id: int, limiter: RateLimiter) -> None:
-    decision = limiter.hit(f"two-factor:user:{user_id}", rules.CODES_PER_USER, rules.CODES_WINDOW_SECONDS)
-    if not decision.allowed:
-        raise CodesThrottled(decision.retry_after)
+    take_slots(
+        limiter, [(f"two-factor:user:{user_id}", rules.CODES_PER_USER)], rules.CODES_WINDOW_SECONDS, CodesThrottled
+    )
 
 
 def _person(tx: UnitOfWork, user_id: int) -> User:
