@@ -70,7 +70,8 @@ def test_a_person_turns_on_two_factor_and_signs_in_with_a_code_then_a_recovery_c
 
     password(page, person.email, secret_word)
     code(page, recovery[0])
-    page.wait_for_url(re.compile(rf"/console/{client}/timesheets"))
+    page.wait_for_url(re.compile(r"/console/two-factor\?done="))
+    expect(page.get_by_role("main")).to_contain_text("9 unused recovery codes")
     sign_out(page)
 
     password(page, person.email, secret_word)

@@ -113,7 +113,9 @@ def test_a_recovery_code_signs_in_once(services: Services, acme: int, clock: Fak
     with console(services) as person:
         email, password, _, recovery = signed_in_with_two_factor(services, person, clock, acme)
         person.sign_in(email, password)
-        assert send_code(person, recovery[0]).status_code == 303
+        first = send_code(person, recovery[0])
+        assert first.headers["location"].startswith("/console/two-factor?done=")
+        assert "9 unused recovery codes" in person.get(first.headers["location"]).text
         person.post("/console/sign-out", token=person.csrf("/console/two-factor"))
         person.sign_in(email, password)
         second = send_code(person, recovery[0])
@@ -199,9 +201,11 @@ def test_an_operator_resets_a_lost_device_from_setup_and_it_is_audited(
         operator.sign_in(admin.email, admin_password)
         setup = operator.get(f"/console/{acme}/setup").text
         assert f'aria-label="Reset the two-factor sign-in of {email}"' in setup
+        assert setup.count("Reset two-factor") == 1  # only the one who has it on
         token = operator.csrf(f"/console/{acme}/setup")
         reset = operator.post(f"/console/{acme}/setup/users/{owner_id}/reset-two-factor", token=token)
         assert reset.status_code == 303
+        assert "Reset two-factor" not in operator.get(f"/console/{acme}/setup").text
     with console(services) as person:  # the password alone signs in again
         assert person.sign_in(email, password).headers["location"] == "/console/"
     with services.engine.connect() as connection:

@@ -29,6 +29,17 @@ def test_a_time_step_is_claimed_only_when_newer(backend: Backend) -> None:  # no
         assert tx.two_factor.of_user(user.id + 1) is None
 
 
+def test_who_has_it_on_is_read_at_once(backend: Backend) -> None:  # noqa: F811
+    with backend.uow() as tx:
+        on, pending, without = (tx.users.add(User(f"{n}@example.com", "$argon2id$z", "operator", T0)) for n in "abc")
+        tx.two_factor.add(TwoFactor(on.id, "JBSWY3DPEHPK3PXP", T0, T0))
+        tx.two_factor.add(TwoFactor(pending.id, "JBSWY3DPEHPK3PXP", T0))
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        assert tx.two_factor.on_among([on.id, pending.id, without.id]) == {on.id}
+        assert tx.two_factor.on_among([]) == set()
+
+
 def test_recovery_codes_are_claimed_once_and_go_with_the_generator(backend: Backend) -> None:  # noqa: F811
     with backend.uow() as tx:
         user = tx.users.add(User("ops@example.com", "$argon2id$z", "operator", T0))

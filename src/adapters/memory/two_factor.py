@@ -3,6 +3,7 @@ of work holds the store's lock, so a claim here is as exclusive as SQL's conditi
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 
 import attrs
@@ -20,6 +21,10 @@ class MemoryTwoFactorRepository(MemoryRepository[TwoFactor]):
     def of_user(self, user_id: int) -> TwoFactor | None:
         found = self._table.where(lambda factor: factor.user_id == user_id)
         return found[0] if found else None
+
+    def on_among(self, user_ids: Collection[int]) -> set[int]:
+        wanted = set(user_ids)
+        return {factor.user_id for factor in self._table.where(lambda f: f.user_id in wanted and f.on)}
 
     def claim_step(self, two_factor_id: int, step: int) -> bool:
         factor = self.get(two_factor_id)

@@ -3,6 +3,7 @@ two sessions sending one code at once get one session between them."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 
 from sqlalchemy import Connection, delete, func, or_, select, update
@@ -20,6 +21,12 @@ class SqlTwoFactorRepository(SqlRepository[TwoFactor]):
     def of_user(self, user_id: int) -> TwoFactor | None:
         found = self._many(self.table.c.user_id == user_id)
         return found[0] if found else None
+
+    def on_among(self, user_ids: Collection[int]) -> set[int]:
+        c = self.table.c
+        wanted = sorted(set(user_ids))
+        query = select(c.user_id).where(c.user_id.in_(wanted), c.enabled_at.is_not(None))
+        return {int(user_id) for user_id in self.connection.execute(query).scalars()} if wanted else set()
 
     def claim_step(self, two_factor_id: int, step: int) -> bool:
         c = self.table.c

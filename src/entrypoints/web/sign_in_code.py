@@ -1,6 +1,7 @@
 """The second step of signing in: a person with two-factor sign-in on sends a code from their app (or a
 recovery code) after a right password. The challenge is a cookie of the sign-in pages' path alone
 (``HttpOnly``, five minutes); the form carries a double-submit token, as the password form does.
+A recovery code leads to the two-factor page, which says how many are left.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from starlette.routing import BaseRoute, Route
 
 from workforce_core.commands.two_factor import SignInWithCode
 from workforce_core.errors import CsrfRefused, SecondStepEnded, WorkforceError
-from workforce_core.rules.two_factor import SECOND_STEP_LIFETIME
+from workforce_core.rules.two_factor import SECOND_STEP_LIFETIME, CodeKind
 from workforce_core.services.second_step import sign_in_with_code
 from workforce_core.steps.second_factor import CodeNeeded
 from workforce_entrypoints.bootstrap import Services
@@ -91,6 +92,8 @@ async def code_post(request: Request) -> Response:
             reply.headers["Retry-After"] = str(retry_after)
         return reply
     assert accepted.signed.token is not None
+    if accepted.kind is CodeKind.RECOVERY:  # likely a lost device: the page that tells what is left
+        target = f"/console/two-factor?done=signed+in+with+a+recovery+code,+{accepted.recovery_left}+left"
     reply = keep_session(secure(RedirectResponse(target, status_code=303)), accepted.signed.token, request)
     reply.delete_cookie(CHALLENGE_COOKIE, path=CODE_PATH)
     reply.delete_cookie(PRE_COOKIE, path=CODE_PATH)

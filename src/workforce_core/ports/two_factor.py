@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 from typing import Protocol
 
@@ -27,6 +28,10 @@ class OneTimeCodes(Protocol):
 
 class TwoFactorRepository(Repository[TwoFactor], Protocol):
     def of_user(self, user_id: int) -> TwoFactor | None: ...
+
+    def on_among(self, user_ids: Collection[int]) -> set[int]:
+        """Which of these people have two-factor sign-in on, in one read (Setup's list of users)."""
+        ...
 
     def claim_step(self, two_factor_id: int, step: int) -> bool:
         """Store ``step`` as the last accepted if it is newer than the stored one: True for the one

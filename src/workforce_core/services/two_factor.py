@@ -7,6 +7,7 @@ and turning off take a slot of the person's code throttle, as the second step of
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 
 from attrs import frozen
@@ -44,6 +45,15 @@ def two_factor_state(user: User, *, uow: UnitOfWorkFactory, codes: OneTimeCodes)
     if factor.on:
         return TwoFactorState(on=True, recovery_left=left)
     return TwoFactorState(on=False, secret=factor.secret, uri=codes.uri(factor.secret, user.email, ISSUER))
+
+
+def two_factor_on(users: Iterable[User], *, uow: UnitOfWorkFactory) -> set[int]:
+    """The ids of these people who have two-factor sign-in on (Setup lists them, and an operator resets them)."""
+    wanted = [user.id for user in users]
+    if not wanted:
+        return set()
+    with uow(read_only=True) as tx:
+        return tx.two_factor.on_among(wanted)
 
 
 def set_up_due(user: User, required: bool, *, uow: UnitOfWorkFactory) -> bool:
