@@ -202,6 +202,11 @@ def test_an_operator_resets_a_lost_device_from_setup_and_it_is_audited(
         setup = operator.get(f"/console/{acme}/setup").text
         assert f'aria-label="Reset the two-factor sign-in of {email}"' in setup
         assert setup.count("Reset two-factor") == 1  # only the one who has it on
+        users_head = (
+            '<th scope="col">Email</th><th scope="col">Role</th><th scope="col">Sites</th><th scope="col">State</th>'
+        )
+        assert setup.count('<th scope="col">Two-factor</th>') == 1
+        assert f'{users_head}<th scope="col">Two-factor</th>' in setup
         token = operator.csrf(f"/console/{acme}/setup")
         reset = operator.post(f"/console/{acme}/setup/users/{owner_id}/reset-two-factor", token=token)
         assert reset.status_code == 303
