@@ -264,3 +264,26 @@ def test_a_workforce_require_2fa_of_no_meaning_stops_the_start(monkeypatch: pyte
     monkeypatch.setenv(REQUIRE_2FA_ENV, "owners")
     with pytest.raises(ValueError, match="WORKFORCE_REQUIRE_2FA must be one of"):
         Settings.from_env("sqlite://")
+
+
+def test_a_person_turns_it_off_with_a_current_code(services: Services, acme: int, clock: FakeClock) -> None:
+    with console(services) as person:
+        email, password, secret, _ = signed_in_with_two_factor(services, person, clock, acme)
+        person.sign_in(email, password)
+        assert send_code(person, code_at(secret, clock.now())).status_code == 303
+        token = person.csrf("/console/two-factor")
+        refused = person.post("/console/two-factor/turn-off", {"code": "bad code"}, token=token)
+        assert refused.status_code == 401
+        assert "is <strong>on</strong>" in refused.text
+        clock.advance(seconds=30)
+        off = person.post("/console/two-factor/turn-off", {"code": code_at(secret, clock.now())}, token=token)
+        assert (off.status_code, off.headers["location"]) == (
+            303,
+            "/console/two-factor?done=two-factor+sign-in+turned+off",
+        )
+        assert "is <strong>off</strong>" in person.get(off.headers["location"]).text
+        person.post("/console/sign-out", token=token)
+        assert person.sign_in(email, password).headers["location"] == "/console/"
+    with services.engine.connect() as connection:
+        actions = connection.execute(select(tables.audit_log.c.action).order_by(tables.audit_log.c.id)).scalars()
+        assert list(actions) == ["turn_on_two_factor", "turn_off_two_factor"]
