@@ -16,6 +16,7 @@ from workforce_adapters.json import event_codec
 from workforce_adapters.json.webhooks import envelope
 from workforce_adapters.mail_outbox import MaildirOutbox
 from workforce_adapters.memory_limits import memory_rate_limiter, redis_rate_limiter
+from workforce_adapters.one_time_codes import PyotpCodes
 from workforce_adapters.password_strength import ZxcvbnStrength
 from workforce_adapters.passwords import Argon2PasswordHasher
 from workforce_adapters.sql import reading
@@ -36,6 +37,7 @@ from workforce_core.ports import (
     Clock,
     IdempotencyStore,
     Mailer,
+    OneTimeCodes,
     PasswordHasher,
     PasswordStrength,
     Queries,
@@ -45,6 +47,7 @@ from workforce_core.ports import (
 )
 from workforce_core.rules.receiver_urls import Network, Resolver, parse_networks
 from workforce_entrypoints.environment import DATABASE_ENV as DATABASE_ENV  # re-exported: its old home
+from workforce_entrypoints.environment import REQUIRE_2FA_ENV, switch
 
 RATE_LIMIT_ENV = "WORKFORCE_RATE_LIMIT_STORAGE"
 TRUSTED_NETWORKS_ENV = "WORKFORCE_WEBHOOK_TRUSTED_NETWORKS"
@@ -64,6 +67,7 @@ class Settings:
     webhook_trusted_networks: str | None = None
     mail_outbox: str = DEFAULT_MAIL_OUTBOX
     public_url: str | None = None
+    require_two_factor: bool = False  # WORKFORCE_REQUIRE_2FA
 
     @classmethod
     def from_env(cls, database_url: str | None = None) -> Settings:
@@ -73,6 +77,7 @@ class Settings:
             webhook_trusted_networks=os.environ.get(TRUSTED_NETWORKS_ENV) or None,
             mail_outbox=os.environ.get(MAIL_OUTBOX_ENV) or DEFAULT_MAIL_OUTBOX,
             public_url=os.environ.get(PUBLIC_URL_ENV) or None,
+            require_two_factor=switch(REQUIRE_2FA_ENV, os.environ.get(REQUIRE_2FA_ENV)),
         )
 
 
@@ -128,6 +133,7 @@ class Services:
     hasher: PasswordHasher = field(factory=Argon2PasswordHasher)
     strength: PasswordStrength = field(factory=ZxcvbnStrength)
     mailer: Mailer = field(factory=lambda: MaildirOutbox(Path(DEFAULT_MAIL_OUTBOX)))
+    codes: OneTimeCodes = field(factory=PyotpCodes)
 
     def one_read(self) -> AbstractContextManager[None]:
         """Every read of this block in one connection and one read transaction (a read request's

@@ -284,6 +284,38 @@ class SignInThrottled(RateLimited):
     default_message = "Too many sign-in attempts; wait a few minutes and try again."
 
 
+class CodeRefused(WorkforceError):
+    """A two-factor code that is not one of the person's: wrong, out of its time, or not a code at all."""
+
+    code, status, default_message = (
+        "code_refused",
+        401,
+        "That code is not right: type the code your app shows now, or one of your recovery codes.",
+    )
+
+
+class CodeUsed(CodeRefused):
+    """A time-based code accepted once already, or a recovery code used before."""
+
+    code, default_message = "code_used", "That code has been used already: wait for your app's next code."
+
+
+class CodesThrottled(RateLimited):
+    default_message = "Too many codes tried; wait a few minutes and try again."
+
+
+class SecondStepEnded(WorkforceError):
+    code, status, default_message = "second_step_ended", 401, "Your sign-in took too long; sign in again."
+
+
+class TwoFactorOn(Conflict):
+    code, default_message = "two_factor_on", "Two-factor sign-in is on already."
+
+
+class TwoFactorOff(Conflict):
+    code, default_message = "two_factor_off", "Two-factor sign-in is not set up."
+
+
 class PinRefused(WorkforceError):
     """The same words for an unknown badge, a wrong PIN, no PIN set and a worker who may not clock."""
 

@@ -1,21 +1,27 @@
 """The migrations that change tables holding data run over a database that has some, both ways, on
 SQLite and PostgreSQL: pay figures (a SQLite table rebuild, refused by the foreign keys of the figures'
-lines, would pass on the empty databases the other tests start from), and the outbox's events."""
+lines, would pass on the empty databases the other tests start from), the outbox's events, and two-factor
+sign-in (audit rows of no client account)."""
 
 from __future__ import annotations
 
 import json
 from datetime import UTC, datetime, timedelta
 
+import pyotp
 from sqlalchemy import func, insert, select
+from sqlalchemy import inspect as sa_inspect
 
 from tests.contract.conftest import World
+from tests.contract.console_pages import make_user
 from tests.contract.helpers import approved_shift
 from workforce_adapters.json import stored_payload
 from workforce_adapters.sql import schema, tables
 from workforce_adapters.sql.mapping import to_row
+from workforce_core.commands.two_factor import ConfirmTwoFactor
 from workforce_core.model.webhooks import Subscription
 from workforce_core.services.figure_refresh import refresh_figures
+from workforce_core.services.two_factor import confirm_two_factor, reset_two_factor, start_two_factor
 from workforce_core.steps.fan_out import fan_out
 from workforce_entrypoints.bootstrap import Services
 
@@ -84,3 +90,46 @@ def test_events_kept_before_event_data_was_typed_still_send_their_payload_after_
         assert (waiting["worker.created"].status, waiting["worker.created"].data) == ("refused", {})
     finally:
         schema.upgrade(services.engine)
+
+
+def test_two_factor_tables_go_down_and_up_with_people_and_audit_rows_in_them(services: Services, world: World) -> None:
+    account = world.account()
+    owner, _ = make_user(services, "owner", account.id)
+    admin, _ = make_user(services, "operator", None)
+    for user in (owner, admin):
+        factor = start_two_factor(user.id, uow=services.uow, codes=services.codes, clock=services.clock)
+        code = pyotp.TOTP(factor.secret).at(services.clock.now())
+        confirm_two_factor(
+            ConfirmTwoFactor(user_id=user.id, code=code),
+            uow=services.uow,
+            codes=services.codes,
+            limiter=services.limiter,
+            clock=services.clock,
+        )
+    reset_two_factor(admin.id, uow=services.uow, clock=services.clock)  # an audit row of no account
+    audit = tables.audit_log
+    try:
+        schema.downgrade(services.engine, "0030")
+        with services.engine.connect() as connection:
+            kept = connection.execute(select(audit.c.action, audit.c.client_id).order_by(audit.c.id)).all()
+            names = set(sa_inspect(connection).get_table_names())
+        assert kept == [("turn_on_two_factor", account.id)]  # the operator's rows could not stay
+        assert not names & {"user_two_factor", "recovery_codes", "sign_in_challenges"}
+    finally:
+        schema.upgrade(services.engine)
+    with services.engine.begin() as connection:
+        assert connection.execute(select(func.count()).select_from(tables.user_two_factor)).scalar_one() == 0
+        connection.execute(
+            insert(audit).values(
+                client_id=None,
+                action="reset_two_factor",
+                entity="user",
+                entity_id=admin.id,
+                changes={},
+                created_at=START,
+                api_key_id=None,
+                user_id=None,
+            )
+        )
+    factor = start_two_factor(owner.id, uow=services.uow, codes=services.codes, clock=services.clock)
+    assert factor.secret

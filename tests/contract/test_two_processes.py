@@ -1,5 +1,5 @@
-"""Two server processes on one PostgreSQL database: rate limits, Idempotency-Keys, generated badges and a
-requirement's headcount hold."""
+"""Two server processes on one PostgreSQL database: rate limits (the sign-in's and its codes' throttles
+among them), Idempotency-Keys, generated badges and a requirement's headcount hold."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from datetime import date, timedelta
 from pathlib import Path
 
 import httpx
+import pyotp
 import pytest
 
 from tests.contract.booking_race import book_overlapping_pairs_at_once
@@ -16,7 +17,10 @@ from tests.contract.conftest import World
 from tests.contract.console_pages import CSRF, make_user
 from tests.contract.server_process import serving
 from tests.databases import PostgresSchema
+from workforce_core.commands.two_factor import ConfirmTwoFactor
+from workforce_core.rules import two_factor as rules
 from workforce_core.rules.people import SIGN_IN_PER_USER
+from workforce_core.services.two_factor import confirm_two_factor, start_two_factor
 from workforce_entrypoints.bootstrap import Settings, bootstrap
 
 pytestmark = pytest.mark.postgres
@@ -140,3 +144,42 @@ def test_sign_in_throttling_holds_across_two_server_processes(servers: tuple[Wor
         statuses = list(pool.map(attempt, range(SIGN_IN_PER_USER + 12)))
     assert statuses.count(401) == SIGN_IN_PER_USER
     assert statuses.count(429) == 12
+
+
+def test_code_throttling_holds_across_two_server_processes(servers: tuple[World, list[str]]) -> None:
+    world, bases = servers
+    account = world.account()
+    user, password = make_user(world.services, "owner", account.id)
+    factor = start_two_factor(user.id, uow=world.services.uow, codes=world.services.codes, clock=world.services.clock)
+    confirm_two_factor(
+        ConfirmTwoFactor(user_id=user.id, code=pyotp.TOTP(factor.secret).now()),
+        uow=world.services.uow,
+        codes=world.services.codes,
+        limiter=world.services.limiter,  # the database's: the servers' too
+        clock=world.services.clock,
+    )
+
+    def password_step(n: int) -> str:
+        with httpx.Client(base_url=bases[n % 2], timeout=60) as browser:
+            form = browser.get("/console/sign-in")
+            token = CSRF.search(form.text)
+            assert token is not None
+            sent = {"email": user.email, "password": password, "csrf_token": token.group(1)}
+            assert browser.post("/console/sign-in", data=sent).status_code == 303
+            return str(browser.cookies["workforce_second_step"])
+
+    challenges = [password_step(n) for n in range(3)]  # three sign-ins waiting for a code, on both servers
+
+    def attempt(n: int) -> int:
+        held = {"workforce_second_step": challenges[n % 3]}
+        with httpx.Client(base_url=bases[n % 2], cookies=held, timeout=60) as browser:
+            step = browser.get("/console/sign-in/code")
+            token = CSRF.search(step.text)
+            assert token is not None
+            guess = {"code": f"guess {n}", "csrf_token": token.group(1)}
+            return browser.post("/console/sign-in/code", data=guess).status_code
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        statuses = list(pool.map(attempt, range(rules.CODES_PER_USER + 3)))
+    assert statuses.count(401) == rules.CODES_PER_USER - 1  # confirming the set-up took one of the person's
+    assert statuses.count(429) == 4

@@ -43,6 +43,11 @@ from workforce_adapters.memory.repositories import (
     MemoryWorkerRepository,
 )
 from workforce_adapters.memory.store import TABLES, MemoryStore
+from workforce_adapters.memory.two_factor import (
+    MemoryRecoveryCodeRepository,
+    MemorySignInChallengeRepository,
+    MemoryTwoFactorRepository,
+)
 from workforce_adapters.memory.webhooks import MemoryDeliveryRepository, MemorySubscriptionRepository
 from workforce_adapters.memory.worker_app import (
     MemoryLocationRepository,
@@ -207,6 +212,18 @@ class MemoryUnitOfWork:
     @cached_property
     def sign_off_links(self) -> MemorySignOffLinkRepository:
         return MemorySignOffLinkRepository(self._tables["sign_off_links"])
+
+    @cached_property
+    def two_factor(self) -> MemoryTwoFactorRepository:
+        return MemoryTwoFactorRepository(self._tables["user_two_factor"], self._tables["recovery_codes"])
+
+    @cached_property
+    def recovery_codes(self) -> MemoryRecoveryCodeRepository:
+        return MemoryRecoveryCodeRepository(self._tables["recovery_codes"])
+
+    @cached_property
+    def sign_in_challenges(self) -> MemorySignInChallengeRepository:
+        return MemorySignInChallengeRepository(self._tables["sign_in_challenges"])
 
     @cached_property
     def worker_sessions(self) -> MemoryWorkerSessionRepository:

@@ -42,6 +42,11 @@ from workforce_adapters.sql.repositories import (
     SqlTimeEntryRepository,
     SqlWorkerRepository,
 )
+from workforce_adapters.sql.two_factor import (
+    SqlRecoveryCodeRepository,
+    SqlSignInChallengeRepository,
+    SqlTwoFactorRepository,
+)
 from workforce_adapters.sql.webhooks import SqlDeliveryRepository, SqlSubscriptionRepository
 from workforce_adapters.sql.worker_app import (
     SqlLocationRepository,
@@ -213,6 +218,18 @@ class SqlUnitOfWork:
     @cached_property
     def sign_off_links(self) -> SqlSignOffLinkRepository:
         return SqlSignOffLinkRepository(self.connection)
+
+    @cached_property
+    def two_factor(self) -> SqlTwoFactorRepository:
+        return SqlTwoFactorRepository(self.connection)
+
+    @cached_property
+    def recovery_codes(self) -> SqlRecoveryCodeRepository:
+        return SqlRecoveryCodeRepository(self.connection)
+
+    @cached_property
+    def sign_in_challenges(self) -> SqlSignInChallengeRepository:
+        return SqlSignInChallengeRepository(self.connection)
 
     @cached_property
     def worker_sessions(self) -> SqlWorkerSessionRepository:

@@ -14,6 +14,7 @@ import typer
 from workforce_core.commands.people import CreateUser, SetPassword
 from workforce_core.model.people import Role, User
 from workforce_core.services import people
+from workforce_core.services.two_factor import reset_two_factor
 from workforce_entrypoints.cli.output import command, emit
 from workforce_entrypoints.cli.state import services
 
@@ -90,3 +91,12 @@ def reset_password(ctx: typer.Context, user_id: int = typer.Argument(..., metava
 def set_password(ctx: typer.Context, user_id: int = typer.Argument(..., metavar="ID")) -> None:
     """The same as reset-password (its first name)."""
     _reset(ctx, user_id)
+
+
+@app.command("reset-2fa")
+@command
+def reset_2fa(ctx: typer.Context, user_id: int = typer.Argument(..., metavar="ID")) -> None:
+    """Turn off a user's two-factor sign-in (a lost device): they sign in with their password and may
+    set it up again. Recorded in the audit log."""
+    s = services(ctx)
+    emit(user_record(reset_two_factor(user_id, uow=s.uow, clock=s.clock)))

@@ -21,6 +21,7 @@ from workforce_core.rules.london import from_local
 from workforce_core.rules.people import Power, rate_limit_cap
 from workforce_core.rules.scopes import SCOPES
 from workforce_core.services import accounts, people, reads
+from workforce_core.services.two_factor import two_factor_on
 from workforce_entrypoints.web.timesheets import back_to
 from workforce_entrypoints.web.visits import Visit, console_route
 
@@ -30,11 +31,13 @@ DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sun
 def setup_page(visit: Visit, **shown: Any) -> Response:
     p, s, actor = visit.client, visit.services, visit.signed.actor
     sites = reads.locations(p, LocationFilter(p.client_id, Paging(limit=500)), queries=s.queries).items
+    users = people.users(p.client_id, uow=s.uow)
     return visit.page(
         "setup.html",
         client=p.client,
         keys=accounts.client_keys(p.client_id, uow=s.uow, actor=actor),
-        users=people.users(p.client_id, uow=s.uow),
+        users=users,
+        two_factor_on=two_factor_on(users, uow=s.uow),
         sites=sites,
         scopes=SCOPES,
         roles=CLIENT_ROLES,

@@ -8,7 +8,6 @@ choosing. The session cookie is ``HttpOnly``, ``SameSite=Lax``, and ``Secure`` o
 from __future__ import annotations
 
 import secrets
-from urllib.parse import urlsplit
 
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
@@ -18,18 +17,13 @@ from workforce_core.commands.people import SignIn
 from workforce_core.errors import CsrfRefused, SignInRefused, WorkforceError
 from workforce_core.rules.people import Power, may
 from workforce_core.services.sign_in import reachable_clients, sign_in, sign_out
+from workforce_core.steps.second_factor import CodeNeeded
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.http.storage_threads import StorageThreads
+from workforce_entrypoints.web.sign_in_code import ask_for_code
+from workforce_entrypoints.web.sign_in_targets import PRE_COOKIE
+from workforce_entrypoints.web.sign_in_targets import next_path as _next
 from workforce_entrypoints.web.visits import COOKIE, CSRF_FIELD, Visit, console_route, keep_session, page_reply, secure
-
-PRE_COOKIE = "workforce_sign_in"
-
-
-def _next(target: str | None) -> str:
-    """Where to go after signing in: a console or portal path of this site only (never another host)."""
-    if target and target.startswith(("/console/", "/portal/")) and not urlsplit(target).netloc:
-        return target
-    return "/console/"
 
 
 async def sign_in_form(request: Request) -> Response:
@@ -63,6 +57,10 @@ async def sign_in_post(request: Request) -> Response:
         if retry_after is not None:
             reply.headers["Retry-After"] = str(retry_after)
         reply.set_cookie(PRE_COOKIE, token, httponly=True, samesite="lax", secure=request.url.scheme == "https")
+        return reply
+    if isinstance(made, CodeNeeded):
+        reply = ask_for_code(request, made, target)
+        reply.delete_cookie(PRE_COOKIE)
         return reply
     assert made.token is not None
     reply = keep_session(secure(RedirectResponse(target, status_code=303)), made.token, request)

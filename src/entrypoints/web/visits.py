@@ -15,7 +15,7 @@ from datetime import timedelta
 from typing import Any
 from urllib.parse import quote
 
-from attrs import define
+from attrs import define, field
 from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
@@ -28,6 +28,7 @@ from workforce_core.rules.people import SESSION_LONGEST, Power
 from workforce_core.services.sign_in import SignedIn, acting_for, signed_in
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.http.storage_threads import StorageThreads
+from workforce_entrypoints.web import two_factor_gate
 from workforce_entrypoints.web.rendering import render
 
 COOKIE = "workforce_session"
@@ -53,6 +54,7 @@ class Visit:
     token: str | None = None  # the session cookie's value
     base_url: str = ""  # WORKFORCE_PUBLIC_URL, else the site as the browser reached it (links in mail)
     principal: Principal | None = None
+    cookies: Mapping[str, str] = field(factory=dict)
 
     @property
     def client(self) -> Principal:
@@ -167,7 +169,11 @@ def _visit(
     token = request.cookies.get(COOKIE)
     signed = signed_in(token, uow=services.uow, clock=services.clock)
     base = (services.settings.public_url or str(request.base_url)).rstrip("/")
-    visit = Visit(services, signed, request.query_params, request.path_params, form, token, base)
+    visit = Visit(
+        services, signed, request.query_params, request.path_params, form, token, base, cookies=request.cookies
+    )
+    if two_factor_gate.set_up_first(signed, services, request.url.path):
+        return secure(RedirectResponse(two_factor_gate.SET_UP_PAGE, status_code=303))
     try:
         if form is not None:
             sent = form.get(CSRF_FIELD) or request.headers.get(CSRF_HEADER) or ""

@@ -10,7 +10,7 @@ from attrs import field, frozen
 
 @frozen
 class AuditEntry:
-    client_id: int
+    client_id: int | None  # None: about an operator admin, of no one account
     api_key_id: int | None
     action: str
     entity: str

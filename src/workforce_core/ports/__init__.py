@@ -58,6 +58,12 @@ from workforce_core.ports.repositories import (
     WorkerRepository,
 )
 from workforce_core.ports.shift_reads import ShiftFilter, ShiftReads
+from workforce_core.ports.two_factor import (
+    OneTimeCodes,
+    RecoveryCodeRepository,
+    SignInChallengeRepository,
+    TwoFactorRepository,
+)
 from workforce_core.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from workforce_core.ports.webhooks import DeliveryRepository, Sender, SubscriptionRepository
 from workforce_core.ports.worker_reads import WorkerFilter, WorkerReads
@@ -103,6 +109,7 @@ __all__ = [
     "NoShowNotices",
     "OfferFilter",
     "OfferRepository",
+    "OneTimeCodes",
     "Outbox",
     "Page",
     "Paging",
@@ -122,18 +129,21 @@ __all__ = [
     "RateRuleFilter",
     "RateRuleReads",
     "RateRuleRepository",
+    "RecoveryCodeRepository",
     "ReferenceReads",
     "Repository",
     "Sender",
     "SessionRepository",
     "ShiftFilter",
     "ShiftReads",
+    "SignInChallengeRepository",
     "SignOffLinkRepository",
     "StoredBatch",
     "StoredReply",
     "SubscriptionRepository",
     "SurveyRepository",
     "TimeEntryRepository",
+    "TwoFactorRepository",
     "UnitOfWork",
     "UnitOfWorkFactory",
     "UserRepository",

@@ -32,6 +32,7 @@ from workforce_core.ports.repositories import (
     TimeEntryRepository,
     WorkerRepository,
 )
+from workforce_core.ports.two_factor import RecoveryCodeRepository, SignInChallengeRepository, TwoFactorRepository
 from workforce_core.ports.webhooks import DeliveryRepository, SubscriptionRepository
 from workforce_core.ports.worker_app import LocationRepository, WorkerAppLinkRepository, WorkerSessionRepository
 
@@ -98,6 +99,12 @@ class UnitOfWork(Protocol):
     def sessions(self) -> SessionRepository: ...
     @property
     def sign_off_links(self) -> SignOffLinkRepository: ...
+    @property
+    def two_factor(self) -> TwoFactorRepository: ...
+    @property
+    def recovery_codes(self) -> RecoveryCodeRepository: ...
+    @property
+    def sign_in_challenges(self) -> SignInChallengeRepository: ...
     @property
     def worker_sessions(self) -> WorkerSessionRepository: ...
     @property

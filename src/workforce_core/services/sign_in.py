@@ -18,6 +18,8 @@ from workforce_core.model.people import Actor, User, WebSession
 from workforce_core.model.principal import Principal
 from workforce_core.ports import Clock, PasswordHasher, RateLimiter, UnitOfWorkFactory
 from workforce_core.rules import people
+from workforce_core.steps.second_factor import CodeNeeded, challenge
+from workforce_core.steps.throttles import take_slots
 
 
 @frozen
@@ -35,15 +37,14 @@ class SignedIn:
 
 def sign_in(
     command: SignIn, *, uow: UnitOfWorkFactory, hasher: PasswordHasher, limiter: RateLimiter, clock: Clock
-) -> SignedIn:
+) -> SignedIn | CodeNeeded:
+    """A session for a right password; for a person with two-factor sign-in on, a challenge to send a
+    code to (``services.second_step``) instead."""
     buckets = (
         (f"sign-in:user:{command.email}", people.SIGN_IN_PER_USER),
         (f"sign-in:address:{command.address}", people.SIGN_IN_PER_ADDRESS),
     )
-    for bucket, limit in buckets:
-        decision = limiter.hit(bucket, limit, people.SIGN_IN_WINDOW_SECONDS)
-        if not decision.allowed:
-            raise SignInThrottled(decision.retry_after)
+    take_slots(limiter, buckets, people.SIGN_IN_WINDOW_SECONDS, SignInThrottled)
     with uow(read_only=True) as tx:
         user = tx.users.by_email(command.email)
     if user is None:
@@ -59,6 +60,10 @@ def sign_in(
         if rehashed is not None:
             user.password_hash = rehashed
             tx.users.update(user)
+        code_needed = challenge(tx, user, session.created_at, command.address)
+        if code_needed is not None:
+            tx.commit()
+            return code_needed
         made = tx.sessions.add(session)
         tx.commit()
     return SignedIn(user, made, token)

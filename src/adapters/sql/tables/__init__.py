@@ -39,6 +39,7 @@ from workforce_adapters.sql.tables.timesheets import (
     surveys,
     time_entries,
 )
+from workforce_adapters.sql.tables.two_factor import recovery_codes, sign_in_challenges, user_two_factor
 from workforce_adapters.sql.tables.webhooks import outbox, webhook_deliveries, webhook_subscriptions
 from workforce_adapters.sql.tables.worker_app import worker_app_links, worker_sessions
 from workforce_adapters.sql.tables.workers import (
@@ -81,16 +82,19 @@ __all__ = [
     "payroll_line_counts",
     "rate_limit_hits",
     "rate_rules",
+    "recovery_codes",
     "shift_figure_lines",
     "shift_figures",
     "shift_no_shows",
     "shift_payments",
     "shifts",
     "shifts_without_figures",
+    "sign_in_challenges",
     "sign_off_links",
     "survey_questions",
     "surveys",
     "time_entries",
+    "user_two_factor",
     "users",
     "web_sessions",
     "webhook_deliveries",

@@ -3,7 +3,7 @@
 made before have none.
 
 Revision ID: 0035
-Revises: 0030
+Revises: 0034
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0035"
-down_revision = "0030"
+down_revision = "0034"
 branch_labels = None
 depends_on = None
 
