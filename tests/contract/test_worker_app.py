@@ -382,9 +382,12 @@ def test_the_console_and_the_cli_make_links_for_staff_who_look_after_workers(
         sign_in_as(services, "coordinator", agency["client"], person)
         page = f"/console/{agency['client']}/workers/{agency['ann']}"
         made = person.post(f"{page}/app-link", token=person.csrf(page))
-        assert made.status_code == 200
-        link = re.search(r'value="http://testserver(/app/link/[\w-]+)"', made.text)
+        assert made.headers["location"] == f"{page}/app-link?done=app_link_made"
+        link = re.search(r'value="http://testserver(/app/link/[\w-]+)"', person.followed(made).text)
         assert link is not None
+        again = person.get(made.headers["location"]).text  # a reload: no second link, the first not shown
+        assert link.group(1) not in again
+        assert "shown once" in again
         unknown = f"/console/{agency['client']}/workers/{agency['ann'] + 100}/app-link"
         elsewhere = person.post(unknown, token=person.csrf(page))
         assert elsewhere.status_code == 404

@@ -21,6 +21,7 @@ from workforce_core.services.export_preview import PreviewQuery, preview_export
 from workforce_core.services.exports import create_export, export_batch
 from workforce_core.services.pay_week_reads import PayWeekQuery, week_history
 from workforce_core.services.pay_week_reads import pay_weeks as week_list
+from workforce_entrypoints.web.done import Done
 from workforce_entrypoints.web.downloads import stored_file
 from workforce_entrypoints.web.timesheets import back_to
 from workforce_entrypoints.web.visits import Visit, console_route
@@ -57,7 +58,6 @@ def pay_week_page(visit: Visit) -> Response:
         preview=preview,
         may_close=may(visit.signed.actor, Power.CLOSE_WEEK),
         may_export=may(visit.signed.actor, Power.EXPORT),
-        done=visit.value("done"),
     )
 
 
@@ -69,8 +69,8 @@ def _command(visit: Visit) -> dict[str, object]:
     }
 
 
-def _back(visit: Visit, done: str) -> Response:
-    return back_to(visit, "/pay-week", f"{done}&week={visit.value('week') or ''}")
+def _back(visit: Visit, done: Done, count: int | None = None) -> Response:
+    return back_to(visit, "/pay-week", done, count=count, week=visit.value("week"))
 
 
 def close(visit: Visit) -> Response:
@@ -78,20 +78,20 @@ def close(visit: Visit) -> Response:
     change = pay_weeks.close_week(
         structure(ClosePayWeek, _command(visit)), uow=s.uow, clock=s.clock, actor=visit.signed.actor
     )
-    return _back(visit, f"approved+{len(change.approved_entry_ids)}+and+locked")
+    return _back(visit, Done.CLOSED, len(change.approved_entry_ids))
 
 
 def lock(visit: Visit) -> Response:
     s = visit.services
     pay_weeks.lock_week(structure(LockPayWeek, _command(visit)), uow=s.uow, clock=s.clock, actor=visit.signed.actor)
-    return _back(visit, "locked")
+    return _back(visit, Done.LOCKED)
 
 
 def unlock(visit: Visit) -> Response:
     s = visit.services
     command = structure(UnlockPayWeek, {**_command(visit), "reason": visit.value("reason")})
     pay_weeks.unlock_week(command, uow=s.uow, clock=s.clock, actor=visit.signed.actor)
-    return _back(visit, "unlocked")
+    return _back(visit, Done.UNLOCKED)
 
 
 def export(visit: Visit) -> Response:
@@ -103,7 +103,7 @@ def export(visit: Visit) -> Response:
     create_export(
         command, uow=s.uow, queries=s.queries, files=CsvExportFiles(), clock=s.clock, actor=visit.signed.actor
     )
-    return _back(visit, "export+made")
+    return _back(visit, Done.EXPORT_MADE)
 
 
 def download(visit: Visit) -> Response:

@@ -93,7 +93,6 @@ def board_page(visit: Visit) -> Response:
         workers=worker_choices(visit),
         location_id=site_id,
         may_book=may(visit.signed.actor, Power.BOOK),
-        done=visit.value("done"),
     )
 
 
@@ -132,7 +131,6 @@ def requirement_page(visit: Visit) -> Response:
         offers=sent,
         takes_bookings=view.status in (DemandStatus.OPEN, DemandStatus.FILLED),
         may_book=may(visit.signed.actor, Power.BOOK),
-        done=visit.value("done"),
     )
 
 
@@ -148,7 +146,6 @@ def booking_page(visit: Visit) -> Response:
         live_statuses=LIVE_BOOKING_STATUSES,
         cancel_statuses=[(code, reasons.status(code)) for code in CANCEL_STATUSES],
         may_book=may(visit.signed.actor, Power.BOOK),
-        done=visit.value("done"),
     )
 
 

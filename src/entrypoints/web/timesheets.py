@@ -4,6 +4,7 @@ or many; and one shift's page with its corrections, breaks, clock-out, query and
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute
@@ -19,6 +20,7 @@ from workforce_core.services.sign_off_links import sign_off_contacts
 from workforce_core.services.time_reads.amendments import AmendmentQuery, amendments
 from workforce_core.services.time_reads.timesheets import Timesheet, TimesheetQuery, timesheets
 from workforce_core.views import EntryView
+from workforce_entrypoints.web.done import Done
 from workforce_entrypoints.web.visits import Visit, console_route, secure
 from workforce_entrypoints.web.weeks import ShownWeek, choice, shown_week
 
@@ -80,7 +82,6 @@ def timesheet_page(visit: Visit) -> Response:
         client_approvals=CLIENT_APPROVALS,
         payroll_statuses=PAYROLL_STATUSES,
         contacts=sign_off_contacts(p.client_id, uow=s.uow),
-        done=visit.value("done"),
     )
 
 
@@ -100,12 +101,14 @@ def entry_page(visit: Visit) -> Response:
         row=shift_row(view, sheet, sight),
         amendments=amendments(p, asked, queries=s.queries).items,
         may_approve=may(visit.signed.actor, Power.APPROVE),
-        done=visit.value("done"),
     )
 
 
-def back_to(visit: Visit, path: str, done: str) -> Response:
-    return secure(RedirectResponse(f"/console/{visit.client.client_id}{path}?done={done}", status_code=303))
+def back_to(visit: Visit, path: str, done: Done, *, prefix: str = "/console", **more: int | str | None) -> Response:
+    """303 to the account's page at ``path`` saying ``done`` (a code, never words); ``more`` (``count``,
+    ``worker``, ``week``) rides along when given."""
+    query = urlencode({"done": done.value, **{name: value for name, value in more.items() if value is not None}})
+    return secure(RedirectResponse(f"{prefix}/{visit.client.client_id}{path}?{query}", status_code=303))
 
 
 ROUTES: list[BaseRoute] = [

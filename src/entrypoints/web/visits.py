@@ -28,6 +28,8 @@ from workforce_core.rules.people import SESSION_LONGEST, Power
 from workforce_core.services.sign_in import SignedIn, acting_for, signed_in
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.http.storage_threads import StorageThreads
+from workforce_entrypoints.web.done import done_words
+from workforce_entrypoints.web.once import ONCE_COOKIE, forget_once, keep_once, read_once
 from workforce_entrypoints.web.rendering import render
 
 COOKIE = "workforce_session"
@@ -53,6 +55,7 @@ class Visit:
     token: str | None = None  # the session cookie's value
     base_url: str = ""  # WORKFORCE_PUBLIC_URL, else the site as the browser reached it (links in mail)
     principal: Principal | None = None
+    once: dict[str, str] | None = None  # what the page shows once (``once.py``), taken on this GET
 
     @property
     def client(self) -> Principal:
@@ -80,6 +83,10 @@ class Visit:
     def page(self, template: str, **context: Any) -> Response:
         return page_reply(template, self, **context)
 
+    def once_there(self, reply: Response, **values: str) -> Response:
+        """``reply`` (a redirect) with ``values`` for the page it leads to to show once."""
+        return keep_once(reply, self.token or "", values, https=self.base_url.startswith("https://"))
+
 
 Page = Callable[[Visit], Response]
 
@@ -94,6 +101,8 @@ def page_reply(template: str, visit: Visit | None, code: int = 200, **context: A
             "client_id": visit.principal.client_id if visit.principal else None,
             "portal": not people.may(visit.signed.actor, Power.CONSOLE),
             "may_setup": people.may(visit.signed.actor, Power.SETUP),
+            "done": done_words(visit),
+            "once": visit.once or {},
         }
     return secure(HTMLResponse(render(template, **shared, **context), status_code=code))
 
@@ -178,12 +187,15 @@ def _visit(
         if client:
             client_id = request.path_params["client_id"]
             visit.principal = acting_for(signed.actor, client_id, uow=services.uow)
-        return page(visit)
+        if form is None:
+            visit.once = read_once(request.cookies.get(ONCE_COOKIE), token, request.url.path)
+        reply = page(visit)
+        return forget_once(reply, request.url.path) if visit.once is not None else reply
     except WorkforceError as error:
         return error_page(error, visit)
     except Exception:  # a person never sees a traceback
         log.exception("console page failed: %s", request.url.path)
-        return page_reply("error.html", visit, 500, status=500, message="The page failed; it was logged.")
+        return page_reply("error.html", visit, 500, status=500, message="The page failed; it was logged.", field=None)
 
 
 def error_page(error: WorkforceError, visit: Visit | None) -> Response:

@@ -61,7 +61,6 @@ def workers_page(visit: Visit) -> Response:
         statuses=tuple(STATUSES),
         may_change=may(visit.signed.actor, Power.WORKERS),
         may_rate=may(visit.signed.actor, Power.RATES),
-        done=visit.value("done"),
     )
 
 
@@ -109,7 +108,6 @@ def worker_page(visit: Visit) -> Response:
         absence_types=ABSENCE_TYPES,
         may_change=may(visit.signed.actor, Power.WORKERS),
         may_rate=may(visit.signed.actor, Power.RATES),
-        done=visit.value("done"),
     )
 
 
