@@ -141,26 +141,29 @@ CODES = frozenset(done.value for done in Done)
 
 
 def done_words(visit: Visit) -> str | None:
-    """The words of the address's ``done`` code; None for no code or one not in ``Done``."""
+    """The words of the address's ``done`` code; None for no code, one not in ``Done``, or one whose
+    words need a count the address does not give."""
     code = visit.query.get("done") or ""
     if code not in CODES:
         return None
     template = WORDS[Done(code)]
     count = _whole(visit.query.get("count"))
+    if count is None and ("{count}" in template or "{shifts}" in template):
+        return None
     shown: dict[str, Any] = {"count": count, "shifts": f"{count} shift{'' if count == 1 else 's'}"}
     if "{worker}" in template:
         shown["worker"] = _worker_name(visit)
     return template.format(**shown)
 
 
-def _whole(text: str | None) -> int:
-    return int(text) if text is not None and text.isdigit() and len(text) < 7 else 0
+def _whole(text: str | None) -> int | None:
+    return int(text) if text is not None and text.isdigit() and len(text) < 7 else None
 
 
 def _worker_name(visit: Visit) -> str:
     """The worker of the redirect's id, as the person may read them; else "the worker"."""
     worker_id = _whole(visit.query.get("worker"))
-    if worker_id and visit.principal is not None:
+    if worker_id and visit.principal is not None and visit.principal.has("workers:read"):
         p = visit.principal
         found = reads.workers(
             p, WorkerFilter(p.client_id, Paging(limit=1), id=worker_id), queries=visit.services.queries

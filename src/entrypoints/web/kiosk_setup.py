@@ -10,6 +10,7 @@ from starlette.routing import BaseRoute
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.kiosks import EnrolKiosk
 from workforce_core.ports import LocationFilter, Paging
+from workforce_core.rules.pages import Page
 from workforce_core.rules.people import Power
 from workforce_core.services import kiosk_devices, reads
 from workforce_entrypoints.web.done import Done
@@ -44,7 +45,7 @@ def revoke(visit: Visit) -> Response:
 
 
 ROUTES: list[BaseRoute] = [
-    console_route("/{client_id:int}/kiosks", kiosks_page, power=Power.SETUP),
+    console_route("/{client_id:int}/kiosks", kiosks_page, power=Power.SETUP, opens=Page.KIOSKS),
     console_route("/{client_id:int}/kiosks", enrol, methods=("POST",), power=Power.SETUP),
     console_route("/{client_id:int}/kiosks/{kiosk_id:int}/revoke", revoke, methods=("POST",), power=Power.SETUP),
 ]

@@ -15,6 +15,7 @@ from workforce_adapters.json.commands import structure
 from workforce_core.commands.pay_codes import PAY_ELEMENTS, SetPayCode
 from workforce_core.errors import NotFound, ValidationFailed
 from workforce_core.model.pay_codes import MULTIPLIERS, PAYROLL_PACKAGES
+from workforce_core.rules.pages import Page
 from workforce_core.rules.payroll_lines import LABELS
 from workforce_core.rules.people import Power
 from workforce_core.services import pay_codes
@@ -72,6 +73,6 @@ def _body(visit: Visit, package: str, element: str) -> dict[str, Any]:
 
 
 ROUTES: list[BaseRoute] = [
-    console_route("/{client_id:int}/pay-codes", pay_codes_page, power=Power.EXPORT),
+    console_route("/{client_id:int}/pay-codes", pay_codes_page, power=Power.EXPORT, opens=Page.PAY_CODES),
     console_route("/{client_id:int}/pay-codes/{package}", save, methods=("POST",), power=Power.EXPORT),
 ]

@@ -15,6 +15,7 @@ from workforce_core.commands.exports import CreateExport
 from workforce_core.commands.pay_weeks import ClosePayWeek, LockPayWeek, UnlockPayWeek
 from workforce_core.model.exports import EXPORT_FORMATS, EXPORT_KINDS, FORMATS, KIND_OF_FORMAT
 from workforce_core.ports import LocationFilter, Paging
+from workforce_core.rules.pages import Page
 from workforce_core.rules.people import Power, may
 from workforce_core.services import pay_weeks, people, reads
 from workforce_core.services.export_preview import PreviewQuery, preview_export
@@ -113,10 +114,10 @@ def download(visit: Visit) -> Response:
 
 POST = ("POST",)
 ROUTES: list[BaseRoute] = [
-    console_route("/{client_id:int}/pay-week", pay_week_page),
+    console_route("/{client_id:int}/pay-week", pay_week_page, opens=Page.PAY_WEEK),
     console_route("/{client_id:int}/pay-week/close", close, methods=POST),
     console_route("/{client_id:int}/pay-week/lock", lock, methods=POST),
     console_route("/{client_id:int}/pay-week/unlock", unlock, methods=POST),
     console_route("/{client_id:int}/pay-week/export", export, methods=POST),
-    console_route("/{client_id:int}/exports/{batch_id:int}/file", download),
+    console_route("/{client_id:int}/exports/{batch_id:int}/file", download, opens=Page.PAY_WEEK),
 ]

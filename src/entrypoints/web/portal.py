@@ -15,6 +15,7 @@ from workforce_adapters.json.commands import structure
 from workforce_core.commands.time_records import QueryEntry, RaiseAmendment, RejectEntries
 from workforce_core.errors import ValidationFailed, WorkforceError
 from workforce_core.model.time_entries import CLIENT_APPROVALS
+from workforce_core.rules.pages import Page
 from workforce_core.rules.people import Power
 from workforce_core.services import amendments, approvals
 from workforce_core.services.charges import ChargeQuery, charges
@@ -111,14 +112,14 @@ async def open_link(request: Request) -> Response:
     return keep_session(secure(RedirectResponse(target, status_code=303)), opened.token, request)
 
 
-def _portal(path: str, page: Any, methods: tuple[str, ...] = ("GET",)) -> BaseRoute:
-    return console_route(path, page, methods=methods, power=Power.CLIENT_SIGN_OFF, prefix="/portal")
+def _portal(path: str, page: Any, methods: tuple[str, ...] = ("GET",), opens: Page | None = None) -> BaseRoute:
+    return console_route(path, page, methods=methods, power=Power.CLIENT_SIGN_OFF, prefix="/portal", opens=opens)
 
 
 ROUTES: list[BaseRoute] = [
     Route("/portal/link/{token:str}", open_link, methods=["GET"]),
-    _portal("/{client_id:int}/week", week_page),
-    _portal("/{client_id:int}/charges", charges_page),
+    _portal("/{client_id:int}/week", week_page, opens=Page.PORTAL_WEEK),
+    _portal("/{client_id:int}/charges", charges_page, opens=Page.PORTAL_CHARGES),
     _portal("/{client_id:int}/week/decide", decide, ("POST",)),
     _portal("/{client_id:int}/shifts/{entry_id:int}/amend", amend, ("POST",)),
 ]

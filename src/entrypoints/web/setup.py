@@ -18,6 +18,7 @@ from workforce_core.model.keys import IssuedKey
 from workforce_core.model.people import CLIENT_ROLES
 from workforce_core.ports import LocationFilter, Paging
 from workforce_core.rules.london import from_local
+from workforce_core.rules.pages import Page
 from workforce_core.rules.people import Power, rate_limit_cap
 from workforce_core.rules.scopes import SCOPES
 from workforce_core.services import accounts, people, reads
@@ -138,7 +139,8 @@ def disable_user(visit: Visit) -> Response:
 
 
 def _setup(path: str, page: Any, methods: tuple[str, ...] = ("POST",)) -> BaseRoute:
-    return console_route(f"/{{client_id:int}}/setup{path}", page, methods=methods, power=Power.SETUP)
+    opens = Page.SETUP if methods == ("GET",) else None
+    return console_route(f"/{{client_id:int}}/setup{path}", page, methods=methods, power=Power.SETUP, opens=opens)
 
 
 ROUTES: list[BaseRoute] = [

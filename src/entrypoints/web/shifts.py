@@ -15,6 +15,7 @@ from workforce_core.model.demands import DemandStatus
 from workforce_core.ports import LocationFilter, Paging, WorkerFilter
 from workforce_core.rules.demands import needs_filling
 from workforce_core.rules.london import shown
+from workforce_core.rules.pages import Page
 from workforce_core.rules.people import Power, may
 from workforce_core.rules.who_is_free import FreeWorker
 from workforce_core.services import reads
@@ -161,7 +162,7 @@ def worker_choices(visit: Visit) -> Any:
 
 
 ROUTES: list[BaseRoute] = [
-    console_route("/{client_id:int}/shifts", board_page),
-    console_route("/{client_id:int}/shifts/requirements/{demand_id:int}", requirement_page),
-    console_route("/{client_id:int}/shifts/bookings/{booking_id:int}", booking_page),
+    console_route("/{client_id:int}/shifts", board_page, opens=Page.SHIFTS),
+    console_route("/{client_id:int}/shifts/requirements/{demand_id:int}", requirement_page, opens=Page.SHIFTS),
+    console_route("/{client_id:int}/shifts/bookings/{booking_id:int}", booking_page, opens=Page.SHIFTS),
 ]

@@ -12,6 +12,7 @@ from starlette.routing import BaseRoute
 from workforce_adapters.json import payroll_fields, pricing_record
 from workforce_core.model.time_entries import APPROVAL_STATUSES, CLIENT_APPROVALS
 from workforce_core.ports import LocationFilter, Paging, WorkerFilter
+from workforce_core.rules.pages import Page
 from workforce_core.rules.pay_gate import PAYROLL_STATUSES
 from workforce_core.rules.people import Power, may
 from workforce_core.rules.visibility import Sight
@@ -112,6 +113,6 @@ def back_to(visit: Visit, path: str, done: Done, *, prefix: str = "/console", **
 
 
 ROUTES: list[BaseRoute] = [
-    console_route("/{client_id:int}/timesheets", timesheet_page),
-    console_route("/{client_id:int}/timesheets/{entry_id:int}", entry_page),
+    console_route("/{client_id:int}/timesheets", timesheet_page, opens=Page.TIMESHEETS),
+    console_route("/{client_id:int}/timesheets/{entry_id:int}", entry_page, opens=Page.TIMESHEETS),
 ]

@@ -16,6 +16,7 @@ from workforce_adapters.json.webhooks import delivery_data
 from workforce_core.commands.webhooks import CreateSubscription, UpdateSubscription
 from workforce_core.event_types import CATALOGUE
 from workforce_core.ports import Paging
+from workforce_core.rules.pages import Page
 from workforce_core.rules.people import Power
 from workforce_core.services import webhooks
 from workforce_entrypoints.web.done import Done
@@ -116,7 +117,10 @@ def redeliver(visit: Visit) -> Response:
 
 
 def _hook(path: str, page: Any, methods: tuple[str, ...] = ("POST",)) -> BaseRoute:
-    return console_route(f"/{{client_id:int}}/setup/webhooks{path}", page, methods=methods, power=Power.SETUP)
+    opens = Page.WEBHOOKS if methods == ("GET",) else None
+    return console_route(
+        f"/{{client_id:int}}/setup/webhooks{path}", page, methods=methods, power=Power.SETUP, opens=opens
+    )
 
 
 ROUTES: list[BaseRoute] = [

@@ -13,6 +13,7 @@ from workforce_core.errors import InvalidParameter
 from workforce_core.model.absences import ABSENCE_TYPES
 from workforce_core.model.availability import AVAILABILITY_KINDS
 from workforce_core.ports import Paging, WorkerFilter
+from workforce_core.rules.pages import Page
 from workforce_core.rules.people import Power, may
 from workforce_core.rules.visibility import Sight
 from workforce_core.services import reads
@@ -112,6 +113,6 @@ def worker_page(visit: Visit) -> Response:
 
 
 ROUTES: list[BaseRoute] = [
-    console_route("/{client_id:int}/workers", workers_page),
-    console_route("/{client_id:int}/workers/{worker_id:int}", worker_page),
+    console_route("/{client_id:int}/workers", workers_page, opens=Page.WORKERS),
+    console_route("/{client_id:int}/workers/{worker_id:int}", worker_page, opens=Page.WORKERS),
 ]
