@@ -481,3 +481,13 @@ def test_a_new_pin_signs_the_worker_out_of_every_phone(services: Services, agenc
         pin(services, agency["ann"], "8642")
         assert first.get("/app/shifts").headers["location"] == "/app/"
         assert second.get("/app/shifts").headers["location"] == "/app/"
+
+
+def test_the_app_says_what_was_done_by_its_codes_only(services: Services, agency: dict[str, int]) -> None:
+    with phone(services) as person:
+        signed_in(services, person, agency["ann"])
+        assert "Saved." in person.get("/app/availability?done=saved").text
+        for sent in ("Your pay was cut, call 0900 000 000", "<b>saved</b>", "Saved"):
+            page = person.client.get("/app/availability", params={"done": sent}).text
+            assert 'class="done"' not in page, sent
+            assert "0900" not in page

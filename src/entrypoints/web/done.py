@@ -1,4 +1,5 @@
-"""What was done, said on the page a form leads to: the redirect carries a code of ``Done`` (and at
+"""What was done, said on the page a form leads to (the console's and the portal's; the worker app's
+codes are ``AppDone``): the redirect carries a code of ``Done`` (and at
 most a count, a worker's id and a week), and the page shows the code's words. The page never shows
 text from the address: an unknown code shows nothing, so a link cannot make the console say what it
 likes."""
@@ -74,6 +75,23 @@ class Done(StrEnum):
     REJECTED = "rejected"
     QUERIED = "queried"
     AMENDMENT_ASKED = "amendment_asked"
+
+
+class AppDone(StrEnum):
+    """What a worker app form did, as its redirect names it (the words, in the worker's language, are
+    the app's ``_done.html``; the page matches these codes only)."""
+
+    ACKNOWLEDGED = "acknowledged"
+    DECLINED = "declined"
+    ACCEPTED = "accepted"
+    SAVED = "saved"
+    REMOVED = "removed"
+    ASKED = "asked"
+    CLOCKED_IN = "in"
+    CLOCKED_OUT = "out"
+
+
+APP_DONE = frozenset(done.value for done in AppDone)
 
 
 # the words after "Done: "; {count} is the redirect's count, {shifts} "1 shift" or "N shifts", {worker} the
