@@ -11,6 +11,7 @@ import pytest
 
 from tests.contract.conftest import World
 from tests.contract.console_pages import console, make_user, sign_in_as
+from tests.resolvers import DNS
 from workforce_core.rules.scopes import SCOPES
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.web.done import WORDS, Done
@@ -144,3 +145,20 @@ def test_a_new_keys_secret_rides_in_a_cookie_for_its_page_only_and_is_taken_once
         again = person.get(made.headers["location"]).text
         assert secret.group(1) not in again
         assert again.count("<td>bridge</td>") == 1
+
+
+def test_a_secret_left_untaken_under_a_pages_path_does_not_hide_the_next_one(services: Services, acme: int) -> None:
+    services.webhooks.resolver = DNS
+    with console(services) as person:
+        sign_in_as(services, "owner", acme, person)
+        token = person.csrf(f"/console/{acme}/setup")
+        made = person.post(f"/console/{acme}/setup/keys", {"name": "bridge", "rate_limit_per_minute": 60}, token=token)
+        assert made.status_code == 303  # its page not opened: the key's cookie stays, for /setup and below
+        hooks = f"/console/{acme}/setup/webhooks"
+        added = person.post(hooks, {"url": "https://hooks.example.com/in", "events": ["*"]}, token=token)
+        assert added.headers["location"] == f"{hooks}?done=subscription_added"
+        shown = person.followed(added).text
+        assert re.search(r'id="new-secret" readonly value="whsec_[^"]+"', shown)
+        assert "wfk_" not in shown
+        key = SECRET.search(person.get(made.headers["location"]).text)
+        assert key is not None  # still the key's, on its own page

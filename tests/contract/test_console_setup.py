@@ -46,6 +46,7 @@ def test_an_owner_makes_a_key_that_works_at_once_and_is_shown_once(services: Ser
         key_id = int(setup.split("/setup/keys/")[1].split("/")[0])
         token = person.csrf(f"/console/{acme}/setup")
         rotated = person.post(f"/console/{acme}/setup/keys/{key_id}/rotate", {"overlap_hours": "0"}, token=token)
+        assert rotated.headers["location"] == f"/console/{acme}/setup?done=key_rotated"
         new_secret = SECRET.search(person.followed(rotated).text)
         assert new_secret is not None
         fresh = {"Authorization": f"Bearer {new_secret.group(1)}"}

@@ -62,9 +62,12 @@ def test_an_owner_runs_a_subscription_from_setup(services: Services, world: Worl
         delivery = int(page.split("/deliveries/")[1].split("/")[0])
         assert owner.post(f"{base}/{hook}/deliveries/{delivery}/redeliver", token=token).status_code == 303
         assert len(receiver.received) == 2
-        rotated = SECRET.search(owner.followed(owner.post(f"{base}/{hook}/rotate", token=token)).text)
+        rotation = owner.post(f"{base}/{hook}/rotate", token=token)
+        assert rotation.headers["location"] == f"{base}/{hook}?done=secret_rotated"
+        rotated = SECRET.search(owner.followed(rotation).text)
         assert rotated is not None
         assert rotated.group(1) != secret.group(1)
+        assert rotated.group(1) not in owner.get(f"{base}/{hook}").text  # a reload: shown no more
         paused = owner.post(f"{base}/{hook}/active", {"active": "0"}, token=token)
         assert paused.headers["location"].endswith("done=paused")
         assert "paused" in owner.get(base).text

@@ -45,11 +45,20 @@ def keep_once(reply: Response, session_token: str, values: Mapping[str, str], *,
     return reply
 
 
-def read_once(sealed: str | None, session_token: str | None, path: str) -> dict[str, str] | None:
-    """The values kept for the page at ``path`` by this session, if the cookie holds some (else None:
-    none, another session's, another page's, or too old)."""
-    if not sealed or not session_token:
+def read_once(cookie_header: str | None, session_token: str | None, path: str) -> dict[str, str] | None:
+    """The values kept for the page at ``path`` by this session, if a cookie holds some (else None:
+    none, another session's, another page's, or too old). A page under another's path gets both
+    cookies of the name, so each is tried."""
+    if not cookie_header or not session_token:
         return None
+    for part in cookie_header.split(";"):
+        name, _, sealed = part.strip().partition("=")
+        if name == ONCE_COOKIE and (opened := _opened(sealed.strip('"'), session_token, path)) is not None:
+            return opened
+    return None
+
+
+def _opened(sealed: str, session_token: str, path: str) -> dict[str, str] | None:
     try:
         opened = json.loads(_fernet(session_token).decrypt(sealed.encode(), ttl=ONCE_LIFE_SECONDS))
     except (InvalidToken, ValueError):

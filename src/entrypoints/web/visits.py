@@ -39,7 +39,7 @@ from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.http.storage_threads import StorageThreads
 from workforce_entrypoints.web.done import done_words
 from workforce_entrypoints.web.menu import menu
-from workforce_entrypoints.web.once import ONCE_COOKIE, forget_once, keep_once, read_once
+from workforce_entrypoints.web.once import forget_once, keep_once, read_once
 from workforce_entrypoints.web.rendering import render
 
 COOKIE = "workforce_session"
@@ -211,7 +211,7 @@ def _visit(
             client_id = request.path_params["client_id"]
             visit.principal = acting_for(signed.actor, client_id, uow=services.uow)
         if form is None:
-            visit.once = read_once(request.cookies.get(ONCE_COOKIE), token, request.url.path)
+            visit.once = read_once(request.headers.get("cookie"), token, request.url.path)
         reply = page(visit)
         return forget_once(reply, request.url.path) if visit.once is not None else reply
     except WorkforceError as error:
