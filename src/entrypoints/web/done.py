@@ -1,8 +1,8 @@
-"""What was done, said on the page a form leads to (the console's and the portal's; the worker app's
-codes are ``AppDone``): the redirect carries a code of ``Done`` (and at
-most a count, a worker's id and a week), and the page shows the code's words. The page never shows
-text from the address: an unknown code shows nothing, so a link cannot make the console say what it
-likes."""
+"""What was done, said on the page a form leads to: the redirect carries a code of ``Done`` (and at
+most a count, a worker's id and a week), and the console's or the portal's page shows the code's
+words; the worker app's codes are ``AppDone``, said in the worker's language by its pages. A page
+never shows text from the address: an unknown code shows nothing, so a link cannot make the console
+say what it likes."""
 
 from __future__ import annotations
 
@@ -183,9 +183,8 @@ def _worker_name(visit: Visit) -> str:
     worker_id = _whole(visit.query.get("worker"))
     if worker_id and visit.principal is not None and visit.principal.has("workers:read"):
         p = visit.principal
-        found = reads.workers(
-            p, WorkerFilter(p.client_id, Paging(limit=1), id=worker_id), queries=visit.services.queries
-        )
+        chosen = WorkerFilter(p.client_id, Paging(limit=1), id=worker_id)
+        found = reads.workers(p, chosen, queries=visit.services.queries)
         if found.items:
             return found.items[0].worker.name
     return "the worker"
