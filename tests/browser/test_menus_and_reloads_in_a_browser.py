@@ -201,6 +201,13 @@ def test_reloading_the_page_a_form_led_to_makes_nothing_twice(live: Live, page: 
     expect(page.get_by_role("status")).to_have_text("Done: export made.")
     reloads_without_a_second(live, page, tables.export_batches, 1)
 
+    # Kiosks: this browser enrolled as the site's kiosk, the form leading to the kiosk's page
+    page.goto(f"{c}/kiosks")
+    page.get_by_label("Site", exact=True).select_option(label="North Warehouse")
+    page.get_by_role("button", name="Enrol this browser").click()
+    page.wait_for_url("**/kiosk/")
+    reloads_without_a_second(live, page, tables.kiosk_devices, 1)
+
 
 def test_reloading_the_portal_after_asking_for_other_times_asks_once(live: Live, page: Page) -> None:
     world = live.world
