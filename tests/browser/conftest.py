@@ -181,10 +181,10 @@ def _watch(opened: Page, problems: Problems) -> None:
     opened.on("dialog", lambda dialog: problems.dialog(dialog))
 
 
-def sign_in(page: Page, email: str, password: str) -> None:
-    """Sign in through the form; returns on the console page it leads to."""
+def sign_in(page: Page, email: str, password: str, lands: str = r"/console/(?!sign-in)") -> None:
+    """Sign in through the form; returns on the page it leads to (a console page, else ``lands``)."""
     page.goto("/console/sign-in")
     page.get_by_label("Email").fill(email)
     page.get_by_label("Password").fill(password)
     page.get_by_role("button", name="Sign in").click()
-    page.wait_for_url(re.compile(r"/console/(?!sign-in)"))
+    page.wait_for_url(re.compile(lands))

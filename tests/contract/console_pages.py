@@ -73,6 +73,15 @@ class Person:
             sent["csrf_token"] = token
         return self.client.post(path, data=sent, follow_redirects=False)
 
+    def followed(self, reply: httpx.Response) -> httpx.Response:
+        """The page a form's reply leads to: the reply must be a 303 to a page of this site."""
+        assert reply.status_code == 303, reply.text[:300]
+        location = reply.headers["location"]
+        assert location.startswith("/"), location
+        page = self.get(location)
+        assert page.status_code == 200, page.text[:300]
+        return page
+
 
 @contextmanager
 def console(services: Services) -> Iterator[Person]:

@@ -56,7 +56,7 @@ def test_a_person_changes_their_password_and_only_this_browser_stays_signed_in(
         changed = change(here, password, NEW)
         assert (changed.status_code, changed.headers["location"]) == (
             303,
-            f"{PASSWORDS}?done=password+changed;+you+are+signed+out+everywhere+else",
+            f"{PASSWORDS}?done=password_changed",
         )
         assert "Done: password changed" in here.get(changed.headers["location"]).text
         assert here.get(f"/console/{client.id}/timesheets").status_code == 200  # this browser stays in
@@ -106,7 +106,7 @@ def test_the_sessions_page_lists_ones_browsers_and_signs_out_everywhere_else(ser
         assert len(listed) == 3
         this_one = current_id(here)
         ended = here.post(f"{SESSIONS}/others/end", token=here.csrf(SESSIONS))
-        assert (ended.status_code, ended.headers["location"]) == (303, f"{SESSIONS}?done=signed+out+everywhere+else")
+        assert (ended.status_code, ended.headers["location"]) == (303, f"{SESSIONS}?done=signed_out_elsewhere")
         assert here.get(f"/console/{client.id}/timesheets").status_code == 200
         assert laptop.get(f"/console/{client.id}/timesheets").status_code == 303
         assert phone.get(f"/console/{client.id}/timesheets").status_code == 303

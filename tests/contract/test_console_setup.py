@@ -27,8 +27,8 @@ def make_key(person: Person, client_id: int, **form: object) -> str:
     token = person.csrf(f"/console/{client_id}/setup")
     sent = {"name": "Payroll bridge", "scopes": ["workers:read", "timesheets:read"], "rate_limit_per_minute": 60}
     reply = person.post(f"/console/{client_id}/setup/keys", {**sent, **form}, token=token)
-    assert reply.status_code == 200, reply.text[:300]
-    found = SECRET.search(reply.text)
+    assert reply.headers["location"] == f"/console/{client_id}/setup?done=key_made"
+    found = SECRET.search(person.followed(reply).text)
     assert found is not None
     return found.group(1)
 
@@ -46,7 +46,8 @@ def test_an_owner_makes_a_key_that_works_at_once_and_is_shown_once(services: Ser
         key_id = int(setup.split("/setup/keys/")[1].split("/")[0])
         token = person.csrf(f"/console/{acme}/setup")
         rotated = person.post(f"/console/{acme}/setup/keys/{key_id}/rotate", {"overlap_hours": "0"}, token=token)
-        new_secret = SECRET.search(rotated.text)
+        assert rotated.headers["location"] == f"/console/{acme}/setup?done=key_rotated"
+        new_secret = SECRET.search(person.followed(rotated).text)
         assert new_secret is not None
         fresh = {"Authorization": f"Bearer {new_secret.group(1)}"}
         assert person.client.get("/api/v1/me.php", headers=fresh).status_code == 200
@@ -106,8 +107,10 @@ def test_an_owner_adds_a_user_who_signs_in_with_the_password_shown_once(services
         made = owner.post(
             f"/console/{acme}/setup/users", {"email": "co@example.com", "role": "coordinator"}, token=token
         )
-        assert made.status_code == 200
-        password = PASSWORD.search(made.text)
+        assert made.headers["location"] == f"/console/{acme}/setup?done=user_added"
+        shown = owner.followed(made).text
+        assert "Done: user added." in shown
+        password = PASSWORD.search(shown)
         assert password is not None
         assert password.group(1) not in owner.get(f"/console/{acme}/setup").text
         operator = owner.post(

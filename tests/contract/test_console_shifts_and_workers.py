@@ -165,7 +165,8 @@ def test_offers_are_sent_from_the_list_and_their_answers_shown(services: Service
         assert none.status_code == 400
         sent = person.post(f"{page}/offers", {"worker_ids": [acme["w0"], acme["w1"]]}, token=token)
         assert sent.status_code == 303
-        assert "offered+to+2" in sent.headers["location"]
+        assert sent.headers["location"].endswith("?done=offered&count=2")
+        assert "Done: offered to 2." in person.followed(sent).text
         listed = offers.offers(
             _principal(services, acme["client"]),
             offers.OfferQuery(paging=_page(), demand_id=demand),

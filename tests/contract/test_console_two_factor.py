@@ -279,7 +279,7 @@ def test_a_person_turns_it_off_with_a_current_code(services: Services, acme: int
         off = person.post("/console/two-factor/turn-off", {"code": code_at(secret, clock.now())}, token=token)
         assert (off.status_code, off.headers["location"]) == (
             303,
-            "/console/two-factor?done=two-factor+sign-in+turned+off",
+            "/console/two-factor?done=two_factor_off",
         )
         assert "is <strong>off</strong>" in person.get(off.headers["location"]).text
         person.post("/console/sign-out", token=token)

@@ -46,13 +46,13 @@ def test_an_owner_runs_a_subscription_from_setup(services: Services, world: Worl
         base = f"/console/{client}/setup/webhooks"
         token = owner.csrf(base)
         made = owner.post(base, {"url": receiver.url(), "events": ["*"], "description": "payroll bridge"}, token=token)
-        assert made.status_code == 200, made.text[:300]
-        secret = SECRET.search(made.text)
+        assert made.headers["location"] == f"{base}?done=subscription_added"
+        secret = SECRET.search(owner.followed(made).text)
         assert secret is not None
         listing = owner.get(base).text
         assert secret.group(1) not in listing
         hook = int(listing.split(f"{base}/")[1].split('"')[0])
-        assert owner.post(f"{base}/{hook}/test", token=token).headers["location"].endswith("done=test+delivered")
+        assert owner.post(f"{base}/{hook}/test", token=token).headers["location"].endswith("done=test_delivered")
         (ping,) = receiver.received
         signed = hmac.new(secret.group(1).encode(), ping.body, hashlib.sha256).hexdigest()
         assert ping.headers["X-Service-Signature"] == f"sha256={signed}"
@@ -62,9 +62,12 @@ def test_an_owner_runs_a_subscription_from_setup(services: Services, world: Worl
         delivery = int(page.split("/deliveries/")[1].split("/")[0])
         assert owner.post(f"{base}/{hook}/deliveries/{delivery}/redeliver", token=token).status_code == 303
         assert len(receiver.received) == 2
-        rotated = SECRET.search(owner.post(f"{base}/{hook}/rotate", token=token).text)
+        rotation = owner.post(f"{base}/{hook}/rotate", token=token)
+        assert rotation.headers["location"] == f"{base}/{hook}?done=secret_rotated"
+        rotated = SECRET.search(owner.followed(rotation).text)
         assert rotated is not None
         assert rotated.group(1) != secret.group(1)
+        assert rotated.group(1) not in owner.get(f"{base}/{hook}").text  # a reload: shown no more
         paused = owner.post(f"{base}/{hook}/active", {"active": "0"}, token=token)
         assert paused.headers["location"].endswith("done=paused")
         assert "paused" in owner.get(base).text

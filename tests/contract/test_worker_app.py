@@ -382,9 +382,12 @@ def test_the_console_and_the_cli_make_links_for_staff_who_look_after_workers(
         sign_in_as(services, "coordinator", agency["client"], person)
         page = f"/console/{agency['client']}/workers/{agency['ann']}"
         made = person.post(f"{page}/app-link", token=person.csrf(page))
-        assert made.status_code == 200
-        link = re.search(r'value="http://testserver(/app/link/[\w-]+)"', made.text)
+        assert made.headers["location"] == f"{page}/app-link?done=app_link_made"
+        link = re.search(r'value="http://testserver(/app/link/[\w-]+)"', person.followed(made).text)
         assert link is not None
+        again = person.get(made.headers["location"]).text  # a reload: no second link, the first not shown
+        assert link.group(1) not in again
+        assert "shown once" in again
         unknown = f"/console/{agency['client']}/workers/{agency['ann'] + 100}/app-link"
         elsewhere = person.post(unknown, token=person.csrf(page))
         assert elsewhere.status_code == 404
@@ -478,3 +481,13 @@ def test_a_new_pin_signs_the_worker_out_of_every_phone(services: Services, agenc
         pin(services, agency["ann"], "8642")
         assert first.get("/app/shifts").headers["location"] == "/app/"
         assert second.get("/app/shifts").headers["location"] == "/app/"
+
+
+def test_the_app_says_what_was_done_by_its_codes_only(services: Services, agency: dict[str, int]) -> None:
+    with phone(services) as person:
+        signed_in(services, person, agency["ann"])
+        assert "Saved." in person.get("/app/availability?done=saved").text
+        for sent in ("Your pay was cut, call 0900 000 000", "<b>saved</b>", "Saved"):
+            page = person.client.get("/app/availability", params={"done": sent}).text
+            assert 'class="done"' not in page, sent
+            assert "0900" not in page

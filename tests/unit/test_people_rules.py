@@ -95,10 +95,13 @@ def test_a_password_has_12_to_256_characters(length: int, accepted: bool) -> Non
     assert refused.value.message == "a password has 12 to 256 characters."
 
 
-def test_a_role_without_the_power_is_refused_naming_both() -> None:
+def test_a_role_without_the_power_is_refused_in_words_naming_whom_to_ask() -> None:
     with pytest.raises(RoleNotAllowed) as refused:
         people.require(Actor(1, Role.PAYROLL, 3), people.Power.SETUP)
-    assert refused.value.message == "A payroll may not do this (setup)."
+    assert refused.value.message == "Your role (payroll) cannot change the account's setup. Ask an owner."
+    with pytest.raises(RoleNotAllowed) as closing:
+        people.require(Actor(1, Role.COORDINATOR, 3), people.Power.CLOSE_WEEK)
+    assert closing.value.message == "Your role (coordinator) cannot close pay weeks. Ask an owner or a payroll user."
     people.require(None, people.Power.SETUP)
 
 

@@ -19,6 +19,7 @@ from workforce_core.rules.worker_app import APP_CLOCK_METHOD, APP_CLOCK_SOURCE
 from workforce_core.services.clocking import clock_worker
 from workforce_core.services.worker_app_reads import open_shift
 from workforce_entrypoints.web.app_visits import WorkerVisit, app_route
+from workforce_entrypoints.web.done import AppDone
 
 POSITION = ("latitude", "longitude", "gps_accuracy")
 
@@ -39,7 +40,7 @@ def clock_page(visit: WorkerVisit, code: int = 200, **more: Any) -> Response:
     site = None
     if entry is not None and entry.location_id is not None:
         site = s.queries.location(entry.location_id)
-    return visit.page("app/clock.html", code, open_entry=entry, site=site, done=visit.value("done"), **more)
+    return visit.page("app/clock.html", code, open_entry=entry, site=site, done=visit.done, **more)
 
 
 def clock(visit: WorkerVisit) -> Response:
@@ -57,7 +58,7 @@ def clock(visit: WorkerVisit) -> Response:
         result = clock_worker(command, principal=me.principal, uow=s.uow, clock=s.clock)
     except WorkforceError as error:
         return clock_page(visit, error.status, refused=error)
-    return visit.back("/app/clock", "in" if result.action == "clock_in" else "out")
+    return visit.back("/app/clock", AppDone.CLOCKED_IN if result.action == "clock_in" else AppDone.CLOCKED_OUT)
 
 
 ROUTES: list[BaseRoute] = [

@@ -14,6 +14,7 @@ from workforce_core.services import offers
 from workforce_core.services.booking_answers import BookingAnswer, answer_booking
 from workforce_core.services.worker_app_reads import open_shift, upcoming_shifts, waiting_offers
 from workforce_entrypoints.web.app_visits import WorkerVisit, app_route
+from workforce_entrypoints.web.done import AppDone
 
 
 def shifts_page(visit: WorkerVisit) -> Response:
@@ -24,7 +25,7 @@ def shifts_page(visit: WorkerVisit) -> Response:
         offers=len(waiting_offers(visit.me, now, queries=s.queries)),
         open_entry=open_shift(visit.me, now, uow=s.uow),
         now=now,
-        done=visit.value("done"),
+        done=visit.done,
     )
 
 
@@ -38,13 +39,13 @@ def answer_shift(visit: WorkerVisit) -> Response:
     else:
         raise ValidationFailed("answer", "answer acknowledge or decline.")
     answer_booking(visit.number("shift_id"), given, worker_id=visit.me.worker.id, uow=s.uow, clock=s.clock)
-    return visit.back("/app/shifts", "acknowledged" if given == "acknowledge" else "declined")
+    return visit.back("/app/shifts", AppDone.ACKNOWLEDGED if given == "acknowledge" else AppDone.DECLINED)
 
 
 def offers_page(visit: WorkerVisit) -> Response:
     s = visit.services
     waiting = waiting_offers(visit.me, s.clock.now(), queries=s.queries)
-    return visit.page("app/offers.html", offers=waiting, done=visit.value("done"))
+    return visit.page("app/offers.html", offers=waiting, done=visit.done)
 
 
 def answer_offer(visit: WorkerVisit) -> Response:
@@ -57,7 +58,7 @@ def answer_offer(visit: WorkerVisit) -> Response:
     else:
         raise ValidationFailed("answer", "answer accept or decline.")
     offers.answer(visit.number("offer_id"), given, uow=s.uow, clock=s.clock, worker_id=visit.me.worker.id)
-    return visit.back("/app/offers", "accepted" if given == "accept" else "declined")
+    return visit.back("/app/offers", AppDone.ACCEPTED if given == "accept" else AppDone.DECLINED)
 
 
 ROUTES: list[BaseRoute] = [

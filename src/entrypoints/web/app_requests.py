@@ -19,6 +19,7 @@ from workforce_core.services import absences, availability
 from workforce_core.services.worker_app_reads import absences as my_absences
 from workforce_core.services.worker_app_reads import availability_rules
 from workforce_entrypoints.web.app_visits import WorkerVisit, app_route
+from workforce_entrypoints.web.done import AppDone
 
 DAYS = (1, 2, 3, 4, 5, 6, 7)
 
@@ -35,7 +36,7 @@ def availability_page(visit: WorkerVisit, code: int = 200, **more: Any) -> Respo
         rules=rules,
         kinds=AVAILABILITY_KINDS,
         days=DAYS,
-        done=visit.value("done"),
+        done=visit.done,
         **more,
     )
 
@@ -50,7 +51,7 @@ def add_rule(visit: WorkerVisit) -> Response:
         raw["day_of_week"] = int(day)
     command = structure(AddAvailabilityRule, {**raw, "worker_id": visit.me.worker.id})
     availability.add_rule(command, principal=visit.me.principal, uow=s.uow, clock=s.clock)
-    return visit.back("/app/availability", "saved")
+    return visit.back("/app/availability", AppDone.SAVED)
 
 
 def retire_rule(visit: WorkerVisit) -> Response:
@@ -58,12 +59,12 @@ def retire_rule(visit: WorkerVisit) -> Response:
     availability.retire_rule(
         visit.number("rule_id"), principal=visit.me.principal, uow=s.uow, clock=s.clock, worker_id=visit.me.worker.id
     )
-    return visit.back("/app/availability", "removed")
+    return visit.back("/app/availability", AppDone.REMOVED)
 
 
 def absences_page(visit: WorkerVisit) -> Response:
     found = my_absences(visit.me, queries=visit.services.queries)
-    return visit.page("app/absences.html", absences=found, types=APP_ABSENCE_TYPES, done=visit.value("done"))
+    return visit.page("app/absences.html", absences=found, types=APP_ABSENCE_TYPES, done=visit.done)
 
 
 def ask_absence(visit: WorkerVisit) -> Response:
@@ -71,7 +72,7 @@ def ask_absence(visit: WorkerVisit) -> Response:
     raw = _given(visit, "type", "start_date", "end_date", "notes")
     command = structure(CreateAbsence, {**raw, "worker_id": visit.me.worker.id})
     absences.request_absence(command, uow=s.uow, clock=s.clock)
-    return visit.back("/app/absences", "asked")
+    return visit.back("/app/absences", AppDone.ASKED)
 
 
 ROUTES: list[BaseRoute] = [

@@ -28,6 +28,7 @@ from workforce_core.views import SignedWorker
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.http.storage_threads import StorageThreads
 from workforce_entrypoints.web.app_rendering import language_of, render
+from workforce_entrypoints.web.done import APP_DONE, AppDone
 from workforce_entrypoints.web.visits import CSRF_FIELD, CSRF_HEADER, secure, session_cookie
 
 APP_COOKIE = "workforce_app_session"
@@ -58,6 +59,12 @@ class WorkerVisit:
         text = raw.strip() if isinstance(raw, str) else None
         return text or None
 
+    @property
+    def done(self) -> str | None:
+        """The address's ``done`` when it is a code of ``AppDone`` (the page says its words), else None."""
+        code = self.query.get("done")
+        return code if code in APP_DONE else None
+
     def number(self, name: str) -> int:
         """A form's id field (1 to the largest id): else 400 naming it."""
         text = self.value(name)
@@ -70,8 +77,8 @@ class WorkerVisit:
     def page(self, template: str, status_code: int = 200, **context: Any) -> Response:
         return app_page(template, self.language, status_code, me=self.me, **context)
 
-    def back(self, path: str, done: str | None = None) -> Response:
-        target = f"{path}?done={done}" if done else path
+    def back(self, path: str, done: AppDone) -> Response:
+        target = f"{path}?done={done.value}"
         return secure(RedirectResponse(target, status_code=303))
 
 

@@ -7,6 +7,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from workforce_core.ports import Paging
+from workforce_core.rules.pages import Page
 from workforce_core.services.time_reads.exceptions import ExceptionQuery, exceptions
 from workforce_core.services.time_reads.on_site_now import on_site_now
 from workforce_entrypoints.web.visits import Visit, console_route
@@ -32,6 +33,6 @@ def on_site_page(visit: Visit) -> Response:
 
 
 ROUTES: list[BaseRoute] = [
-    console_route("/{client_id:int}/exceptions", exceptions_page),
-    console_route("/{client_id:int}/on-site", on_site_page),
+    console_route("/{client_id:int}/exceptions", exceptions_page, opens=Page.EXCEPTIONS),
+    console_route("/{client_id:int}/on-site", on_site_page, opens=Page.ON_SITE),
 ]

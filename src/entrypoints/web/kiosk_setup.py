@@ -10,8 +10,10 @@ from starlette.routing import BaseRoute
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.kiosks import EnrolKiosk
 from workforce_core.ports import LocationFilter, Paging
+from workforce_core.rules.pages import Page
 from workforce_core.rules.people import Power
 from workforce_core.services import kiosk_devices, reads
+from workforce_entrypoints.web.done import Done
 from workforce_entrypoints.web.forms import filled
 from workforce_entrypoints.web.kiosk import keep_device
 from workforce_entrypoints.web.timesheets import back_to
@@ -25,7 +27,6 @@ def kiosks_page(visit: Visit) -> Response:
         "kiosks.html",
         kiosks=kiosk_devices.kiosks(p, uow=s.uow),
         sites=sites,
-        done=visit.value("done"),
     )
 
 
@@ -40,11 +41,11 @@ def enrol(visit: Visit) -> Response:
 def revoke(visit: Visit) -> Response:
     s = visit.services
     kiosk_devices.revoke_kiosk(int(visit.path["kiosk_id"]), principal=visit.client, uow=s.uow, clock=s.clock)
-    return back_to(visit, "/kiosks", "kiosk+revoked")
+    return back_to(visit, "/kiosks", Done.KIOSK_REVOKED)
 
 
 ROUTES: list[BaseRoute] = [
-    console_route("/{client_id:int}/kiosks", kiosks_page, power=Power.SETUP),
+    console_route("/{client_id:int}/kiosks", kiosks_page, power=Power.SETUP, opens=Page.KIOSKS),
     console_route("/{client_id:int}/kiosks", enrol, methods=("POST",), power=Power.SETUP),
     console_route("/{client_id:int}/kiosks/{kiosk_id:int}/revoke", revoke, methods=("POST",), power=Power.SETUP),
 ]

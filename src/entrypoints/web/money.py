@@ -9,6 +9,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from workforce_core.ports import Paging
+from workforce_core.rules.pages import Page
 from workforce_core.services.charges import ChargeQuery, charges
 from workforce_core.services.payroll import PayrollQuery, payroll
 from workforce_core.steps import export_rows
@@ -67,6 +68,6 @@ def charges_page(visit: Visit) -> Response:
 
 
 ROUTES: list[BaseRoute] = [
-    console_route("/{client_id:int}/payroll", payroll_page),
-    console_route("/{client_id:int}/charges", charges_page),
+    console_route("/{client_id:int}/payroll", payroll_page, opens=Page.PAYROLL),
+    console_route("/{client_id:int}/charges", charges_page, opens=Page.CHARGES),
 ]

@@ -12,14 +12,15 @@ from workforce_core.commands.people import ChangePassword
 from workforce_core.errors import RateLimited, WorkforceError
 from workforce_core.services.own_sessions import end_other_sessions, end_own_session, own_sessions
 from workforce_core.services.passwords import change_password
-from workforce_entrypoints.web.visits import COOKIE, Page, Visit, console_route, page_reply, secure
+from workforce_entrypoints.web.done import Done
+from workforce_entrypoints.web.visits import COOKIE, PageFunction, Visit, console_route, page_reply, secure
 
 PASSWORD_PAGE = "/console/account/password"
 SESSIONS_PAGE = "/console/account/sessions"
 
 
 def password_page(visit: Visit) -> Response:
-    return visit.page("account_password.html", done=visit.value("done"))
+    return visit.page("account_password.html")
 
 
 def _raw(visit: Visit, name: str) -> str:
@@ -46,13 +47,13 @@ def change_own_password(visit: Visit) -> Response:
         if isinstance(refused, RateLimited):
             reply.headers["Retry-After"] = str(refused.retry_after)
         return reply
-    return _back(PASSWORD_PAGE, "password+changed;+you+are+signed+out+everywhere+else")
+    return _back(PASSWORD_PAGE, Done.PASSWORD_CHANGED)
 
 
 def sessions_page(visit: Visit) -> Response:
     s, signed = visit.services, visit.signed
     listed = own_sessions(signed.user.id, signed.session.id, uow=s.uow, clock=s.clock)
-    return visit.page("account_sessions.html", sessions=listed, done=visit.value("done"))
+    return visit.page("account_sessions.html", sessions=listed)
 
 
 def end_session(visit: Visit) -> Response:
@@ -62,20 +63,20 @@ def end_session(visit: Visit) -> Response:
         reply = secure(RedirectResponse("/console/sign-in", status_code=303))
         reply.delete_cookie(COOKIE, path="/")
         return reply
-    return _back(SESSIONS_PAGE, "that+session+is+signed+out")
+    return _back(SESSIONS_PAGE, Done.SESSION_ENDED)
 
 
 def end_others(visit: Visit) -> Response:
     s, signed = visit.services, visit.signed
     end_other_sessions(signed.user.id, signed.session.id, uow=s.uow, clock=s.clock)
-    return _back(SESSIONS_PAGE, "signed+out+everywhere+else")
+    return _back(SESSIONS_PAGE, Done.SIGNED_OUT_ELSEWHERE)
 
 
-def _back(path: str, done: str) -> Response:
-    return secure(RedirectResponse(f"{path}?done={done}", status_code=303))
+def _back(path: str, done: Done) -> Response:
+    return secure(RedirectResponse(f"{path}?done={done.value}", status_code=303))
 
 
-def _own(path: str, page: Page, methods: tuple[str, ...] = ("GET",)) -> BaseRoute:
+def _own(path: str, page: PageFunction, methods: tuple[str, ...] = ("GET",)) -> BaseRoute:
     return console_route(f"/account{path}", page, methods=methods, client=False, power=None)
 
 

@@ -15,9 +15,11 @@ from workforce_adapters.json.commands import structure
 from workforce_core.commands.pay_codes import PAY_ELEMENTS, SetPayCode
 from workforce_core.errors import NotFound, ValidationFailed
 from workforce_core.model.pay_codes import MULTIPLIERS, PAYROLL_PACKAGES
+from workforce_core.rules.pages import Page
 from workforce_core.rules.payroll_lines import LABELS
 from workforce_core.rules.people import Power
 from workforce_core.services import pay_codes
+from workforce_entrypoints.web.done import Done
 from workforce_entrypoints.web.timesheets import back_to
 from workforce_entrypoints.web.visits import Visit, console_route
 
@@ -41,7 +43,6 @@ def pay_codes_page(visit: Visit) -> Response:
         labels=LABELS,
         multipliers={package: [str(m) for m in found] for package, found in MULTIPLIERS.items()},
         codes={(code.package, code.element): code for code in codes},
-        done=visit.value("done"),
     )
 
 
@@ -52,7 +53,7 @@ def save(visit: Visit) -> Response:
     commands = [structure(SetPayCode, _body(visit, package, element)) for element in PAY_ELEMENTS]
     for command in commands:  # every element is checked before any is saved
         pay_codes.set_pay_code(command, uow=visit.services.uow, actor=visit.signed.actor)
-    return back_to(visit, "/pay-codes", "pay+codes+saved")
+    return back_to(visit, "/pay-codes", Done.PAY_CODES_SAVED)
 
 
 def _body(visit: Visit, package: str, element: str) -> dict[str, Any]:
@@ -72,6 +73,6 @@ def _body(visit: Visit, package: str, element: str) -> dict[str, Any]:
 
 
 ROUTES: list[BaseRoute] = [
-    console_route("/{client_id:int}/pay-codes", pay_codes_page, power=Power.EXPORT),
+    console_route("/{client_id:int}/pay-codes", pay_codes_page, power=Power.EXPORT, opens=Page.PAY_CODES),
     console_route("/{client_id:int}/pay-codes/{package}", save, methods=("POST",), power=Power.EXPORT),
 ]

@@ -15,12 +15,14 @@ from workforce_core.commands.exports import CreateExport
 from workforce_core.commands.pay_weeks import ClosePayWeek, LockPayWeek, UnlockPayWeek
 from workforce_core.model.exports import EXPORT_FORMATS, EXPORT_KINDS, FORMATS, KIND_OF_FORMAT
 from workforce_core.ports import LocationFilter, Paging
+from workforce_core.rules.pages import Page
 from workforce_core.rules.people import Power, may
 from workforce_core.services import pay_weeks, people, reads
 from workforce_core.services.export_preview import PreviewQuery, preview_export
 from workforce_core.services.exports import create_export, export_batch
 from workforce_core.services.pay_week_reads import PayWeekQuery, week_history
 from workforce_core.services.pay_week_reads import pay_weeks as week_list
+from workforce_entrypoints.web.done import Done
 from workforce_entrypoints.web.downloads import stored_file
 from workforce_entrypoints.web.timesheets import back_to
 from workforce_entrypoints.web.visits import Visit, console_route
@@ -57,7 +59,6 @@ def pay_week_page(visit: Visit) -> Response:
         preview=preview,
         may_close=may(visit.signed.actor, Power.CLOSE_WEEK),
         may_export=may(visit.signed.actor, Power.EXPORT),
-        done=visit.value("done"),
     )
 
 
@@ -69,8 +70,8 @@ def _command(visit: Visit) -> dict[str, object]:
     }
 
 
-def _back(visit: Visit, done: str) -> Response:
-    return back_to(visit, "/pay-week", f"{done}&week={visit.value('week') or ''}")
+def _back(visit: Visit, done: Done, count: int | None = None) -> Response:
+    return back_to(visit, "/pay-week", done, count=count, week=visit.value("week"))
 
 
 def close(visit: Visit) -> Response:
@@ -78,20 +79,20 @@ def close(visit: Visit) -> Response:
     change = pay_weeks.close_week(
         structure(ClosePayWeek, _command(visit)), uow=s.uow, clock=s.clock, actor=visit.signed.actor
     )
-    return _back(visit, f"approved+{len(change.approved_entry_ids)}+and+locked")
+    return _back(visit, Done.CLOSED, len(change.approved_entry_ids))
 
 
 def lock(visit: Visit) -> Response:
     s = visit.services
     pay_weeks.lock_week(structure(LockPayWeek, _command(visit)), uow=s.uow, clock=s.clock, actor=visit.signed.actor)
-    return _back(visit, "locked")
+    return _back(visit, Done.LOCKED)
 
 
 def unlock(visit: Visit) -> Response:
     s = visit.services
     command = structure(UnlockPayWeek, {**_command(visit), "reason": visit.value("reason")})
     pay_weeks.unlock_week(command, uow=s.uow, clock=s.clock, actor=visit.signed.actor)
-    return _back(visit, "unlocked")
+    return _back(visit, Done.UNLOCKED)
 
 
 def export(visit: Visit) -> Response:
@@ -103,7 +104,7 @@ def export(visit: Visit) -> Response:
     create_export(
         command, uow=s.uow, queries=s.queries, files=CsvExportFiles(), clock=s.clock, actor=visit.signed.actor
     )
-    return _back(visit, "export+made")
+    return _back(visit, Done.EXPORT_MADE)
 
 
 def download(visit: Visit) -> Response:
@@ -113,10 +114,10 @@ def download(visit: Visit) -> Response:
 
 POST = ("POST",)
 ROUTES: list[BaseRoute] = [
-    console_route("/{client_id:int}/pay-week", pay_week_page),
+    console_route("/{client_id:int}/pay-week", pay_week_page, opens=Page.PAY_WEEK),
     console_route("/{client_id:int}/pay-week/close", close, methods=POST),
     console_route("/{client_id:int}/pay-week/lock", lock, methods=POST),
     console_route("/{client_id:int}/pay-week/unlock", unlock, methods=POST),
     console_route("/{client_id:int}/pay-week/export", export, methods=POST),
-    console_route("/{client_id:int}/exports/{batch_id:int}/file", download),
+    console_route("/{client_id:int}/exports/{batch_id:int}/file", download, opens=Page.PAY_WEEK),
 ]

@@ -15,14 +15,16 @@ from workforce_adapters.json.commands import structure
 from workforce_core.commands.time_records import QueryEntry, RaiseAmendment, RejectEntries
 from workforce_core.errors import ValidationFailed, WorkforceError
 from workforce_core.model.time_entries import CLIENT_APPROVALS
+from workforce_core.rules.pages import Page
 from workforce_core.rules.people import Power
 from workforce_core.services import amendments, approvals
 from workforce_core.services.charges import ChargeQuery, charges
 from workforce_core.services.sign_off_links import open_sign_off_link
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.http.storage_threads import StorageThreads
+from workforce_entrypoints.web.done import Done
 from workforce_entrypoints.web.timesheets import PAGE_SIZE as TIMESHEET_PAGE
-from workforce_entrypoints.web.timesheets import week_sheet
+from workforce_entrypoints.web.timesheets import back_to, week_sheet
 from workforce_entrypoints.web.visits import Visit, console_route, error_page, keep_session, secure
 from workforce_entrypoints.web.weeks import choice, shown_week
 
@@ -39,7 +41,6 @@ def week_page(visit: Visit) -> Response:
         total=sheet.page.total,
         offset=offset,
         page_size=TIMESHEET_PAGE,
-        done=visit.value("done"),
         filter=visit.value("client_approval") or "",
         client_approvals=CLIENT_APPROVALS,
     )
@@ -59,9 +60,8 @@ def _ids(visit: Visit) -> list[int]:
     return ids
 
 
-def _back(visit: Visit, done: str) -> Response:
-    week = visit.value("week") or ""
-    return secure(RedirectResponse(f"/portal/{visit.client.client_id}/week?week={week}&done={done}", status_code=303))
+def _back(visit: Visit, done: Done, count: int | None = None) -> Response:
+    return back_to(visit, "/week", done, prefix="/portal", count=count, week=visit.value("week"))
 
 
 def decide(visit: Visit) -> Response:
@@ -70,16 +70,16 @@ def decide(visit: Visit) -> Response:
     action = visit.value("action")
     if action == "approve":
         approvals.client_approve(ids, uow=s.uow, clock=s.clock, actor=actor)
-        return _back(visit, f"signed+off+{len(ids)}")
+        return _back(visit, Done.SIGNED_OFF, len(ids))
     if action == "reject":
         command = structure(RejectEntries, {"entry_ids": tuple(ids), "reason": visit.value("reason")})
         approvals.client_reject(command, uow=s.uow, clock=s.clock, actor=actor)
-        return _back(visit, f"rejected+{len(ids)}")
+        return _back(visit, Done.REJECTED, len(ids))
     if action == "query":
         for entry_id in ids:
             asked = structure(QueryEntry, {"entry_id": entry_id, "via": "client"})
             approvals.query(asked, uow=s.uow, clock=s.clock, actor=actor)
-        return _back(visit, f"queried+{len(ids)}")
+        return _back(visit, Done.QUERIED, len(ids))
     raise ValidationFailed("action", "choose sign off, reject or query.")
 
 
@@ -93,7 +93,7 @@ def amend(visit: Visit) -> Response:
         given["break_minutes"] = breaks
     command = structure(RaiseAmendment, {"entry_id": int(visit.path["entry_id"]), "raised_by": "client", **given})
     amendments.raise_amendment(command, uow=s.uow, clock=s.clock, actor=visit.signed.actor)
-    return _back(visit, "amendment+asked+for")
+    return _back(visit, Done.AMENDMENT_ASKED)
 
 
 async def open_link(request: Request) -> Response:
@@ -112,14 +112,14 @@ async def open_link(request: Request) -> Response:
     return keep_session(secure(RedirectResponse(target, status_code=303)), opened.token, request)
 
 
-def _portal(path: str, page: Any, methods: tuple[str, ...] = ("GET",)) -> BaseRoute:
-    return console_route(path, page, methods=methods, power=Power.CLIENT_SIGN_OFF, prefix="/portal")
+def _portal(path: str, page: Any, methods: tuple[str, ...] = ("GET",), opens: Page | None = None) -> BaseRoute:
+    return console_route(path, page, methods=methods, power=Power.CLIENT_SIGN_OFF, prefix="/portal", opens=opens)
 
 
 ROUTES: list[BaseRoute] = [
     Route("/portal/link/{token:str}", open_link, methods=["GET"]),
-    _portal("/{client_id:int}/week", week_page),
-    _portal("/{client_id:int}/charges", charges_page),
+    _portal("/{client_id:int}/week", week_page, opens=Page.PORTAL_WEEK),
+    _portal("/{client_id:int}/charges", charges_page, opens=Page.PORTAL_CHARGES),
     _portal("/{client_id:int}/week/decide", decide, ("POST",)),
     _portal("/{client_id:int}/shifts/{entry_id:int}/amend", amend, ("POST",)),
 ]

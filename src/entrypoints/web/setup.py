@@ -18,17 +18,19 @@ from workforce_core.model.keys import IssuedKey
 from workforce_core.model.people import CLIENT_ROLES
 from workforce_core.ports import LocationFilter, Paging
 from workforce_core.rules.london import from_local
+from workforce_core.rules.pages import Page
 from workforce_core.rules.people import Power, rate_limit_cap
 from workforce_core.rules.scopes import SCOPES
 from workforce_core.services import accounts, people, reads
 from workforce_core.services.two_factor import two_factor_on
+from workforce_entrypoints.web.done import Done
 from workforce_entrypoints.web.timesheets import back_to
 from workforce_entrypoints.web.visits import Visit, console_route
 
 DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
-def setup_page(visit: Visit, **shown: Any) -> Response:
+def setup_page(visit: Visit) -> Response:
     p, s, actor = visit.client, visit.services, visit.signed.actor
     sites = reads.locations(p, LocationFilter(p.client_id, Paging(limit=500)), queries=s.queries).items
     users = people.users(p.client_id, uow=s.uow)
@@ -45,8 +47,6 @@ def setup_page(visit: Visit, **shown: Any) -> Response:
         holiday_choices=HOLIDAY_CHOICES,
         cap=rate_limit_cap(actor),
         now=s.clock.now(),
-        done=visit.value("done"),
-        **shown,
     )
 
 
@@ -69,11 +69,13 @@ def save_settings(visit: Visit) -> Response:
         leave_year_start=(visit.value("leave_year_start") or "").strip() or None,
     )
     accounts.update_client(command, uow=s.uow, clock=s.clock, actor=visit.signed.actor)
-    return back_to(visit, "/setup", "settings+saved")
+    return back_to(visit, "/setup", Done.SETTINGS_SAVED)
 
 
-def _issued(visit: Visit, issued: IssuedKey) -> Response:
-    return setup_page(visit, new_key=issued)
+def _issued(visit: Visit, issued: IssuedKey, done: Done) -> Response:
+    """Back to Setup, showing the key's secret once."""
+    reply = back_to(visit, "/setup", done)
+    return visit.once_there(reply, kind="key", name=issued.key.name, secret=issued.secret)
 
 
 def create_key(visit: Visit) -> Response:
@@ -94,13 +96,14 @@ def create_key(visit: Visit) -> Response:
         expires_at=expires_at,
         allowed_origins=origins,
     )
-    return _issued(visit, accounts.create_key(command, uow=s.uow, clock=s.clock, actor=visit.signed.actor))
+    made = accounts.create_key(command, uow=s.uow, clock=s.clock, actor=visit.signed.actor)
+    return _issued(visit, made, Done.KEY_MADE)
 
 
 def revoke_key(visit: Visit) -> Response:
     s = visit.services
     accounts.revoke_key(int(visit.path["key_id"]), uow=s.uow, clock=s.clock, actor=visit.signed.actor)
-    return back_to(visit, "/setup", "key+revoked")
+    return back_to(visit, "/setup", Done.KEY_REVOKED)
 
 
 def rotate_key(visit: Visit) -> Response:
@@ -113,7 +116,7 @@ def rotate_key(visit: Visit) -> Response:
         overlap_hours=float(hours if hours is not None else accounts.DEFAULT_OVERLAP_HOURS),
         actor=visit.signed.actor,
     )
-    return _issued(visit, issued)
+    return _issued(visit, issued, Done.KEY_ROTATED)
 
 
 def create_user(visit: Visit) -> Response:
@@ -130,17 +133,19 @@ def create_user(visit: Visit) -> Response:
     made = people.create_user(
         command, uow=s.uow, hasher=s.hasher, strength=s.strength, clock=s.clock, actor=visit.signed.actor
     )
-    return setup_page(visit, new_user=made, new_password=password)
+    reply = back_to(visit, "/setup", Done.USER_ADDED)
+    return visit.once_there(reply, kind="user", email=made.email, password=password)
 
 
 def disable_user(visit: Visit) -> Response:
     s = visit.services
     people.disable_user(int(visit.path["user_id"]), uow=s.uow, clock=s.clock, actor=visit.signed.actor)
-    return back_to(visit, "/setup", "user+disabled")
+    return back_to(visit, "/setup", Done.USER_DISABLED)
 
 
 def _setup(path: str, page: Any, methods: tuple[str, ...] = ("POST",)) -> BaseRoute:
-    return console_route(f"/{{client_id:int}}/setup{path}", page, methods=methods, power=Power.SETUP)
+    opens = Page.SETUP if methods == ("GET",) else None
+    return console_route(f"/{{client_id:int}}/setup{path}", page, methods=methods, power=Power.SETUP, opens=opens)
 
 
 ROUTES: list[BaseRoute] = [

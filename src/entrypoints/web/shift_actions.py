@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import quote_plus
 
 from starlette.responses import Response
 from starlette.routing import BaseRoute
@@ -22,6 +21,7 @@ from workforce_core.ports import Paging, WorkerFilter
 from workforce_core.services import bookings, demands, offers, reads
 from workforce_core.views import ShiftView
 from workforce_entrypoints.web import reasons
+from workforce_entrypoints.web.done import Done
 from workforce_entrypoints.web.forms import filled
 from workforce_entrypoints.web.timesheets import back_to
 from workforce_entrypoints.web.visits import Visit, console_route, page_reply
@@ -55,29 +55,29 @@ def add_requirement(visit: Visit) -> Response:
     given = filled(visit, "location_id", "shift_date", "start_time", "end_time", "headcount", "break_minutes")
     given |= filled(visit, "job_role", "notes")
     made = demands.create(structure(CreateDemand, given), principal=visit.client, uow=s.uow, clock=s.clock)
-    return back_to(visit, f"/shifts/requirements/{made.demand.id}", "requirement+added")
+    return back_to(visit, f"/shifts/requirements/{made.demand.id}", Done.REQUIREMENT_ADDED)
 
 
 def cancel_requirement(visit: Visit) -> Response:
     s = visit.services
     demands.cancel(_demand(visit), visit.value("cancel_reason"), uow=s.uow, clock=s.clock, actor=visit.signed.actor)
-    return back_to(visit, f"/shifts/requirements/{_demand(visit)}", "requirement+cancelled")
+    return back_to(visit, f"/shifts/requirements/{_demand(visit)}", Done.REQUIREMENT_CANCELLED)
 
 
 def book_onto(visit: Visit) -> Response:
     """One click in the who-is-free list: the worker booked onto the requirement, published."""
     given = {**filled(visit, "worker_id"), "demand_id": _demand(visit), "status": BookingStatus.PUBLISHED}
     back = f"/shifts/requirements/{_demand(visit)}"
-    return _book(visit, given, lambda made: (back, f"booked+{quote_plus(made.worker_name)}"))
+    return _book(visit, given, lambda made: back_to(visit, back, Done.BOOKED_WORKER, worker=made.booking.worker_id))
 
 
 def book_shift(visit: Visit) -> Response:
     given = filled(visit, "worker_id", "location_id", "shift_date", "start_time", "end_time", "break_minutes")
     given |= filled(visit, "job_role", "notes", "status")
-    return _book(visit, given, lambda made: (f"/shifts/bookings/{made.booking.id}", "booked"))
+    return _book(visit, given, lambda made: back_to(visit, f"/shifts/bookings/{made.booking.id}", Done.BOOKED))
 
 
-def _book(visit: Visit, given: dict[str, Any], then: Callable[[ShiftView], tuple[str, str]]) -> Response:
+def _book(visit: Visit, given: dict[str, Any], then: Callable[[ShiftView], Response]) -> Response:
     """Book as the person; back to the page ``then`` names, or the refusal in words."""
     s = visit.services
     command = structure(BookShift, given)
@@ -87,7 +87,7 @@ def _book(visit: Visit, given: dict[str, Any], then: Callable[[ShiftView], tuple
         )
     except NotEligible as error:
         return _refused(visit, error, command.worker_id)
-    return back_to(visit, *then(made))
+    return then(made)
 
 
 def change_booking(visit: Visit) -> Response:
@@ -102,7 +102,7 @@ def change_booking(visit: Visit) -> Response:
         )  # fmt: skip
     except NotEligible as error:
         return _refused(visit, error, given.get("worker_id"))
-    return back_to(visit, f"/shifts/bookings/{_booking(visit)}", "booking+changed")
+    return back_to(visit, f"/shifts/bookings/{_booking(visit)}", Done.BOOKING_CHANGED)
 
 
 def cancel_booking(visit: Visit) -> Response:
@@ -111,7 +111,7 @@ def cancel_booking(visit: Visit) -> Response:
     bookings.cancel(
         _booking(visit), command, client_id=visit.client.client_id, uow=s.uow, clock=s.clock, actor=visit.signed.actor
     )
-    done = "marked+a+no-show" if command.status == BookingStatus.NO_SHOW else "booking+cancelled"
+    done = Done.NO_SHOW if command.status == BookingStatus.NO_SHOW else Done.BOOKING_CANCELLED
     return back_to(visit, f"/shifts/bookings/{_booking(visit)}", done)
 
 
@@ -122,7 +122,7 @@ def send_offers(visit: Visit) -> Response:
         raise ValidationFailed("worker_ids", "tick at least one worker to offer the shift to.")
     command = SendOffers(demand_id=_demand(visit), worker_ids=ids)
     sent = offers.send(command, uow=s.uow, clock=s.clock, actor=visit.signed.actor)
-    return back_to(visit, f"/shifts/requirements/{_demand(visit)}", f"offered+to+{len(sent)}")
+    return back_to(visit, f"/shifts/requirements/{_demand(visit)}", Done.OFFERED, count=len(sent))
 
 
 POST = ("POST",)

@@ -15,6 +15,7 @@ from workforce_core.model.demands import DemandStatus
 from workforce_core.ports import LocationFilter, Paging, WorkerFilter
 from workforce_core.rules.demands import needs_filling
 from workforce_core.rules.london import shown
+from workforce_core.rules.pages import Page
 from workforce_core.rules.people import Power, may
 from workforce_core.rules.who_is_free import FreeWorker
 from workforce_core.services import reads
@@ -93,7 +94,6 @@ def board_page(visit: Visit) -> Response:
         workers=worker_choices(visit),
         location_id=site_id,
         may_book=may(visit.signed.actor, Power.BOOK),
-        done=visit.value("done"),
     )
 
 
@@ -132,7 +132,6 @@ def requirement_page(visit: Visit) -> Response:
         offers=sent,
         takes_bookings=view.status in (DemandStatus.OPEN, DemandStatus.FILLED),
         may_book=may(visit.signed.actor, Power.BOOK),
-        done=visit.value("done"),
     )
 
 
@@ -148,7 +147,6 @@ def booking_page(visit: Visit) -> Response:
         live_statuses=LIVE_BOOKING_STATUSES,
         cancel_statuses=[(code, reasons.status(code)) for code in CANCEL_STATUSES],
         may_book=may(visit.signed.actor, Power.BOOK),
-        done=visit.value("done"),
     )
 
 
@@ -164,7 +162,7 @@ def worker_choices(visit: Visit) -> Any:
 
 
 ROUTES: list[BaseRoute] = [
-    console_route("/{client_id:int}/shifts", board_page),
-    console_route("/{client_id:int}/shifts/requirements/{demand_id:int}", requirement_page),
-    console_route("/{client_id:int}/shifts/bookings/{booking_id:int}", booking_page),
+    console_route("/{client_id:int}/shifts", board_page, opens=Page.SHIFTS),
+    console_route("/{client_id:int}/shifts/requirements/{demand_id:int}", requirement_page, opens=Page.SHIFTS),
+    console_route("/{client_id:int}/shifts/bookings/{booking_id:int}", booking_page, opens=Page.SHIFTS),
 ]

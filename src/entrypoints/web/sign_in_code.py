@@ -19,6 +19,7 @@ from workforce_core.services.second_step import sign_in_with_code
 from workforce_core.steps.second_factor import CodeNeeded
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.http.storage_threads import StorageThreads
+from workforce_entrypoints.web.done import Done
 from workforce_entrypoints.web.sign_in_targets import PRE_COOKIE as PASSWORD_COOKIE
 from workforce_entrypoints.web.sign_in_targets import next_path
 from workforce_entrypoints.web.visits import CSRF_FIELD, keep_session, page_reply, secure
@@ -93,7 +94,7 @@ async def code_post(request: Request) -> Response:
         return reply
     assert accepted.signed.token is not None
     if accepted.kind is CodeKind.RECOVERY:  # likely a lost device: the page that tells what is left
-        target = f"/console/two-factor?done=signed+in+with+a+recovery+code,+{accepted.recovery_left}+left"
+        target = f"/console/two-factor?done={Done.RECOVERY_CODE_USED.value}&count={accepted.recovery_left}"
     reply = keep_session(secure(RedirectResponse(target, status_code=303)), accepted.signed.token, request)
     reply.delete_cookie(CHALLENGE_COOKIE, path=CODE_PATH)
     reply.delete_cookie(PRE_COOKIE, path=CODE_PATH)

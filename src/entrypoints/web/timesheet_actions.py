@@ -18,6 +18,7 @@ from workforce_core.rules.console_times import console_time
 from workforce_core.rules.people import Screen
 from workforce_core.services import amendments, approvals, corrections, time_records
 from workforce_core.services.sign_off_links import send_sign_off_link
+from workforce_entrypoints.web.done import Done
 from workforce_entrypoints.web.timesheets import back_to
 from workforce_entrypoints.web.visits import Visit, console_route
 
@@ -33,7 +34,7 @@ def _entry(visit: Visit) -> int:
     return int(visit.path["entry_id"])
 
 
-def _shift(visit: Visit, done: str) -> Response:
+def _shift(visit: Visit, done: Done) -> Response:
     return back_to(visit, f"/timesheets/{_entry(visit)}", done)
 
 
@@ -45,15 +46,13 @@ def approve_batch(visit: Visit) -> Response:
     s, ids = visit.services, _ids(visit)
     screen = Screen.BATCH_EDIT if len(ids) > 1 else Screen.TIMESHEETS
     approvals.approve(ids, uow=s.uow, clock=s.clock, actor=visit.signed.actor, screen=screen)
-    week = visit.value("week")
-    suffix = f"&week={week}" if week else ""
-    return back_to(visit, "/timesheets", f"approved+{len(ids)}+shift{'s' if len(ids) != 1 else ''}{suffix}")
+    return back_to(visit, "/timesheets", Done.APPROVED_SHIFTS, count=len(ids), week=visit.value("week"))
 
 
 def approve_one(visit: Visit) -> Response:
     s = visit.services
     approvals.approve([_entry(visit)], uow=s.uow, clock=s.clock, actor=visit.signed.actor)
-    return _shift(visit, "approved")
+    return _shift(visit, Done.APPROVED)
 
 
 def correct(visit: Visit) -> Response:
@@ -66,14 +65,14 @@ def correct(visit: Visit) -> Response:
             given[name] = _whole(given[name], name)
     command = structure(EditEntry, {"entry_id": _entry(visit), **given})
     corrections.edit(command, uow=s.uow, clock=s.clock, actor=visit.signed.actor)
-    return _shift(visit, "corrected")
+    return _shift(visit, Done.CORRECTED)
 
 
 def add_break(visit: Visit) -> Response:
     s = visit.services
     command = structure(AddBreak, {"shift_id": _entry(visit), **_filled(visit, "start", "end")})
     time_records.add_break(command, uow=s.uow, clock=s.clock, actor=visit.signed.actor)
-    return _shift(visit, "break+added")
+    return _shift(visit, Done.BREAK_ADDED)
 
 
 def clock_out(visit: Visit) -> Response:
@@ -82,32 +81,32 @@ def clock_out(visit: Visit) -> Response:
     if text is None:
         raise ValidationFailed("at", "give the clock-out time.")
     time_records.clock_out(_entry(visit), console_time(text, "at"), uow=s.uow, clock=s.clock, actor=visit.signed.actor)
-    return _shift(visit, "clocked+out")
+    return _shift(visit, Done.CLOCKED_OUT)
 
 
 def raise_query(visit: Visit) -> Response:
     s = visit.services
     command = structure(QueryEntry, {"entry_id": _entry(visit), "via": "agency"})
     approvals.query(command, uow=s.uow, clock=s.clock, actor=visit.signed.actor)
-    return _shift(visit, "query+raised")
+    return _shift(visit, Done.QUERY_RAISED)
 
 
 def resolve_query(visit: Visit) -> Response:
     s = visit.services
     approvals.resolve_query(_entry(visit), uow=s.uow, clock=s.clock, actor=visit.signed.actor)
-    return _shift(visit, "query+resolved")
+    return _shift(visit, Done.QUERY_RESOLVED)
 
 
 def accept_amendment(visit: Visit) -> Response:
     s = visit.services
     amendments.accept(int(visit.path["amendment_id"]), uow=s.uow, clock=s.clock, actor=visit.signed.actor)
-    return _shift(visit, "amendment+accepted")
+    return _shift(visit, Done.AMENDMENT_ACCEPTED)
 
 
 def decline_amendment(visit: Visit) -> Response:
     s = visit.services
     amendments.decline(int(visit.path["amendment_id"]), uow=s.uow, clock=s.clock, actor=visit.signed.actor)
-    return _shift(visit, "amendment+declined")
+    return _shift(visit, Done.AMENDMENT_DECLINED)
 
 
 def backfill(visit: Visit) -> Response:
@@ -117,7 +116,7 @@ def backfill(visit: Visit) -> Response:
         if name in given:
             given[name] = _whole(given[name], name)
     made = time_records.backfill(structure(Backfill, given), uow=s.uow, clock=s.clock, actor=visit.signed.actor)
-    return back_to(visit, f"/timesheets/{made.entry.id}", "backfilled")
+    return back_to(visit, f"/timesheets/{made.entry.id}", Done.BACKFILLED)
 
 
 def send_link(visit: Visit) -> Response:
@@ -133,7 +132,7 @@ def send_link(visit: Visit) -> Response:
     send_sign_off_link(
         contact, day, link_base=visit.base_url, uow=s.uow, clock=s.clock, mailer=s.mailer, actor=visit.signed.actor
     )
-    return back_to(visit, "/timesheets", f"sign-off+link+sent&week={day}")
+    return back_to(visit, "/timesheets", Done.LINK_SENT, week=str(day))
 
 
 def _whole(text: str, name: str) -> int:

@@ -4,6 +4,7 @@ or many; and one shift's page with its corrections, breaks, clock-out, query and
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute
@@ -11,6 +12,7 @@ from starlette.routing import BaseRoute
 from workforce_adapters.json import payroll_fields, pricing_record
 from workforce_core.model.time_entries import APPROVAL_STATUSES, CLIENT_APPROVALS
 from workforce_core.ports import LocationFilter, Paging, WorkerFilter
+from workforce_core.rules.pages import Page
 from workforce_core.rules.pay_gate import PAYROLL_STATUSES
 from workforce_core.rules.people import Power, may
 from workforce_core.rules.visibility import Sight
@@ -19,6 +21,7 @@ from workforce_core.services.sign_off_links import sign_off_contacts
 from workforce_core.services.time_reads.amendments import AmendmentQuery, amendments
 from workforce_core.services.time_reads.timesheets import Timesheet, TimesheetQuery, timesheets
 from workforce_core.views import EntryView
+from workforce_entrypoints.web.done import Done
 from workforce_entrypoints.web.visits import Visit, console_route, secure
 from workforce_entrypoints.web.weeks import ShownWeek, choice, shown_week
 
@@ -80,7 +83,6 @@ def timesheet_page(visit: Visit) -> Response:
         client_approvals=CLIENT_APPROVALS,
         payroll_statuses=PAYROLL_STATUSES,
         contacts=sign_off_contacts(p.client_id, uow=s.uow),
-        done=visit.value("done"),
     )
 
 
@@ -100,15 +102,17 @@ def entry_page(visit: Visit) -> Response:
         row=shift_row(view, sheet, sight),
         amendments=amendments(p, asked, queries=s.queries).items,
         may_approve=may(visit.signed.actor, Power.APPROVE),
-        done=visit.value("done"),
     )
 
 
-def back_to(visit: Visit, path: str, done: str) -> Response:
-    return secure(RedirectResponse(f"/console/{visit.client.client_id}{path}?done={done}", status_code=303))
+def back_to(visit: Visit, path: str, done: Done, *, prefix: str = "/console", **more: int | str | None) -> Response:
+    """303 to the account's page at ``path`` saying ``done`` (a code, never words); ``more`` (``count``,
+    ``worker``, ``week``) rides along when given."""
+    query = urlencode({"done": done.value, **{name: value for name, value in more.items() if value is not None}})
+    return secure(RedirectResponse(f"{prefix}/{visit.client.client_id}{path}?{query}", status_code=303))
 
 
 ROUTES: list[BaseRoute] = [
-    console_route("/{client_id:int}/timesheets", timesheet_page),
-    console_route("/{client_id:int}/timesheets/{entry_id:int}", entry_page),
+    console_route("/{client_id:int}/timesheets", timesheet_page, opens=Page.TIMESHEETS),
+    console_route("/{client_id:int}/timesheets/{entry_id:int}", entry_page, opens=Page.TIMESHEETS),
 ]

@@ -24,6 +24,7 @@ from workforce_core.services.two_factor import (
     turn_off_two_factor,
     two_factor_state,
 )
+from workforce_entrypoints.web.done import Done
 from workforce_entrypoints.web.timesheets import back_to
 from workforce_entrypoints.web.visits import Visit, console_route, secure
 
@@ -40,7 +41,7 @@ def two_factor_page(visit: Visit, *, error: str | None = None, status: int = 200
     if state.uri is not None:
         qr = Markup(segno.make(state.uri, error="m").svg_inline(scale=4, svgclass="qr-code"))
     grouped = " ".join(state.secret[at : at + 4] for at in range(0, len(state.secret), 4)) if state.secret else None
-    reply = visit.page("two_factor.html", state=state, qr=qr, secret=grouped, error=error, done=visit.value("done"))
+    reply = visit.page("two_factor.html", state=state, qr=qr, secret=grouped, error=error)
     reply.status_code = status
     return reply
 
@@ -89,14 +90,14 @@ def turn_off(visit: Visit) -> Response:
         turn_off_two_factor(command, uow=s.uow, codes=s.codes, limiter=s.limiter, clock=s.clock)
     except (CodeRefused, CodesThrottled, TwoFactorOff) as refused:
         return two_factor_page(visit, error=refused.message, status=refused.status)
-    return secure(RedirectResponse(f"{PAGE}?done=two-factor+sign-in+turned+off", status_code=303))
+    return secure(RedirectResponse(f"{PAGE}?done={Done.TWO_FACTOR_OFF.value}", status_code=303))
 
 
 def reset(visit: Visit) -> Response:
     """An operator admin turns off the two-factor sign-in of one of the account's people (a lost device)."""
     s = visit.services
     reset_two_factor(int(visit.path["user_id"]), uow=s.uow, clock=s.clock, actor=visit.signed.actor)
-    return back_to(visit, "/setup", "two-factor+sign-in+reset")
+    return back_to(visit, "/setup", Done.TWO_FACTOR_RESET)
 
 
 ROUTES: list[BaseRoute] = [

@@ -21,14 +21,26 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from workforce_core.errors import CsrfRefused, InvalidParameter, NotFound, RoleNotAllowed, SessionEnded, WorkforceError
+from workforce_core.errors import (
+    CsrfRefused,
+    InsufficientScope,
+    InvalidParameter,
+    NotFound,
+    RoleNotAllowed,
+    SessionEnded,
+    WorkforceError,
+)
 from workforce_core.model.principal import Principal
-from workforce_core.rules import people
+from workforce_core.rules import pages, people
+from workforce_core.rules.pages import Page
 from workforce_core.rules.people import SESSION_LONGEST, Power
 from workforce_core.services.sign_in import SignedIn, acting_for, signed_in
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.http.storage_threads import StorageThreads
 from workforce_entrypoints.web import two_factor_gate
+from workforce_entrypoints.web.done import done_words
+from workforce_entrypoints.web.menu import menu
+from workforce_entrypoints.web.once import forget_once, keep_once, read_once
 from workforce_entrypoints.web.rendering import render
 
 COOKIE = "workforce_session"
@@ -55,6 +67,7 @@ class Visit:
     base_url: str = ""  # WORKFORCE_PUBLIC_URL, else the site as the browser reached it (links in mail)
     principal: Principal | None = None
     cookies: Mapping[str, str] = field(factory=dict)
+    once: dict[str, str] | None = None  # what the page shows once (``once.py``), taken on this GET
 
     @property
     def client(self) -> Principal:
@@ -82,20 +95,27 @@ class Visit:
     def page(self, template: str, **context: Any) -> Response:
         return page_reply(template, self, **context)
 
+    def once_there(self, reply: Response, **values: str) -> Response:
+        """``reply`` (a redirect) with ``values`` for the page it leads to to show once."""
+        return keep_once(reply, self.token or "", values, https=self.base_url.startswith("https://"))
 
-Page = Callable[[Visit], Response]
+
+PageFunction = Callable[[Visit], Response]
 
 
 def page_reply(template: str, visit: Visit | None, code: int = 200, **context: Any) -> Response:
     shared: dict[str, Any] = {}
     if visit is not None:
+        portal = not people.may(visit.signed.actor, Power.CONSOLE)
         shared = {
             "user": visit.signed.user,
             "csrf_token": visit.signed.session.csrf_token,
             "principal": visit.principal,
             "client_id": visit.principal.client_id if visit.principal else None,
-            "portal": not people.may(visit.signed.actor, Power.CONSOLE),
-            "may_setup": people.may(visit.signed.actor, Power.SETUP),
+            "portal": portal,
+            "menu": menu(visit.signed.actor, visit.principal.client_id, portal=portal) if visit.principal else [],
+            "done": done_words(visit),
+            "once": visit.once or {},
         }
     return secure(HTMLResponse(render(template, **shared, **context), status_code=code))
 
@@ -134,24 +154,26 @@ def secure(reply: Response) -> Response:
 
 def console_route(
     path: str,
-    page: Page,
+    page: PageFunction,
     *,
     methods: tuple[str, ...] = ("GET",),
     client: bool = True,
     power: Power | None = Power.CONSOLE,
     prefix: str = "/console",
+    opens: Page | None = None,
 ) -> Route:
     """A page at ``{prefix}{path}`` (the agency console; the client portal with ``prefix`` ``/portal``
     and ``power`` ``CLIENT_SIGN_OFF``): signed in, a CSRF token on every POST, the power the role needs
     (None: anyone signed in), the client account of ``{client_id}`` reached through the person's role
-    (else 404)."""
+    (else 404); a page of the menu names itself (``opens``), and the person's role must be able to open
+    it (as the menu asks), else a refusal in words."""
 
     async def endpoint(request: Request) -> Response:
         services: Services = request.app.state.services
         threads: StorageThreads = request.app.state.threads
         form = await request.form() if request.method == "POST" else None
         try:
-            return await threads.run(_visit, page, request, services, form, client, power)
+            return await threads.run(_visit, page, request, services, form, client, power, opens)
         except SessionEnded:
             if request.method != "GET":
                 return secure(RedirectResponse("/console/sign-in", status_code=303))
@@ -164,7 +186,13 @@ def console_route(
 
 
 def _visit(
-    page: Page, request: Request, services: Services, form: FormData | None, client: bool, power: Power | None
+    page: PageFunction,
+    request: Request,
+    services: Services,
+    form: FormData | None,
+    client: bool,
+    power: Power | None,
+    opens: Page | None,
 ) -> Response:
     token = request.cookies.get(COOKIE)
     signed = signed_in(token, uow=services.uow, clock=services.clock)
@@ -179,19 +207,29 @@ def _visit(
             sent = form.get(CSRF_FIELD) or request.headers.get(CSRF_HEADER) or ""
             if not isinstance(sent, str) or not secrets.compare_digest(sent, signed.session.csrf_token):
                 raise CsrfRefused()
-        if power is not None and not people.may(signed.actor, power):
-            raise RoleNotAllowed(REFUSALS.get(power, f"A {signed.actor.role} may not open this page."))
+        if power in REFUSALS and not people.may(signed.actor, power):
+            raise RoleNotAllowed(REFUSALS[power])
+        if power is not None:
+            people.require(signed.actor, power)
+        if opens is not None and not pages.may_open(signed.actor, opens):
+            raise pages.refused(signed.actor, opens)
         if client:
             client_id = request.path_params["client_id"]
             visit.principal = acting_for(signed.actor, client_id, uow=services.uow)
-        return page(visit)
+        if form is None:
+            visit.once = read_once(request.headers.get("cookie"), token, request.url.path)
+        reply = page(visit)
+        return forget_once(reply, request.url.path) if visit.once is not None else reply
     except WorkforceError as error:
         return error_page(error, visit)
     except Exception:  # a person never sees a traceback
         log.exception("console page failed: %s", request.url.path)
-        return page_reply("error.html", visit, 500, status=500, message="The page failed; it was logged.")
+        return page_reply("error.html", visit, 500, status=500, message="The page failed; it was logged.", field=None)
 
 
 def error_page(error: WorkforceError, visit: Visit | None) -> Response:
+    """The page of a refusal; a read the role lacks the scope of is said in words, not by the scope."""
     status = 404 if isinstance(error, NotFound) else error.status
+    if isinstance(error, InsufficientScope) and visit is not None:
+        error = people.scope_refusal(visit.signed.actor, str(error.extra.get("required_scope")))
     return page_reply("error.html", visit, status, status=status, message=error.message, field=error.extra.get("field"))

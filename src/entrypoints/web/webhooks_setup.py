@@ -16,26 +16,26 @@ from workforce_adapters.json.webhooks import delivery_data
 from workforce_core.commands.webhooks import CreateSubscription, UpdateSubscription
 from workforce_core.event_types import CATALOGUE
 from workforce_core.ports import Paging
+from workforce_core.rules.pages import Page
 from workforce_core.rules.people import Power
 from workforce_core.services import webhooks
+from workforce_entrypoints.web.done import Done
 from workforce_entrypoints.web.timesheets import back_to
 from workforce_entrypoints.web.visits import Visit, console_route
 
 LOG = 50  # deliveries shown on a subscription's page
 
 
-def hooks_page(visit: Visit, **shown: Any) -> Response:
+def hooks_page(visit: Visit) -> Response:
     p, s = visit.client, visit.services
     return visit.page(
         "webhooks.html",
         subscriptions=webhooks.list_subscriptions(p, active=None, uow=s.uow),
         catalogue=[item for item in CATALOGUE if not item.legacy],
-        done=visit.value("done"),
-        **shown,
     )
 
 
-def subscription_page(visit: Visit, **shown: Any) -> Response:
+def subscription_page(visit: Visit) -> Response:
     p, s = visit.client, visit.services
     found, _ = webhooks.subscription(p, _id(visit), uow=s.uow)
     log = webhooks.deliveries(p, found.id, Paging(limit=LOG), status=None, event=None, uow=s.uow)
@@ -43,9 +43,7 @@ def subscription_page(visit: Visit, **shown: Any) -> Response:
         delivery.id: json.dumps(delivery_data(delivery), indent=2, ensure_ascii=False, default=str)
         for delivery in log.items
     }
-    return visit.page(
-        "webhook.html", hook=found, log=log.items, total=log.total, payloads=payloads, done=visit.value("done"), **shown
-    )
+    return visit.page("webhook.html", hook=found, log=log.items, total=log.total, payloads=payloads)
 
 
 def _id(visit: Visit) -> int:
@@ -64,13 +62,15 @@ def create(visit: Visit) -> Response:
         resolver=s.webhooks.resolver,
         trusted=s.webhooks.trusted_networks,
     )
-    return hooks_page(visit, new_hook=made)
+    reply = back_to(visit, "/setup/webhooks", Done.SUBSCRIPTION_ADDED)
+    return visit.once_there(reply, kind="subscription", url=made.url, secret=made.secret)
 
 
 def rotate(visit: Visit) -> Response:
     s = visit.services
     changed = webhooks.rotate_secret(_id(visit), principal=visit.client, uow=s.uow, clock=s.clock)
-    return subscription_page(visit, new_secret=changed)
+    reply = back_to(visit, f"/setup/webhooks/{changed.id}", Done.SECRET_ROTATED)
+    return visit.once_there(reply, kind="secret", secret=changed.secret)
 
 
 def set_active(visit: Visit) -> Response:
@@ -86,12 +86,12 @@ def set_active(visit: Visit) -> Response:
         resolver=s.webhooks.resolver,
         trusted=s.webhooks.trusted_networks,
     )
-    return back_to(visit, f"/setup/webhooks/{_id(visit)}", "resumed" if active else "paused")
+    return back_to(visit, f"/setup/webhooks/{_id(visit)}", Done.RESUMED if active else Done.PAUSED)
 
 
 def delete(visit: Visit) -> Response:
     webhooks.delete_subscription(_id(visit), principal=visit.client, uow=visit.services.uow)
-    return back_to(visit, "/setup/webhooks", "subscription+deleted")
+    return back_to(visit, "/setup/webhooks", Done.SUBSCRIPTION_DELETED)
 
 
 def test(visit: Visit) -> Response:
@@ -99,7 +99,7 @@ def test(visit: Visit) -> Response:
     result = webhooks.send_test(
         _id(visit), principal=visit.client, uow=s.uow, clock=s.clock, sender=s.webhooks.sender(s.clock)
     )
-    done = "test+delivered" if result.delivered else "test+not+delivered"
+    done = Done.TEST_DELIVERED if result.delivered else Done.TEST_NOT_DELIVERED
     return back_to(visit, f"/setup/webhooks/{_id(visit)}", done)
 
 
@@ -113,11 +113,14 @@ def redeliver(visit: Visit) -> Response:
         clock=s.clock,
         sender=s.webhooks.sender(s.clock),
     )
-    return back_to(visit, f"/setup/webhooks/{_id(visit)}", "sent+again")
+    return back_to(visit, f"/setup/webhooks/{_id(visit)}", Done.SENT_AGAIN)
 
 
 def _hook(path: str, page: Any, methods: tuple[str, ...] = ("POST",)) -> BaseRoute:
-    return console_route(f"/{{client_id:int}}/setup/webhooks{path}", page, methods=methods, power=Power.SETUP)
+    opens = Page.WEBHOOKS if methods == ("GET",) else None
+    return console_route(
+        f"/{{client_id:int}}/setup/webhooks{path}", page, methods=methods, power=Power.SETUP, opens=opens
+    )
 
 
 ROUTES: list[BaseRoute] = [

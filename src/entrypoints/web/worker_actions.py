@@ -15,6 +15,7 @@ from workforce_core.commands.worker_pins import SetWorkerPin
 from workforce_core.commands.workers import CreateWorker, UpdateWorker
 from workforce_core.errors import ValidationFailed
 from workforce_core.services import absences, availability, do_not_return, worker_pins, workers
+from workforce_entrypoints.web.done import Done
 from workforce_entrypoints.web.forms import filled
 from workforce_entrypoints.web.timesheets import back_to
 from workforce_entrypoints.web.visits import Visit, console_route
@@ -27,7 +28,7 @@ def _worker(visit: Visit) -> int:
     return int(visit.path["worker_id"])
 
 
-def _back(visit: Visit, done: str) -> Response:
+def _back(visit: Visit, done: Done) -> Response:
     return back_to(visit, f"/workers/{_worker(visit)}", done)
 
 
@@ -37,7 +38,7 @@ def add_worker(visit: Visit) -> Response:
     made = workers.create_worker(
         command, client_id=visit.client.client_id, uow=s.uow, clock=s.clock, actor=visit.signed.actor
     )
-    return back_to(visit, f"/workers/{made.worker.id}", "worker+added")
+    return back_to(visit, f"/workers/{made.worker.id}", Done.WORKER_ADDED)
 
 
 def change_worker(visit: Visit) -> Response:
@@ -46,7 +47,7 @@ def change_worker(visit: Visit) -> Response:
     workers.update_worker(
         _worker(visit), command, client_id=visit.client.client_id, uow=s.uow, clock=s.clock, actor=visit.signed.actor
     )
-    return _back(visit, "worker+changed")
+    return _back(visit, Done.WORKER_CHANGED)
 
 
 def leaver(visit: Visit) -> Response:
@@ -63,7 +64,7 @@ def leaver(visit: Visit) -> Response:
         clock=s.clock,
         actor=visit.signed.actor,
     )
-    return _back(visit, "recorded+as+a+leaver")
+    return _back(visit, Done.LEAVER)
 
 
 def set_pin(visit: Visit) -> Response:
@@ -73,7 +74,7 @@ def set_pin(visit: Visit) -> Response:
     pin = None if clear else (visit.value("pin") or "")
     command = SetWorkerPin(worker_id=_worker(visit), pin=pin)
     worker_pins.set_worker_pin(command, uow=s.uow, hasher=s.hasher, clock=s.clock, principal=visit.client)
-    return _back(visit, "PIN+cleared" if clear else "PIN+set")
+    return _back(visit, Done.PIN_CLEARED if clear else Done.PIN_SET)
 
 
 def do_not_return_mark(visit: Visit) -> Response:
@@ -83,7 +84,7 @@ def do_not_return_mark(visit: Visit) -> Response:
         raise ValidationFailed("location_id", "choose the site.")
     remove = visit.value("remove") == "1"
     do_not_return.mark(_worker(visit), site, remove=remove, uow=s.uow, clock=s.clock, actor=visit.signed.actor)
-    return _back(visit, "do+not+return+lifted" if remove else "marked+do+not+return")
+    return _back(visit, Done.DNR_LIFTED if remove else Done.DNR_MARKED)
 
 
 def add_rule(visit: Visit) -> Response:
@@ -92,13 +93,13 @@ def add_rule(visit: Visit) -> Response:
     given |= filled(visit, "valid_from", "valid_to", "notes")
     command = structure(AddAvailabilityRule, given)
     availability.add_rule(command, principal=visit.client, uow=s.uow, clock=s.clock)
-    return _back(visit, "availability+added")
+    return _back(visit, Done.AVAILABILITY_ADDED)
 
 
 def retire_rule(visit: Visit) -> Response:
     s = visit.services
     availability.retire_rule(int(visit.path["rule_id"]), principal=visit.client, uow=s.uow, clock=s.clock)
-    return _back(visit, "availability+rule+retired")
+    return _back(visit, Done.AVAILABILITY_RETIRED)
 
 
 def add_absence(visit: Visit) -> Response:
@@ -108,10 +109,10 @@ def add_absence(visit: Visit) -> Response:
     absences.create_absence(
         structure(CreateAbsence, given), approve=approve, uow=s.uow, clock=s.clock, actor=visit.signed.actor
     )
-    return _back(visit, "absence+recorded")
+    return _back(visit, Done.ABSENCE_RECORDED)
 
 
-def _decide(visit: Visit, decision: str, done: str) -> Response:
+def _decide(visit: Visit, decision: str, done: Done) -> Response:
     s = visit.services
     absence_id = int(visit.path["absence_id"])
     absences.decide_absence(absence_id, decision, uow=s.uow, clock=s.clock, actor=visit.signed.actor)
@@ -119,11 +120,11 @@ def _decide(visit: Visit, decision: str, done: str) -> Response:
 
 
 def approve_absence(visit: Visit) -> Response:
-    return _decide(visit, "approve", "absence+approved")
+    return _decide(visit, "approve", Done.ABSENCE_APPROVED)
 
 
 def refuse_absence(visit: Visit) -> Response:
-    return _decide(visit, "decline", "absence+refused")
+    return _decide(visit, "decline", Done.ABSENCE_REFUSED)
 
 
 POST = ("POST",)

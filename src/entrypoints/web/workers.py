@@ -13,6 +13,7 @@ from workforce_core.errors import InvalidParameter
 from workforce_core.model.absences import ABSENCE_TYPES
 from workforce_core.model.availability import AVAILABILITY_KINDS
 from workforce_core.ports import Paging, WorkerFilter
+from workforce_core.rules.pages import Page
 from workforce_core.rules.people import Power, may
 from workforce_core.rules.visibility import Sight
 from workforce_core.services import reads
@@ -61,7 +62,6 @@ def workers_page(visit: Visit) -> Response:
         statuses=tuple(STATUSES),
         may_change=may(visit.signed.actor, Power.WORKERS),
         may_rate=may(visit.signed.actor, Power.RATES),
-        done=visit.value("done"),
     )
 
 
@@ -109,11 +109,10 @@ def worker_page(visit: Visit) -> Response:
         absence_types=ABSENCE_TYPES,
         may_change=may(visit.signed.actor, Power.WORKERS),
         may_rate=may(visit.signed.actor, Power.RATES),
-        done=visit.value("done"),
     )
 
 
 ROUTES: list[BaseRoute] = [
-    console_route("/{client_id:int}/workers", workers_page),
-    console_route("/{client_id:int}/workers/{worker_id:int}", worker_page),
+    console_route("/{client_id:int}/workers", workers_page, opens=Page.WORKERS),
+    console_route("/{client_id:int}/workers/{worker_id:int}", worker_page, opens=Page.WORKERS),
 ]

@@ -3,12 +3,13 @@ passwords and session lifetimes. Pure: the console, the portal and the use cases
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date, datetime, timedelta
 from enum import StrEnum
 
 from workforce_core.errors import RoleNotAllowed, ValidationFailed
 from workforce_core.model.keys import MAX_RATE_LIMIT
-from workforce_core.model.people import Actor, Role, WebSession
+from workforce_core.model.people import CLIENT_ROLES, Actor, Role, WebSession
 from workforce_core.rules.pay_week_states import week_bounds
 from workforce_core.rules.scopes import SCOPES
 
@@ -89,10 +90,46 @@ def may(actor: Actor, power: Power) -> bool:
     return power in ROLE_POWERS[actor.role]
 
 
+# what each power lets a person do, as a refusal says it: "Your role (coordinator) cannot close pay weeks."
+POWER_WORDS: dict[Power, str] = {
+    Power.APPROVE: "approve or correct shifts",
+    Power.CLIENT_SIGN_OFF: "sign off shifts in the client portal",
+    Power.CLOSE_WEEK: "close pay weeks",
+    Power.EXPORT: "make pay files",
+    Power.CONSOLE: "open the agency console",
+    Power.SETUP: "change the account's setup",
+    Power.BOOK: "book shifts",
+    Power.WORKERS: "change workers",
+    Power.RATES: "set pay and charge rates",
+}
+# the roles as a refusal names whom to ask
+ROLE_WORDS: dict[str, str] = {
+    Role.OPERATOR: "an operator admin",
+    Role.OWNER: "an owner",
+    Role.COORDINATOR: "a coordinator",
+    Role.PAYROLL: "a payroll user",
+    Role.APPROVER: "a hirer contact",
+}
+
+
+def refusal(actor: Actor, doing: str, able: Iterable[str]) -> RoleNotAllowed:
+    """403 ``role_not_allowed`` in people's words: what the person's role cannot do, and whom to ask
+    (the account's roles among ``able``; an operator admin when none of them is)."""
+    roles = [role for role in CLIENT_ROLES if role in able] or [Role.OPERATOR]
+    names = [ROLE_WORDS[role] for role in roles]
+    whom = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    return RoleNotAllowed(f"Your role ({actor.role}) cannot {doing}. Ask {whom}.")
+
+
 def require(actor: Actor | None, power: Power) -> None:
     """403 ``role_not_allowed`` unless the actor's role has the power (no actor: the operator's console)."""
     if actor is not None and not may(actor, power):
-        raise RoleNotAllowed(f"A {actor.role} may not do this ({power.value}).")
+        raise refusal(actor, POWER_WORDS[power], [role for role, powers in ROLE_POWERS.items() if power in powers])
+
+
+def scope_refusal(actor: Actor, scope: str) -> RoleNotAllowed:
+    """A read the person's role has not the scope of, said without the scope's name."""
+    return refusal(actor, "see this page", [role for role, scopes in ROLE_SCOPES.items() if scope in scopes])
 
 
 def reaches_account(actor: Actor | None, client_id: int) -> bool:
