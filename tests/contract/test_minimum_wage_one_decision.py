@@ -11,6 +11,8 @@ from __future__ import annotations
 import csv
 import io
 import re
+import threading
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +25,10 @@ from tests.contract.conftest import Console, World
 from tests.contract.console_pages import Person, console, sign_in_as
 from tests.contract.test_pricing import RULE_R, Agency
 from workforce_adapters.sql import tables
+from workforce_core.ports import Paging, PayrollFilter
+from workforce_core.rules.pay_week_states import week_bounds
+from workforce_core.services.figure_refresh import refresh_figures
+from workforce_core.steps.pay_figures import figures_current
 from workforce_entrypoints.bootstrap import Services
 
 LOCKED = "2026-11-09"  # locked while empty: a shift clocked into it later is a late clock
@@ -199,3 +205,24 @@ def test_closing_a_week_whose_approval_brings_a_shortfall_is_refused_in_words_an
     assert "approving the pending shifts leaves 1 worker&#39;s week paid below the minimum wage" in refused.text
     assert agency.entry(api, pending)["approval_status"] == "pending"
     assert _exceptions_open(api, agency, LOCKED) == 0
+
+
+def test_a_week_the_background_pass_stores_while_a_read_prices_it_is_counted_once(
+    services: Services, agency: Agency
+) -> None:
+    agency.shift("2026-11-10 09:00", "2026-11-10 17:00")  # 8 hours at 12.00, stale
+    with services.uow(read_only=True) as tx:
+        client = tx.clients.get(agency.account.id)
+    assert client is not None
+    first, end = week_bounds(date.fromisoformat(LOCKED))
+    wanted = PayrollFilter(client.id, (date.fromisoformat(LOCKED),), Paging(10))
+    with figures_current(client, first, end, queries=services.queries, uow=services.uow):
+        background = threading.Thread(target=refresh_figures, kwargs={"uow": services.uow})
+        background.start()  # the background pass stores the week while the read holds it priced in memory
+        background.join()
+        (row,) = services.queries.payroll_rows(wanted).items
+        with services.uow(read_only=True) as tx:
+            (week,) = tx.wages.weeks(client.id, [date.fromisoformat(LOCKED)])
+    assert _stored_figures(services) == 1
+    assert (row.shifts, row.paid_minutes) == (1, 480)  # not its stored and its priced figures both
+    assert sum(part.minutes for part in week.minutes if part.element == "regular") == 480
