@@ -17,11 +17,14 @@ from workforce_core.rules.minimum_wage import (
     WageBand,
     _year,
     band_of,
+    check_minutes,
     check_week,
     open_shortfall,
     rate_of,
+    wage_status,
 )
 from workforce_core.rules.pay_week_states import WeekFacts, lock
+from workforce_core.rules.payroll_lines import Minutes
 
 MONDAY = date(2026, 4, 13)
 
@@ -201,3 +204,17 @@ def test_a_shortfall_accepted_for_exactly_the_amount_short_no_longer_blocks() ->
     assert open_shortfall(short, Decimal("2.70"))
     assert not open_shortfall(short, Decimal("2.71"))
     assert not open_shortfall(None, None)
+
+
+def test_the_check_leaves_out_late_clocks_paid_in_the_week_and_has_no_verdict_without_time_of_its_own() -> None:
+    """docs/decisions.md: late clocks paid as adjustments are in neither week's check. 2 hours of the week's
+    own at 12.00 (24.00 against 2 x 12.71) are 1.42 short, whatever the 4 late hours paid beside them."""
+    own = Minutes("regular", Decimal("12.00"), Decimal("18.00"), 120)
+    late = Minutes("regular", Decimal("20.00"), Decimal("30.00"), 240, late=True)
+    check = check_minutes(MONDAY, [own, late], date_of_birth=None, apprentice_since=None)
+    assert check is not None
+    assert (check.minutes, check.pay, check.short, check.hourly_pay) == (120, Decimal("24.00"), Decimal("1.42"), 12)
+    assert wage_status(check, None) == "open"
+    assert wage_status(check, Decimal("1.42")) == "accepted"
+    assert check_minutes(MONDAY, [late], date_of_birth=None, apprentice_since=None) is None
+    assert wage_status(None, None) is None

@@ -218,3 +218,17 @@ def test_a_lock_and_an_unlock_start_the_batch_count_again_and_each_export_counts
     twice = rules.export(rules.export(rules.lock(facts())))
     assert twice.batches_since_lock == 2
     assert rules.unlock(twice).batches_since_lock == 0
+
+
+def test_close_s_lock_after_approval_names_the_minimum_wage_shortfalls_it_brought() -> None:
+    with pytest.raises(WeekNotReady) as one:
+        rules.lock_approved(facts(shifts=2, exceptions_open=1))
+    assert one.value.message.startswith("approving the pending shifts leaves 1 worker's week paid below the minimum")
+    assert (one.value.extra["reason_code"], one.value.extra["left"]["exceptions_open"]) == ("week_not_ready", 1)
+    with pytest.raises(WeekNotReady) as two:
+        rules.lock_approved(facts(shifts=2, exceptions_open=2))
+    assert "leaves 2 workers' weeks paid below" in two.value.message
+    with pytest.raises(WeekNotReady) as disputed:
+        rules.lock_approved(facts(shifts=2, shifts_not_approved=1))  # a disputed shift: the lock's own words
+    assert disputed.value.message == "the pay week is still being checked: 1 shifts not approved."
+    assert rules.lock_approved(facts(shifts=2)).locked

@@ -7,7 +7,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from workforce_adapters.json.shapes import decimal_number, hours
-from workforce_core.rules.minimum_wage import open_shortfall
 from workforce_core.rules.payroll_lines import LABELS, NOTHING, ElementTotal
 from workforce_core.views import PayrollLine
 
@@ -79,8 +78,7 @@ def payroll_line_record(
     body["pay_elements"] = pay_elements
     body["source"] = line.source
     wage = line.wage
-    below = wage is not None and wage.below
-    body["flags"] = [*row.flags, "below_minimum_wage"] if below else list(row.flags)
+    body["flags"] = list(line.flags)
     body["minimum_wage"] = None
     if wage is not None:
         body["minimum_wage"] = {
@@ -88,7 +86,7 @@ def payroll_line_record(
             "rate": float(wage.rate),
             "hourly_pay": float(wage.hourly_pay),
             "amount_short": float(wage.short),
-            "status": ("accepted" if not open_shortfall(wage, line.wage_accepted) else "open") if below else "met",
+            "status": line.wage_status,
             "assumed_21_and_over": wage.assumed_adult,
         }
     if include_entries:

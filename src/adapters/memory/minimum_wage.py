@@ -23,11 +23,16 @@ class MemoryWageRecords(MemoryRepository[WageAcceptance]):
         super().__init__(uow.tables["minimum_wage_acceptances"])
         self.uow = uow
 
-    def weeks(self, client_id: int, week_starts: Collection[date]) -> list[WageWeek]:
+    def weeks(
+        self, client_id: int, week_starts: Collection[date], worker_ids: Collection[int] | None = None
+    ) -> list[WageWeek]:
         wanted = set(week_starts)
+        some = None if worker_ids is None else set(worker_ids)
         found: dict[tuple[int, date], tuple[dict[tuple[str, Decimal], int], set[int | None]]] = {}
         for figures in self.uow.figures.every():
             if figures.client_id != client_id or figures.pay_week_start not in wanted:
+                continue
+            if some is not None and figures.worker_id not in some:
                 continue
             if figures.gate.status != "payable" or figures.lines is None:
                 continue

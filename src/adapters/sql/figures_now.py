@@ -149,11 +149,14 @@ COLUMNS: dict[str, list[Column]] = {
 
 
 def _with_rows(stored: Select[Any], priced: _Priced, kind: str, dialect: Dialect) -> Any:
-    """The ``stored`` rows and the priced ones of ``kind`` as one subquery with the same columns."""
+    """The ``stored`` rows and the priced ones of ``kind`` as one subquery with the same columns. A priced
+    shift's stored rows are left out: the background pass may store its worker-week while the read holds it
+    priced, and the read must count it once."""
     name = f"{kind}_now"
     document = bindparam(f"{name}_rows", priced.document(kind, dialect), type_=String)
     rows = _rows_of(document, COLUMNS[kind], dialect).cte(f"{name}_rows").prefix_with("MATERIALIZED")
-    return union_all(stored, select(rows)).subquery(name)
+    kept = stored.where(stored.selected_columns.entry_id.not_in(select(rows.c.entry_id)))
+    return union_all(kept, select(rows)).subquery(name)
 
 
 def _document(rows: list[dict[str, Any]], columns: list[Column], dialect: Dialect) -> str:

@@ -24,9 +24,12 @@ class SqlWageRecords(SqlRepository[WageAcceptance]):
     def __init__(self, connection: Connection) -> None:
         super().__init__(connection, tables.minimum_wage_acceptances, WageAcceptance)
 
-    def weeks(self, client_id: int, week_starts: Collection[date]) -> list[WageWeek]:
-        if not week_starts:
+    def weeks(
+        self, client_id: int, week_starts: Collection[date], worker_ids: Collection[int] | None = None
+    ) -> list[WageWeek]:
+        if not week_starts or (worker_ids is not None and not worker_ids):
             return []
+        some = [] if worker_ids is None else [F.c.worker_id.in_(sorted(set(worker_ids)))]
         query = (
             select(
                 F.c.worker_id,
@@ -43,6 +46,7 @@ class SqlWageRecords(SqlRepository[WageAcceptance]):
                 F.c.client_id == client_id,
                 F.c.pay_week_start.in_(sorted(set(week_starts))),
                 F.c.payroll_status == "payable",
+                *some,
             )
             .group_by(
                 F.c.worker_id,

@@ -5,9 +5,9 @@ kept by the database's triggers) when no site is asked and nothing is priced in 
 client's workers walked in name order over their index with one probe each of the figures' line-week
 index (a late clock's line is in the week it is due in); the count of such rows, from the same place;
 the page's shift counts, paid minutes, frozen shifts and the reasons its approved shifts were left
-unpaid, one grouped read; its minutes per element and rates; and with ``adjustments`` its late clocks,
-with ``include_entries`` the shifts each row holds: six statements at most, whatever the page or the
-table. Nothing reads the rest of the week.
+unpaid, one grouped read; its minutes per element and rates (a late clock's apart: the minimum wage
+check leaves them out); and with ``adjustments`` its late clocks, with ``include_entries`` the shifts
+each row holds: six statements at most, whatever the page or the table. Nothing reads the rest of the week.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ K = tables.payroll_line_counts
 PAYABLE = F.c.payroll_status == PayrollStatus.PAYABLE
 PAID = or_(PAYABLE, LATE)  # a late clock counts in the week it is due (or was paid) in, not its own locked week
 LINE_WEEK: Any = func.coalesce(F.c.adjust_week, F.c.pay_week_start)
+LATE_LINE: Any = case((LATE, 1), else_=0).label("late")  # a late clock's minutes: not in the minimum wage check
 UNPAID_APPROVED = and_(
     F.c.payroll_status == PayrollStatus.EXCLUDED,
     F.c.payroll_reason.in_(UNPAID_WHEN_APPROVED),
@@ -237,18 +238,18 @@ def _sums(connection: Any, where: list[ColumnElement[bool]]) -> dict[tuple[date,
 
 def _minutes(connection: Any, where: list[ColumnElement[bool]], with_entries: bool) -> dict[Any, list[Minutes]]:
     """Each row's minutes per element and rates, summed by the database (or per shift, to name them)."""
-    columns = [LINE_WEEK, F.c.worker_id, L.c.element, L.c.pay_rate, L.c.charge_rate]
+    columns = [LINE_WEEK, F.c.worker_id, L.c.element, L.c.pay_rate, L.c.charge_rate, LATE_LINE]
     found: dict[Any, list[Minutes]] = defaultdict(list)
     if not with_entries:
         summed = (
             select(*columns, func.sum(L.c.minutes)).select_from(FIGURE_LINES).where(*where, PAID).group_by(*columns)
         )
-        for week, worker_id, element, pay_rate, charge_rate, total in connection.execute(summed):
-            found[(week, worker_id)].append(Minutes(element, pay_rate, charge_rate, int(total)))
+        for week, worker_id, element, pay_rate, charge_rate, late, total in connection.execute(summed):
+            found[(week, worker_id)].append(Minutes(element, pay_rate, charge_rate, int(total), late=bool(late)))
         return found
     each = select(*columns, L.c.minutes, F.c.entry_id).select_from(FIGURE_LINES).where(*where, PAID)
-    for week, worker_id, element, pay_rate, charge_rate, total, entry_id in connection.execute(each):
-        found[(week, worker_id)].append(Minutes(element, pay_rate, charge_rate, int(total), (entry_id,)))
+    for week, worker_id, element, pay_rate, charge_rate, late, total, entry_id in connection.execute(each):
+        found[(week, worker_id)].append(Minutes(element, pay_rate, charge_rate, int(total), (entry_id,), bool(late)))
     return found
 
 

@@ -87,7 +87,7 @@ def close(ctx: typer.Context, client: int = CLIENT, week: str = WEEK, location: 
 def show(ctx: typer.Context, client: int = CLIENT, week: str = WEEK, shown: Format | None = format_option()) -> None:
     """A pay week as GET /pay-weeks.php shows it: its state, its counts and its export batches."""
     s, caller, first, _ = in_week(ctx, client, week)
-    found = pay_week_list(caller, PayWeekQuery(week_start=first), queries=s.queries, now=s.clock.now())
+    found = pay_week_list(caller, PayWeekQuery(week_start=first), queries=s.queries, now=s.clock.now(), uow=s.uow)
     (view,) = found.weeks
     emit_record(pay_week_record(view, charge=True, batch_totals=found.batch_totals), shown, f"Pay week {first}")
 

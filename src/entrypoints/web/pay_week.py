@@ -32,7 +32,7 @@ from workforce_entrypoints.web.weeks import shown_week
 def pay_week_page(visit: Visit) -> Response:
     p, s = visit.client, visit.services
     week = shown_week(visit)
-    listed = week_list(p, PayWeekQuery(week_start=week.first), queries=s.queries, now=s.clock.now())
+    listed = week_list(p, PayWeekQuery(week_start=week.first), queries=s.queries, now=s.clock.now(), uow=s.uow)
     (view,) = listed.weeks
     sites = reads.locations(p, LocationFilter(p.client_id, Paging(limit=500)), queries=s.queries).items
     history = week_history(p, week.first, queries=s.queries)

@@ -12,8 +12,11 @@ from workforce_core.views.figures import WageWeek
 
 
 class WageRecords(Protocol):
-    def weeks(self, client_id: int, week_starts: Collection[date]) -> list[WageWeek]:
-        """Every worker-week of the client in those weeks with payable stored figures."""
+    def weeks(
+        self, client_id: int, week_starts: Collection[date], worker_ids: Collection[int] | None = None
+    ) -> list[WageWeek]:
+        """Every worker-week of the client in those weeks with payable stored figures (of ``worker_ids``
+        only, when given)."""
         ...
 
     def accepted(self, client_id: int, week_starts: Collection[date]) -> dict[tuple[int, date], Decimal]:

@@ -10,7 +10,10 @@ the 21-and-over rate, and the check says so. Under 16 there is no entitlement an
 
 The check: pay for time worked (every element but ``holiday``: regular, overtime, premiums,
 guarantee) divided by the hours paid for that time is compared with the band's rate; below it, the
-amount short is what would bring the week up to the rate, rounded up to the penny.
+amount short is what would bring the week up to the rate, rounded up to the penny. The time is the
+week's own: a late clock paid in the week as an adjustment is time of an earlier pay week, locked before
+it was clocked, and is in neither week's check (``check_minutes``, the one check the payroll line, the
+exceptions, the week's count and the lock all make).
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ from enum import StrEnum
 from fractions import Fraction
 
 from attrs import frozen
+
+from workforce_core.rules.payroll_lines import Minutes, line_figures
 
 
 class WageBand(StrEnum):
@@ -54,6 +59,7 @@ LABELS = {
     WageBand.YOUTH: "16 to 17",
     WageBand.APPRENTICE: "apprentice",
 }
+BELOW_MINIMUM_WAGE = "below_minimum_wage"  # the payroll line's flag and the exception's type
 NOT_WORKED = frozenset({"holiday"})  # elements that are not pay for time worked
 CENT = Decimal("0.01")
 
@@ -137,6 +143,32 @@ def check_week(
     if owed > 0:
         short = (Decimal(owed.numerator) / Decimal(owed.denominator)).quantize(CENT, ROUND_CEILING)
     return WageCheck(band, rate, minutes, pay, short, date_of_birth is None)
+
+
+def check_minutes(
+    week_start: date,
+    minutes: Iterable[Minutes],
+    *,
+    date_of_birth: date | None,
+    apprentice_since: date | None,
+    rows: Iterable[BandRate] = WAGE_BANDS,
+) -> WageCheck | None:
+    """The check of a worker's pay week from its stored minutes (a payroll line's, or the week's payable
+    figures): the time worked in the week, rounded as the payroll line rounds it (``line_figures``). Minutes
+    of late clocks paid in the week (``Minutes.late``) are left out; None when no time of the week's own
+    was paid (a line of late clocks or leave only) or no band applies."""
+    figures = line_figures(part for part in minutes if not part.late)
+    elements = [(e.element, e.minutes, e.pay) for e in figures.elements]
+    return check_week(week_start, elements, date_of_birth=date_of_birth, apprentice_since=apprentice_since, rows=rows)
+
+
+def wage_status(check: WageCheck | None, accepted: Decimal | None) -> str | None:
+    """What a payroll line says of its check: ``met``, ``open`` (it blocks the lock) or ``accepted``."""
+    if check is None:
+        return None
+    if not check.below:
+        return "met"
+    return "open" if open_shortfall(check, accepted) else "accepted"
 
 
 def open_shortfall(check: WageCheck | None, accepted: Decimal | None) -> bool:

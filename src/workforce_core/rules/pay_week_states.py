@@ -78,6 +78,21 @@ def can_close(facts: WeekFacts) -> None:
         raise _not_ready(f"closing approves shifts but cannot settle: {_left_text(facts)}.", facts)
 
 
+def lock_approved(facts: WeekFacts) -> WeekFacts:
+    """Close's lock, once it approved the week's pending shifts (``can_close`` found no blocking exception
+    before): the minimum wage is checked over payable shifts, so a shortfall the approval made payable
+    refuses the close in words that say so (nothing is approved)."""
+    if not facts.locked and facts.ended and facts.counts.exceptions_open:
+        weeks = facts.counts.exceptions_open
+        said = "1 worker's week" if weeks == 1 else f"{weeks} workers' weeks"
+        raise _not_ready(
+            f"approving the pending shifts leaves {said} paid below the minimum wage; nothing was approved. "
+            "Change the rate or accept the shortfall, then close the week.",
+            facts,
+        )
+    return lock(facts)
+
+
 def close(facts: WeekFacts) -> WeekFacts:
     """Close as the model of its effect: every pending shift approved, then the lock."""
     can_close(facts)

@@ -42,6 +42,7 @@ class Minutes:
     charge_rate: Decimal
     minutes: int
     entry_ids: tuple[int, ...] = ()
+    late: bool = False  # of late clocks paid in the line as adjustments: time of an earlier pay week
 
 
 @frozen

@@ -70,21 +70,18 @@ def chosen_weeks(query: PayWeekQuery, start_day: int, today: date) -> list[date]
 
 
 def pay_weeks(
-    principal: Principal, query: PayWeekQuery, *, queries: Queries, now: datetime, uow: UnitOfWorkFactory | None = None
+    principal: Principal, query: PayWeekQuery, *, queries: Queries, now: datetime, uow: UnitOfWorkFactory
 ) -> PayWeekList:
     """The pay weeks asked for, newest first; a site-limited key gets its sites' counts and no batch totals.
-    With ``uow``, the weeks' stale figures are priced (in memory) and ``exceptions_open`` counts the open minimum
-    wage shortfalls."""
+    The weeks' stale figures are priced (in memory) and ``exceptions_open`` counts the open minimum wage
+    shortfalls, as the lock counts them (the Close pay week page, the console and the API read this)."""
     principal.require("payroll:read")
     client = principal.client
     start_day = client.settings.pay_week_start_day
     starts = chosen_weeks(query, start_day, local_date(now))
-    if uow is None:
-        views = pay_week_views(queries, client, starts, principal.site_ids, now)
-    else:
-        start, end = week_bounds(starts[0])[0], week_bounds(starts[-1])[1]
-        with figures_current(client, start, end, queries=queries, uow=uow), uow(read_only=True) as tx:
-            views = pay_week_views(queries, client, starts, principal.site_ids, now, tx.wages)
+    start, end = week_bounds(starts[0])[0], week_bounds(starts[-1])[1]
+    with figures_current(client, start, end, queries=queries, uow=uow), uow(read_only=True) as tx:
+        views = pay_week_views(queries, client, starts, principal.site_ids, now, tx.wages)
     return PayWeekList(
         weeks=tuple(reversed(views)),
         period_from=starts[0],

@@ -74,7 +74,7 @@ def close_week(
         (after,) = pay_week_views(
             tx.pay_weeks, client, [before.week_start], (site.id,) if site else None, now, tx.wages
         )
-        pay_week_states.lock(after.facts)  # what approval could not settle (a disputed shift) refuses here
+        pay_week_states.lock_approved(after.facts)  # what approval could not settle, or made payable, refuses here
         change = _lock(tx, client, site, after, now, actor)
         tx.commit()
     return PayWeekChange(change.week, change.lock, change.frozen_entries, tuple(v.entry.id for v in approved))

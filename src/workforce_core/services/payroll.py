@@ -93,5 +93,5 @@ def payroll(
         shown = list(rows.items)
         if paging.offset + paging.limit > rows.total:
             shown += extra[max(0, paging.offset - rows.total) : paging.offset + paging.limit - rows.total]
-        lines = priced_lines(client, shown, weeks, queries=queries, uow=uow)
+        lines = priced_lines(client, shown, weeks, queries=queries, uow=uow, sites=sites)
         return Payroll(Page(tuple(lines), rows.total + len(extra)), weeks, queries.shifts_not_approved(wanted))

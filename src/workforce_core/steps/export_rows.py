@@ -113,7 +113,7 @@ def payroll_row(line: PayrollLine) -> Sequence[Cell]:
         figures.gross_pay,
         row.department,
         row.cost_centre,
-        " ".join(row.flags) or None,
+        " ".join(line.flags) or None,
     )
 
 

@@ -20,12 +20,9 @@ from workforce_core.ports.minimum_wage import WageRecords
 from workforce_core.rules import pay_week_states
 from workforce_core.rules.exceptions import TimeException
 from workforce_core.rules.london import from_local
-from workforce_core.rules.minimum_wage import LABELS, WageCheck, check_week, open_shortfall
-from workforce_core.rules.payroll_lines import LineFigures, line_figures
+from workforce_core.rules.minimum_wage import BELOW_MINIMUM_WAGE, LABELS, WageCheck, check_minutes, open_shortfall
 from workforce_core.steps.pay_figures import reprice_within
 from workforce_core.views import WageWeek
-
-BELOW_MINIMUM_WAGE = "below_minimum_wage"
 
 
 @frozen
@@ -59,16 +56,11 @@ class WeekWage:
         )
 
 
-def line_check(
-    week: date, figures: LineFigures, date_of_birth: date | None, apprentice_since: date | None
-) -> WageCheck | None:
-    """The check of a payroll line's rounded figures."""
-    elements = [(e.element, e.minutes, e.pay) for e in figures.elements]
-    return check_week(week, elements, date_of_birth=date_of_birth, apprentice_since=apprentice_since)
-
-
-def _check(week: WageWeek) -> WageCheck | None:
-    return line_check(week.week_start, line_figures(week.minutes), week.date_of_birth, week.apprentice_since)
+def week_check(week: WageWeek) -> WageCheck | None:
+    """The check of a worker's pay week over every site (the week's payable figures)."""
+    return check_minutes(
+        week.week_start, week.minutes, date_of_birth=week.date_of_birth, apprentice_since=week.apprentice_since
+    )
 
 
 def below_wage(
@@ -81,7 +73,7 @@ def below_wage(
     for week in records.weeks(client_id, week_starts):
         if sites is not None and not week.location_ids.intersection(sites):
             continue
-        check = _check(week)
+        check = week_check(week)
         if check is not None and check.below:
             key = (week.worker_id, week.week_start)
             found.append(WeekWage(week.worker_id, week.week_start, check, accepted.get(key), week.location_ids))

@@ -31,11 +31,13 @@ def pay_week_views(
     starts: Sequence[date],
     sites: tuple[int, ...] | None,
     now: datetime,
-    wages: WageRecords | None = None,
+    wages: WageRecords,
 ) -> list[PayWeekView]:
-    """The weeks starting on ``starts`` (contiguous), oldest first, as ``sites`` (None: every site) see them;
-    with ``wages``, ``exceptions_open`` counts the open minimum wage shortfalls too (of workers with shifts
-    at ``sites``), read from the stored figures as they stand."""
+    """The weeks starting on ``starts`` (contiguous), oldest first, as ``sites`` (None: every site) see them:
+    the one decision of a week's counts and status that the Close pay week page, GET /pay-weeks.php and the
+    lock all take. ``exceptions_open`` counts the open minimum wage shortfalls too (of workers with shifts at
+    ``sites``), read from the figures as the caller makes them current: a read prices the stale ones in
+    memory (``figures_current``), a lock stores them first (``steps.minimum_wage.priced_now``)."""
     spans = [WeekSpan(start, *week_bounds(start)) for start in sorted(starts)]
     tallies = store.tally(client.id, spans, sites)
     start_day, require = client.settings.pay_week_start_day, client.settings.require_client_approval
@@ -54,8 +56,7 @@ def pay_week_views(
     )
     owed = Counter((state.state, state.adjust_week) for state in late.values())
     recorded = Counter(week_of(shift.clock_in, start_day) for shift in tallies.late)
-    if wages is not None:
-        exceptions.update(open_per_week(below_wage(wages, client.id, [span.week_start for span in spans], sites)))
+    exceptions.update(open_per_week(below_wage(wages, client.id, [span.week_start for span in spans], sites)))
     views = []
     for span in spans:
         counts = attrs.evolve(

@@ -12,9 +12,10 @@ from workforce_core.model.holiday import HolidayPay
 from workforce_core.ports import Paging, PayrollFilter, Queries, UnitOfWorkFactory
 from workforce_core.ports.worker_reads import WorkerFilter
 from workforce_core.rules.locked_figures import line_source
+from workforce_core.rules.minimum_wage import WageCheck, check_minutes
 from workforce_core.rules.payroll_lines import line_figures
 from workforce_core.steps.holiday import holiday_due, holiday_workers, mode_of
-from workforce_core.steps.minimum_wage import line_check
+from workforce_core.steps.minimum_wage import week_check
 from workforce_core.views import PayrollLine, PayrollRow
 
 
@@ -25,17 +26,30 @@ def priced_lines(
     *,
     queries: Queries,
     uow: UnitOfWorkFactory,
+    sites: tuple[int, ...] | None = None,
 ) -> list[PayrollLine]:
-    """The payroll lines of ``rows``: their figures with what they pay as holiday, and the minimum wage check."""
+    """The payroll lines of ``rows``: their figures with what they pay as holiday, and the minimum wage check
+    (``rules.minimum_wage.check_minutes``, as the exceptions and the lock make it). Rows limited to ``sites``
+    hold only those sites' minutes: their check is of the worker's whole week, read as the exceptions read it."""
+    ids = {row.worker_id for row in rows}
+    whole: dict[tuple[int, date], WageCheck | None] = {}
     with uow(read_only=True) as tx:
-        workers = tx.workers.get_many({row.worker_id for row in rows})
+        workers = tx.workers.get_many(ids)
         accepted = tx.wages.accepted(client.id, tuple(weeks))
+        if sites is not None and ids:
+            whole = {(w.worker_id, w.week_start): week_check(w) for w in tx.wages.weeks(client.id, weeks, ids)}
     due = holiday_due(client, workers, weeks, queries=queries, uow=uow)
     lines = []
     for row in rows:
         figures = line_figures(row.minutes, due.get((row.worker_id, row.week)))
         worker = workers.get(row.worker_id)
-        wage = line_check(row.week, figures, worker.date_of_birth, worker.apprentice_since) if worker else None
+        wage = None
+        if sites is not None:
+            wage = whole.get((row.worker_id, row.week))
+        elif worker is not None:
+            wage = check_minutes(
+                row.week, row.minutes, date_of_birth=worker.date_of_birth, apprentice_since=worker.apprentice_since
+            )
         source = line_source(row.shifts, row.frozen_shifts)
         lines.append(PayrollLine(row, figures, source, wage, accepted.get((row.worker_id, row.week))))
     return lines

@@ -9,7 +9,7 @@ from attrs import frozen
 
 from workforce_core.model.pay_gate import LateState
 from workforce_core.model.pay_weeks import FiguresSource
-from workforce_core.rules.minimum_wage import WageCheck
+from workforce_core.rules.minimum_wage import BELOW_MINIMUM_WAGE, WageCheck, wage_status
 from workforce_core.rules.payroll_lines import LineFigures, Minutes
 
 SIX_DAYS = timedelta(days=6)  # a pay week's last day from its first
@@ -58,3 +58,15 @@ class PayrollLine:
     @property
     def week_end(self) -> date:
         return self.row.week + SIX_DAYS
+
+    @property
+    def flags(self) -> tuple[str, ...]:
+        """The row's flags, and ``below_minimum_wage`` when the line's check is below the band (accepted or
+        not): what /payroll.php and every file of the line show."""
+        below = self.wage is not None and self.wage.below
+        return (*self.row.flags, BELOW_MINIMUM_WAGE) if below else self.row.flags
+
+    @property
+    def wage_status(self) -> str | None:
+        """``met``, ``open`` (it blocks the lock) or ``accepted``; None with no check."""
+        return wage_status(self.wage, self.wage_accepted)

@@ -19,11 +19,12 @@ from workforce_core.rules.exceptions import (
     working_time_exceptions,
 )
 from workforce_core.rules.london import from_local, local_date
+from workforce_core.rules.minimum_wage import BELOW_MINIMUM_WAGE
 from workforce_core.rules.pay_week_states import week_bounds
 from workforce_core.rules.pay_weeks import week_of, week_start
 from workforce_core.rules.visibility import PAY_SCOPE
 from workforce_core.rules.working_time import READ_AFTER, READ_BEFORE
-from workforce_core.steps.minimum_wage import BELOW_MINIMUM_WAGE, below_wage
+from workforce_core.steps.minimum_wage import below_wage
 from workforce_core.steps.pay_figures import figures_current
 from workforce_core.steps.time_filters import EVERYTHING, MIDNIGHT, site_filter
 
@@ -92,16 +93,16 @@ def exceptions(
     *,
     queries: Queries,
     now: datetime,
-    uow: UnitOfWorkFactory | None = None,
+    uow: UnitOfWorkFactory,
 ) -> Page[TimeException]:
     """The exceptions of the shifts clocked in (and the bookings dated) in the period, newest first.
 
     Shifts and bookings up to 48 hours either side are read too: a shift before the period can
     overlap one in it, and a booking can be clocked against from the next day. For a site-limited
     key or a ``location_id`` filter, the workers' shifts at the client's other sites count for
-    overlaps and no-shows, but only exceptions at the sites asked for are listed. With ``uow``, the pay
-    weeks touching the period are checked against the minimum wage too (``below_minimum_wage``, one per
-    worker and week, dated the week's first day), after their stale figures are priced.
+    overlaps and no-shows, but only exceptions at the sites asked for are listed. The pay weeks touching
+    the period are checked against the minimum wage too (``below_minimum_wage``, one per worker and week,
+    dated the week's first day), their stale figures priced in memory.
     """
     principal.require("timesheets:read")
     sites = site_filter(principal, queries, query.location_id)
@@ -127,9 +128,9 @@ def exceptions(
         booking_context=bookings,
         no_show_grace=timedelta(minutes=principal.client.settings.no_show_grace_minutes),
     )
-    if uow is not None and (query.type is None or query.type in WORKING_TIME_DETAIL):
+    if query.type is None or query.type in WORKING_TIME_DETAIL:
         found = sorted([*found, *_clocked_working_time(principal, shifts, start, end, queries, uow)], key=order)
-    if uow is not None and query.type in (None, BELOW_MINIMUM_WAGE):
+    if query.type in (None, BELOW_MINIMUM_WAGE):
         found = sorted([*found, *_wage_exceptions(principal, query, first, last, sites, queries, uow)], key=order)
     chosen = [
         e
