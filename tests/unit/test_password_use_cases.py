@@ -28,7 +28,8 @@ from workforce_core.rules import passwords
 from workforce_core.services import people
 from workforce_core.services.own_sessions import end_other_sessions, end_own_session, own_sessions
 from workforce_core.services.passwords import change_password
-from workforce_core.services.sign_in import SignedIn, sign_in, signed_in
+from workforce_core.services.sign_in import sign_in, signed_in
+from workforce_core.views.signed_in import SignedIn
 
 HASHER = Argon2PasswordHasher(fast=True)
 STRENGTH = ZxcvbnStrength()

@@ -12,6 +12,7 @@ import pytest
 from tests.time_world import TimeWorld
 from workforce_adapters.memory_limits import memory_rate_limiter
 from workforce_adapters.one_time_codes import PyotpCodes
+from workforce_adapters.password_strength import ZxcvbnStrength
 from workforce_adapters.passwords import Argon2PasswordHasher
 from workforce_core.commands.people import CreateUser, SignIn
 from workforce_core.commands.two_factor import ConfirmTwoFactor, SignInWithCode, TurnOffTwoFactor
@@ -29,7 +30,7 @@ from workforce_core.ports import RateLimiter
 from workforce_core.rules import two_factor as rules
 from workforce_core.services import people
 from workforce_core.services.second_step import sign_in_with_code
-from workforce_core.services.sign_in import SignedIn, sign_in
+from workforce_core.services.sign_in import sign_in
 from workforce_core.services.two_factor import (
     confirm_two_factor,
     reset_two_factor,
@@ -39,8 +40,10 @@ from workforce_core.services.two_factor import (
     two_factor_state,
 )
 from workforce_core.steps.second_factor import CodeNeeded
+from workforce_core.views.signed_in import SignedIn
 
 HASHER = Argon2PasswordHasher(fast=True)
+STRENGTH = ZxcvbnStrength()
 CODES = PyotpCodes()
 PASSWORD = "correct horse battery"
 ADDRESS = "203.0.113.9"
@@ -59,7 +62,7 @@ def limiter() -> RateLimiter:
 def person(world: TimeWorld, role: str = Role.OWNER, email: str = "pat@example.com") -> User:
     client_id = None if role == Role.OPERATOR else world.client.id
     command = CreateUser(email=email, password=PASSWORD, role=role, client_id=client_id)
-    return people.create_user(command, uow=world.uow, hasher=HASHER, clock=world.clock)
+    return people.create_user(command, uow=world.uow, hasher=HASHER, strength=STRENGTH, clock=world.clock)
 
 
 def code_now(world: TimeWorld, secret: str, *, steps: int = 0) -> str:

@@ -3,8 +3,8 @@ reaches only its set-up pages (and signing out) until it is on; every other page
 
 from __future__ import annotations
 
-from workforce_core.services.sign_in import SignedIn
 from workforce_core.services.two_factor import set_up_due
+from workforce_core.views.signed_in import SignedIn
 from workforce_entrypoints.bootstrap import Services
 
 SET_UP_PAGE = "/console/two-factor"

@@ -34,7 +34,8 @@ from workforce_core.model.principal import Principal
 from workforce_core.rules import pages, people
 from workforce_core.rules.pages import Page
 from workforce_core.rules.people import SESSION_LONGEST, Power
-from workforce_core.services.sign_in import SignedIn, acting_for, signed_in
+from workforce_core.services.sign_in import acting_for, signed_in
+from workforce_core.views.signed_in import SignedIn
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.http.storage_threads import StorageThreads
 from workforce_entrypoints.web import two_factor_gate

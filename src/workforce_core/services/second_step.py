@@ -15,9 +15,9 @@ from workforce_core.model.people import WebSession
 from workforce_core.ports import Clock, OneTimeCodes, RateLimiter, UnitOfWorkFactory
 from workforce_core.rules import two_factor as rules
 from workforce_core.rules.two_factor import CodeKind
-from workforce_core.services.sign_in import SignedIn
 from workforce_core.steps.second_factor import accept_code
 from workforce_core.steps.throttles import take_slots
+from workforce_core.views.signed_in import SignedIn
 
 
 @frozen

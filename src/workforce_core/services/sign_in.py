@@ -8,31 +8,17 @@ words, after the same hashing work.
 
 from __future__ import annotations
 
-from attrs import field, frozen
-
 from workforce_core.commands.people import SignIn
 from workforce_core.errors import NotFound, SessionEnded, SignInRefused, SignInThrottled
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.keys import hash_secret
-from workforce_core.model.people import Actor, User, WebSession
+from workforce_core.model.people import Actor, WebSession
 from workforce_core.model.principal import Principal
 from workforce_core.ports import Clock, PasswordHasher, RateLimiter, UnitOfWorkFactory
 from workforce_core.rules import people
 from workforce_core.steps.second_factor import CodeNeeded, challenge
 from workforce_core.steps.throttles import take_slots
-
-
-@frozen
-class SignedIn:
-    """A live session and its user; ``token`` (the cookie's value, never stored) when just made."""
-
-    user: User
-    session: WebSession
-    token: str | None = field(default=None, repr=False)
-
-    @property
-    def actor(self) -> Actor:
-        return Actor.of(self.user, self.session)
+from workforce_core.views.signed_in import SignedIn
 
 
 def sign_in(
