@@ -298,7 +298,7 @@ class KioskNotEnrolled(WorkforceError):
 
 
 class KioskIdTaken(Conflict):
-    code, default_message = "kiosk_id_taken", "Another kiosk has this name."
+    code, default_message = "kiosk_id_taken", "Another kiosk of this account has this name."
 
 
 class SessionEnded(WorkforceError):

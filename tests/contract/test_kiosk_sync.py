@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 
 from tests.clocks import FakeClock
 from tests.contract.conftest import World
+from tests.contract.console_pages import Person
 from tests.contract.kiosk_support import ORIGIN, Kiosk, enrolled, give_pin
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.pay_weeks import LockPayWeek
@@ -182,6 +183,25 @@ def test_two_devices_syncing_one_worker_at_once_give_one_open_shift(
     shifts = site.shifts(api, site.ann)
     open_shifts = [s for s in shifts if s["clock_out"] is None]
     assert len(open_shifts) == 1
+
+
+def test_a_kiosk_name_is_unique_in_its_account_only(services: Services, site: Site, world: World) -> None:
+    """Another agency's "Front door" neither blocks this one's nor tells it that the name exists."""
+    rival = world.account("Rival Staffing")
+    depot = world.site(rival.id, "Rival Depot")
+    with (
+        enrolled(services, site.client.id, site.site.id, "Front door") as ours,
+        enrolled(services, rival.id, depot.id, "Front door") as theirs,
+    ):
+        assert ours.kiosk_id == theirs.kiosk_id == "Front door"
+        person = Person(ours.client)
+        token = person.csrf(f"/console/{site.client.id}/kiosks")
+        again = {"location_id": str(site.site.id), "kiosk_id": "Front door"}
+        refused = person.post(f"/console/{site.client.id}/kiosks", again, token=token)
+        assert refused.status_code == 409
+        assert "Another kiosk of this account has this name." in refused.text
+        answers = ours.sync(offline("n-in", "in", at(1)))  # each kiosk clocks for its own account
+        assert [(a["status"], a["entry_id"] is not None) for a in answers] == [(201, True)]
 
 
 def test_a_revoked_device_and_a_disabled_worker_cannot_clock(services: Services, site: Site, world: World) -> None:

@@ -32,10 +32,12 @@ def test_a_badges_bucket_is_its_account_and_its_employee_id_in_any_case() -> Non
 
 def test_a_kiosk_is_limited_by_its_id_and_a_phone_by_its_code_and_its_address() -> None:
     by_address = ("pin:address:203.0.113.9", pins.PIN_TRIES_PER_ADDRESS)
-    assert pins.device_buckets("kiosk-3", "203.0.113.9") == (("pin:device:kiosk-3", pins.PIN_TRIES_PER_DEVICE),)
-    assert pins.device_buckets("mobile:abc", "203.0.113.9") == (
-        ("pin:device:mobile:abc", pins.PIN_TRIES_PER_DEVICE),
+    kiosk = ("pin:device:7:Front door", pins.PIN_TRIES_PER_DEVICE)
+    assert pins.device_buckets(7, "Front door", "203.0.113.9") == (kiosk,)
+    assert pins.device_buckets(8, "Front door", "203.0.113.9") != (kiosk,)  # another account's kiosk of that name
+    assert pins.device_buckets(7, "mobile:abc", "203.0.113.9") == (
+        ("pin:device:7:mobile:abc", pins.PIN_TRIES_PER_DEVICE),
         by_address,
     )
-    assert pins.device_buckets(None, "203.0.113.9") == (by_address,)
-    assert pins.device_buckets("", "203.0.113.9") == (by_address,)
+    assert pins.device_buckets(7, None, "203.0.113.9") == (by_address,)
+    assert pins.device_buckets(7, "", "203.0.113.9") == (by_address,)

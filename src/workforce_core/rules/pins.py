@@ -37,13 +37,14 @@ def worker_bucket(client_id: int, employee_id: str) -> str:
     return f"pin:worker:{client_id}:{employee_id_key(employee_id)}"
 
 
-def device_buckets(device: str | None, address: str) -> tuple[tuple[str, int], ...]:
-    """The limiter buckets (and their limits) of the device sending PINs. An enrolled kiosk is its id
-    alone: the server issued it, and a site's kiosks may share an address. A phone is its code and the
-    address it sends from: the code is a cookie, and a caller who drops it gets a new one, so the
-    address is what the caller cannot reset."""
+def device_buckets(client_id: int, device: str | None, address: str) -> tuple[tuple[str, int], ...]:
+    """The limiter buckets (and their limits) of the device sending PINs to an account. An enrolled
+    kiosk is its id in its account (names are unique per account) alone: the server issued its token,
+    and a site's kiosks may share an address. A phone is its code and the address it sends from: the
+    code is a cookie, and a caller who drops it gets a new one, so the address is what the caller
+    cannot reset."""
     address_bucket = (f"pin:address:{address}", PIN_TRIES_PER_ADDRESS)
     if not device:
         return (address_bucket,)
-    device_bucket = (f"pin:device:{device}", PIN_TRIES_PER_DEVICE)
+    device_bucket = (f"pin:device:{client_id}:{device}", PIN_TRIES_PER_DEVICE)
     return (device_bucket, address_bucket) if device.startswith(MOBILE_PREFIX) else (device_bucket,)

@@ -22,7 +22,7 @@ def check_worker_pin(
     ``pin_refused``, or 429 ``pin_throttled`` with ``retry_after`` past the limits. (The limiter keeps
     its own time; ``clock`` is taken as every use case takes it.)"""
     worker_bucket = pins.worker_bucket(command.client_id, command.employee_id)
-    device_buckets = pins.device_buckets(command.device, command.address)
+    device_buckets = pins.device_buckets(command.client_id, command.device, command.address)
     for bucket, limit in device_buckets:
         device = limiter.peek(bucket, limit, pins.PIN_WINDOW_SECONDS)
         if not device.allowed:
