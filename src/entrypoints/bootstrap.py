@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from contextlib import AbstractContextManager
+from datetime import timedelta
 from pathlib import Path
 
 from attrs import define, field, frozen
@@ -41,6 +42,7 @@ from workforce_core.ports import (
     Sender,
     UnitOfWorkFactory,
 )
+from workforce_core.rules.clock_request import OFFLINE_LIMIT
 from workforce_core.rules.receiver_urls import Network, Resolver, parse_networks
 from workforce_entrypoints.environment import DATABASE_ENV as DATABASE_ENV  # re-exported: its old home
 
@@ -48,6 +50,7 @@ RATE_LIMIT_ENV = "WORKFORCE_RATE_LIMIT_STORAGE"
 TRUSTED_NETWORKS_ENV = "WORKFORCE_WEBHOOK_TRUSTED_NETWORKS"
 MAIL_OUTBOX_ENV = "WORKFORCE_MAIL_OUTBOX"
 PUBLIC_URL_ENV = "WORKFORCE_PUBLIC_URL"  # the address people reach the service at (links in mail)
+OFFLINE_LIMIT_ENV = "WORKFORCE_OFFLINE_CLOCK_LIMIT_HOURS"  # a kiosk clock sent later is flagged late_sync
 DEFAULT_MAIL_OUTBOX = "mail-outbox"  # a Maildir the operator's mail agent sends from
 REDIS_SCHEMES = ("redis://", "rediss://", "redis+unix://")
 
@@ -62,6 +65,7 @@ class Settings:
     webhook_trusted_networks: str | None = None
     mail_outbox: str = DEFAULT_MAIL_OUTBOX
     public_url: str | None = None
+    offline_clock_limit: timedelta = OFFLINE_LIMIT
 
     @classmethod
     def from_env(cls, database_url: str | None = None) -> Settings:
@@ -71,7 +75,17 @@ class Settings:
             webhook_trusted_networks=os.environ.get(TRUSTED_NETWORKS_ENV) or None,
             mail_outbox=os.environ.get(MAIL_OUTBOX_ENV) or DEFAULT_MAIL_OUTBOX,
             public_url=os.environ.get(PUBLIC_URL_ENV) or None,
+            offline_clock_limit=offline_clock_limit(os.environ.get(OFFLINE_LIMIT_ENV)),
         )
+
+
+def offline_clock_limit(hours: str | None) -> timedelta:
+    """``WORKFORCE_OFFLINE_CLOCK_LIMIT_HOURS``: whole hours, 1 to 8760 (a year); unset, 72."""
+    if not hours:
+        return OFFLINE_LIMIT
+    if not hours.strip().isdigit() or not 1 <= int(hours) <= 8760:
+        raise ValueError(f"{OFFLINE_LIMIT_ENV} must be a whole number of hours from 1 to 8760, not {hours!r}")
+    return timedelta(hours=int(hours))
 
 
 def rate_limit_storage(settings: Settings, *, postgres: bool, processes: int = 1) -> str:

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
+import attrs
 import pytest
 from starlette.testclient import TestClient
 
@@ -183,6 +184,46 @@ def test_two_devices_syncing_one_worker_at_once_give_one_open_shift(
     shifts = site.shifts(api, site.ann)
     open_shifts = [s for s in shifts if s["clock_out"] is None]
     assert len(open_shifts) == 1
+
+
+def test_a_clock_sent_years_after_it_happened_is_flagged_and_listed_as_an_exception(
+    services: Services, kiosk: Kiosk, site: Site, api: TestClient
+) -> None:
+    """A kiosk's offline clock pair of 6 January 2020 is kept at its own times, flagged ``late_sync`` and
+    listed on /exceptions.php and the console's exceptions page; one sent within 72 hours is not."""
+    old = datetime(2020, 1, 6, 8, 0, tzinfo=UTC)
+    answers = kiosk.sync(
+        offline("old-in", "in", old),
+        offline("old-out", "out", old + timedelta(hours=9)),
+        offline("new-in", "in", at(71)),
+        offline("new-out", "out", at(63)),
+    )
+    assert [a["status"] for a in answers] == [201, 200, 201, 200]
+    late, recent = site.shifts(api, site.ann)
+    assert (late["clock_in"], late["total_minutes"]) == ("2020-01-06 08:00:00", 540)
+    assert "late_sync" in late["risk_flags"]
+    assert "late_sync" not in recent["risk_flags"]
+    listed = api.get("/api/v1/exceptions.php?date_from=2020-01-06&type=late_sync", headers=site.headers)
+    assert listed.status_code == 200, listed.text
+    assert [(x["entry_id"], x["severity"], x["status"]) for x in listed.json()["data"]] == [
+        (answers[0]["entry_id"], "warning", "open")
+    ]
+    page = kiosk.client.get(f"/console/{site.client.id}/exceptions?week=2020-01-06")  # the owner who enrolled it
+    assert page.status_code == 200
+    assert "late sync" in page.text
+    assert "Clock kept offline by a kiosk and sent long after it happened" in page.text
+    recent_week = kiosk.client.get(f"/console/{site.client.id}/exceptions?week={at(63).date()}")
+    assert "late sync" not in recent_week.text
+
+
+def test_the_installation_sets_how_late_an_offline_clock_may_be_sent(
+    services: Services, kiosk: Kiosk, site: Site, api: TestClient
+) -> None:
+    services.settings = attrs.evolve(services.settings, offline_clock_limit=timedelta(hours=2))
+    answers = kiosk.sync(offline("in", "in", at(3)), offline("out", "out", at(1)))
+    assert [a["status"] for a in answers] == [201, 200]
+    (shift,) = site.shifts(api, site.ann)
+    assert "late_sync" in shift["risk_flags"]  # the clock-in, three hours late
 
 
 def test_a_kiosk_name_is_unique_in_its_account_only(services: Services, site: Site, world: World) -> None:
