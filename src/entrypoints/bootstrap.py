@@ -32,6 +32,7 @@ from workforce_adapters.sql.unit_of_work import SqlUnitOfWorkFactory
 from workforce_adapters.system_clock import SystemClock
 from workforce_adapters.webhooks.resolver import SystemResolver
 from workforce_adapters.webhooks.sender import DEFAULT_TIMEOUT, SafeSender
+from workforce_core.errors import ValidationFailed
 from workforce_core.ports import (
     Clock,
     IdempotencyStore,
@@ -84,7 +85,7 @@ def offline_clock_limit(hours: str | None) -> timedelta:
     if not hours:
         return OFFLINE_LIMIT
     if not hours.strip().isdigit() or not 1 <= int(hours) <= 8760:
-        raise ValueError(f"{OFFLINE_LIMIT_ENV} must be a whole number of hours from 1 to 8760, not {hours!r}")
+        raise ValidationFailed(OFFLINE_LIMIT_ENV, f"{OFFLINE_LIMIT_ENV} is a whole number of hours from 1 to 8760.")
     return timedelta(hours=int(hours))
 
 

@@ -5,6 +5,7 @@ a revoked device and a disabled worker cannot clock; the kiosk's writes need its
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
@@ -13,6 +14,7 @@ from typing import Any
 import attrs
 import pytest
 from starlette.testclient import TestClient
+from typer.testing import CliRunner
 
 from tests.clocks import FakeClock
 from tests.contract.conftest import World
@@ -26,6 +28,7 @@ from workforce_core.model.workers import Worker
 from workforce_core.rules.london import local_text
 from workforce_core.services import pay_weeks, surveys, workers
 from workforce_entrypoints.bootstrap import Services
+from workforce_entrypoints.cli.main import app as cli_app
 
 NOW = datetime(2026, 2, 11, 12, 0, tzinfo=UTC)  # a Wednesday, GMT
 
@@ -331,3 +334,20 @@ def test_the_sites_survey_comes_before_a_clock_in_and_a_blocking_answer_refuses(
         {**body, "survey_id": survey.id, "survey_answers": [{"question_id": question, "answer_value": "no"}]},
     )
     assert fit.status_code == 200, fit.text
+
+
+def test_a_limit_that_cannot_be_one_is_refused_naming_the_setting(services: Services, database_url: str) -> None:
+    for wrong in ("0", "three", "8761"):
+        result = CliRunner().invoke(
+            cli_app,
+            ["--db", database_url, "client", "list"],
+            env={"WORKFORCE_OFFLINE_CLOCK_LIMIT_HOURS": wrong},
+            obj={"db": database_url},
+        )
+        assert result.exit_code == 1, result.output
+        refused = json.loads(result.stderr)
+        assert (refused["error_code"], refused["field"]) == ("validation_failed", "WORKFORCE_OFFLINE_CLOCK_LIMIT_HOURS")
+    kept = CliRunner().invoke(
+        cli_app, ["--db", database_url, "client", "list"], env={"WORKFORCE_OFFLINE_CLOCK_LIMIT_HOURS": "24"}
+    )
+    assert kept.exit_code == 0, kept.stderr
