@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from contextlib import AbstractContextManager
+from datetime import timedelta
 from pathlib import Path
 
 from attrs import define, field, frozen
@@ -33,6 +34,7 @@ from workforce_adapters.sql.unit_of_work import SqlUnitOfWorkFactory
 from workforce_adapters.system_clock import SystemClock
 from workforce_adapters.webhooks.resolver import SystemResolver
 from workforce_adapters.webhooks.sender import DEFAULT_TIMEOUT, SafeSender
+from workforce_core.errors import ValidationFailed
 from workforce_core.ports import (
     Clock,
     IdempotencyStore,
@@ -45,6 +47,7 @@ from workforce_core.ports import (
     Sender,
     UnitOfWorkFactory,
 )
+from workforce_core.rules.clock_request import OFFLINE_LIMIT
 from workforce_core.rules.receiver_urls import Network, Resolver, parse_networks
 from workforce_entrypoints.environment import DATABASE_ENV as DATABASE_ENV  # re-exported: its old home
 from workforce_entrypoints.environment import REQUIRE_2FA_ENV, switch
@@ -53,6 +56,7 @@ RATE_LIMIT_ENV = "WORKFORCE_RATE_LIMIT_STORAGE"
 TRUSTED_NETWORKS_ENV = "WORKFORCE_WEBHOOK_TRUSTED_NETWORKS"
 MAIL_OUTBOX_ENV = "WORKFORCE_MAIL_OUTBOX"
 PUBLIC_URL_ENV = "WORKFORCE_PUBLIC_URL"  # the address people reach the service at (links in mail)
+OFFLINE_LIMIT_ENV = "WORKFORCE_OFFLINE_CLOCK_LIMIT_HOURS"  # a kiosk clock sent later is flagged late_sync
 DEFAULT_MAIL_OUTBOX = "mail-outbox"  # a Maildir the operator's mail agent sends from
 REDIS_SCHEMES = ("redis://", "rediss://", "redis+unix://")
 
@@ -68,6 +72,7 @@ class Settings:
     mail_outbox: str = DEFAULT_MAIL_OUTBOX
     public_url: str | None = None
     require_two_factor: bool = False  # WORKFORCE_REQUIRE_2FA
+    offline_clock_limit: timedelta = OFFLINE_LIMIT
 
     @classmethod
     def from_env(cls, database_url: str | None = None) -> Settings:
@@ -78,7 +83,17 @@ class Settings:
             mail_outbox=os.environ.get(MAIL_OUTBOX_ENV) or DEFAULT_MAIL_OUTBOX,
             public_url=os.environ.get(PUBLIC_URL_ENV) or None,
             require_two_factor=switch(REQUIRE_2FA_ENV, os.environ.get(REQUIRE_2FA_ENV)),
+            offline_clock_limit=offline_clock_limit(os.environ.get(OFFLINE_LIMIT_ENV)),
         )
+
+
+def offline_clock_limit(hours: str | None) -> timedelta:
+    """``WORKFORCE_OFFLINE_CLOCK_LIMIT_HOURS``: whole hours, 1 to 8760 (a year); unset, 72."""
+    if not hours:
+        return OFFLINE_LIMIT
+    if not hours.strip().isdigit() or not 1 <= int(hours) <= 8760:
+        raise ValidationFailed(OFFLINE_LIMIT_ENV, f"{OFFLINE_LIMIT_ENV} is a whole number of hours from 1 to 8760.")
+    return timedelta(hours=int(hours))
 
 
 def rate_limit_storage(settings: Settings, *, postgres: bool, processes: int = 1) -> str:

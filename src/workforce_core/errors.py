@@ -219,6 +219,15 @@ class NotLocked(Conflict):
         super().__init__(message, reason_code="not_locked")
 
 
+class LastOwner(Conflict):
+    """Disabling an account's last active owner: 409 ``conflict`` with ``reason_code`` ``last_owner``."""
+
+    default_message = "An account needs an active owner: add another owner before disabling this one."
+
+    def __init__(self, message: str | None = None) -> None:
+        super().__init__(message, reason_code="last_owner")
+
+
 class WorkerPending(Conflict):
     code, default_message = "worker_pending", "The worker is not yet approved."
 
@@ -336,7 +345,7 @@ class KioskNotEnrolled(WorkforceError):
 
 
 class KioskIdTaken(Conflict):
-    code, default_message = "kiosk_id_taken", "Another kiosk has this name."
+    code, default_message = "kiosk_id_taken", "Another kiosk of this account has this name."
 
 
 class SessionEnded(WorkforceError):

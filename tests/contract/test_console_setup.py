@@ -136,3 +136,21 @@ def test_an_owner_adds_a_user_who_signs_in_with_the_password_shown_once(services
         assert 'value="04-06"' in page
     with console(services) as coordinator:
         assert coordinator.sign_in("co@example.com", password.group(1)).status_code == 303
+
+
+def test_the_last_active_owner_cannot_be_disabled_even_by_the_form_the_page_hides(
+    services: Services, acme: int
+) -> None:
+    with console(services) as owner:
+        me = sign_in_as(services, "owner", acme, owner)
+        token = owner.csrf(f"/console/{acme}/setup")
+        refused = owner.post(f"/console/{acme}/setup/users/{me}/disable", token=token)
+        assert refused.status_code == 409
+        assert "An account needs an active owner: add another owner before disabling this one." in refused.text
+        assert owner.get(f"/console/{acme}/setup").status_code == 200  # still signed in, still an owner
+        with console(services) as second:
+            other = sign_in_as(services, "owner", acme, second)
+            assert owner.post(f"/console/{acme}/setup/users/{other}/disable", token=token).status_code == 303
+            assert second.get(f"/console/{acme}/setup").status_code == 303  # signed out: disabled
+        assert owner.post(f"/console/{acme}/setup/users/{me}/disable", token=token).status_code == 409
+        assert owner.get(f"/console/{acme}/setup").status_code == 200

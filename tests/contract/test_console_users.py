@@ -4,14 +4,23 @@ standard input (never an option, never printed), JSON out, the console's errors.
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from typing import Any
 
+import attrs
+import pytest
 from typer.testing import CliRunner
 
 from tests.contract.conftest import World
-from tests.contract.console_pages import FAST, console
-from workforce_entrypoints.bootstrap import Services
+from tests.contract.console_pages import FAST, console, make_user
+from tests.databases import PostgresSchema
+from workforce_core.errors import LastOwner
+from workforce_core.rules import people as rules
+from workforce_core.services import people
+from workforce_entrypoints.bootstrap import Services, Settings, bootstrap
 from workforce_entrypoints.cli.main import app as cli_app
 
 PASSWORD = "a long enough password"
@@ -62,6 +71,15 @@ def test_users_are_made_listed_disabled_and_given_new_passwords(
         assert person.get(f"/console/{client.id}/timesheets").status_code == 303  # the session ended
         assert person.sign_in("owner@example.com", PASSWORD).status_code == 401
         assert person.sign_in("owner@example.com", "another password!").status_code == 303
+        code, refused = run(services, database_url, "user", "disable", str(owner["id"]))
+        assert (code, refused["error_code"]) == (1, "conflict")  # the account's last owner
+        assert refused["message"] == "An account needs an active owner: add another owner before disabling this one."
+        assert person.get(f"/console/{client.id}/timesheets").status_code == 200  # still signed in
+        code, _ = run(
+            services, database_url, "user", "create", "--client", str(client.id), "--role", "owner",
+            "--email", "second@example.com", stdin=PASSWORD,
+        )  # fmt: skip
+        assert code == 0
         code, disabled = run(services, database_url, "user", "disable", str(owner["id"]))
         assert disabled["disabled"] is True
         assert person.get(f"/console/{client.id}/timesheets").status_code == 303
@@ -111,3 +129,37 @@ def test_the_sign_off_deadline_is_set_and_run_from_the_console(
     assert off["signoff_deadline_hours"] is None
     code, bad = run(services, database_url, "client", "update", str(client["id"]), "--signoff-deadline-hours", "soon")
     assert (code, bad["field"]) == (1, "signoff_deadline_hours")
+
+
+@pytest.fixture
+def on_postgres(postgres_schema: PostgresSchema) -> Iterator[Services]:
+    services = bootstrap(Settings(database_url=postgres_schema.fresh_url()))
+    try:
+        yield services
+    finally:
+        services.close()
+
+
+@pytest.mark.postgres
+def test_two_owners_disabling_each_other_at_once_leave_one(on_postgres: Services) -> None:
+    """The second disable waits for the first one's owners lock, then sees one owner left and is refused.
+    (On SQLite a writer holds the whole database, so two disables never overlap.)"""
+    services = on_postgres
+    world = World(services)
+    client = world.account("Acme")
+    first, _ = make_user(services, "owner", client.id)
+    second, _ = make_user(services, "owner", client.id)
+    with ThreadPoolExecutor(max_workers=1) as pool, services.uow() as held:
+        owners = held.users.lock_owners(client.id)  # as a first disable holds them, before it commits
+        racing = pool.submit(people.disable_user, second.id, uow=services.uow, clock=services.clock)
+        time.sleep(0.5)
+        assert not racing.done()  # waits for the lock
+        rules.keeps_an_owner(first, owners)
+        disabled = attrs.evolve(first, disabled_at=services.clock.now())
+        held.users.update(disabled)
+        held.sessions.end_all(first.id, services.clock.now())
+        held.commit()
+    with pytest.raises(LastOwner):
+        racing.result(timeout=30)
+    active = [user for user in people.users(client.id, uow=services.uow) if user.active]
+    assert [user.id for user in active] == [second.id]

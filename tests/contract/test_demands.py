@@ -120,6 +120,17 @@ def test_bad_input_is_400_validation_failed_naming_the_field(s: Setup, body: dic
     assert s.listed() == []
 
 
+def test_every_missing_field_is_named_in_errors_in_the_commands_order(s: Setup) -> None:
+    reply = s.api.post(DEMANDS, headers=s.headers, json={"headcount": 2})
+    assert reply.status_code == 400, reply.text
+    body = reply.json()
+    assert (body["error_code"], body["field"]) == ("validation_failed", "location_id")
+    named = [error["field"] for error in body["errors"]]
+    assert named == ["location_id", "shift_date", "start_time", "end_time"]
+    assert all(error["message"] for error in body["errors"])
+    assert s.listed() == []
+
+
 def test_headcount_500_is_taken(s: Setup) -> None:
     assert s.created(headcount=500)["open"] == 500
 

@@ -186,6 +186,12 @@ def backdated(s: Setup) -> list[str]:
     return [f"backdated:{late}"]
 
 
+def late_sync(s: Setup) -> list[str]:
+    late = s.entry(s.worker("Offline Kiosk"), at(17, 8), at(17, 17), risk_flags=("late_sync",))
+    s.entry(s.worker("Online Kiosk"), at(17, 8), at(17, 17), risk_flags=("locked_week",))
+    return [f"late_sync:{late.id}"]
+
+
 def overlap(s: Setup) -> list[str]:
     worker = s.worker()
     s.entry(worker, at(16, 8), at(16, 12))
@@ -263,6 +269,7 @@ FIXTURES: dict[str, Callable[[Setup], list[str]]] = {
     "geofence_outside": geofence_outside,
     "low_gps_confidence": low_gps_confidence,
     "backdated": backdated,
+    "late_sync": late_sync,
     "overlap": overlap,
     "missed_break": missed_break,
     "below_minimum_wage": below_minimum_wage,

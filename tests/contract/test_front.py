@@ -88,5 +88,7 @@ def test_the_api_docs_page_loads_its_renderer_from_the_package_not_a_cdn(api: Te
         served = api.get(f"/api/v1/{asset}")
         assert served.status_code == 200, asset
         assert len(served.content) > 100, asset
-    assert "openapi.json" in page.text
+    assert 'src="docs/start.js"' in page.text
+    started = api.get("/api/v1/docs/start.js").text  # the renderer starts from a file: no inline script
+    assert '"openapi.json"' in started
     assert api.get("/api/v1/docs/assets/no-such-file.js").status_code == 404

@@ -55,6 +55,7 @@ def test_devices_are_found_by_their_tokens_hash_listed_per_account_and_named_onc
     with backend.uow() as tx:
         with pytest.raises(KioskIdTaken):
             tx.kiosks.add(_device(client.id, north.id, "kiosk-a", "t-4"))
+        assert tx.kiosks.add(_device(rival.id, theirs.id, "kiosk-a", "t-5")).id > 0  # a name per account
         revoked = attrs.evolve(first, revoked_at=T0, last_seen_at=T0)
         tx.kiosks.update(revoked)
         tx.commit()

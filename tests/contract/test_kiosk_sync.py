@@ -5,16 +5,20 @@ a revoked device and a disabled worker cannot clock; the kiosk's writes need its
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
+import attrs
 import pytest
 from starlette.testclient import TestClient
+from typer.testing import CliRunner
 
 from tests.clocks import FakeClock
 from tests.contract.conftest import World
+from tests.contract.console_pages import Person
 from tests.contract.kiosk_support import ORIGIN, Kiosk, enrolled, give_pin
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.pay_weeks import LockPayWeek
@@ -24,6 +28,7 @@ from workforce_core.model.workers import Worker
 from workforce_core.rules.london import local_text
 from workforce_core.services import pay_weeks, surveys, workers
 from workforce_entrypoints.bootstrap import Services
+from workforce_entrypoints.cli.main import app as cli_app
 
 NOW = datetime(2026, 2, 11, 12, 0, tzinfo=UTC)  # a Wednesday, GMT
 
@@ -184,6 +189,65 @@ def test_two_devices_syncing_one_worker_at_once_give_one_open_shift(
     assert len(open_shifts) == 1
 
 
+def test_a_clock_sent_years_after_it_happened_is_flagged_and_listed_as_an_exception(
+    services: Services, kiosk: Kiosk, site: Site, api: TestClient
+) -> None:
+    """A kiosk's offline clock pair of 6 January 2020 is kept at its own times, flagged ``late_sync`` and
+    listed on /exceptions.php and the console's exceptions page; one sent within 72 hours is not."""
+    old = datetime(2020, 1, 6, 8, 0, tzinfo=UTC)
+    answers = kiosk.sync(
+        offline("old-in", "in", old),
+        offline("old-out", "out", old + timedelta(hours=9)),
+        offline("new-in", "in", at(71)),
+        offline("new-out", "out", at(63)),
+    )
+    assert [a["status"] for a in answers] == [201, 200, 201, 200]
+    late, recent = site.shifts(api, site.ann)
+    assert (late["clock_in"], late["total_minutes"]) == ("2020-01-06 08:00:00", 540)
+    assert "late_sync" in late["risk_flags"]
+    assert "late_sync" not in recent["risk_flags"]
+    listed = api.get("/api/v1/exceptions.php?date_from=2020-01-06&type=late_sync", headers=site.headers)
+    assert listed.status_code == 200, listed.text
+    assert [(x["entry_id"], x["severity"], x["status"]) for x in listed.json()["data"]] == [
+        (answers[0]["entry_id"], "warning", "open")
+    ]
+    page = kiosk.client.get(f"/console/{site.client.id}/exceptions?week=2020-01-06")  # the owner who enrolled it
+    assert page.status_code == 200
+    assert "late sync" in page.text
+    assert "Clock kept offline by a kiosk and sent long after it happened" in page.text
+    recent_week = kiosk.client.get(f"/console/{site.client.id}/exceptions?week={at(63).date()}")
+    assert "late sync" not in recent_week.text
+
+
+def test_the_installation_sets_how_late_an_offline_clock_may_be_sent(
+    services: Services, kiosk: Kiosk, site: Site, api: TestClient
+) -> None:
+    services.settings = attrs.evolve(services.settings, offline_clock_limit=timedelta(hours=2))
+    answers = kiosk.sync(offline("in", "in", at(3)), offline("out", "out", at(1)))
+    assert [a["status"] for a in answers] == [201, 200]
+    (shift,) = site.shifts(api, site.ann)
+    assert "late_sync" in shift["risk_flags"]  # the clock-in, three hours late
+
+
+def test_a_kiosk_name_is_unique_in_its_account_only(services: Services, site: Site, world: World) -> None:
+    """Another agency's "Front door" neither blocks this one's nor tells it that the name exists."""
+    rival = world.account("Rival Staffing")
+    depot = world.site(rival.id, "Rival Depot")
+    with (
+        enrolled(services, site.client.id, site.site.id, "Front door") as ours,
+        enrolled(services, rival.id, depot.id, "Front door") as theirs,
+    ):
+        assert ours.kiosk_id == theirs.kiosk_id == "Front door"
+        person = Person(ours.client)
+        token = person.csrf(f"/console/{site.client.id}/kiosks")
+        again = {"location_id": str(site.site.id), "kiosk_id": "Front door"}
+        refused = person.post(f"/console/{site.client.id}/kiosks", again, token=token)
+        assert refused.status_code == 409
+        assert "Another kiosk of this account has this name." in refused.text
+        answers = ours.sync(offline("n-in", "in", at(1)))  # each kiosk clocks for its own account
+        assert [(a["status"], a["entry_id"] is not None) for a in answers] == [(201, True)]
+
+
 def test_a_revoked_device_and_a_disabled_worker_cannot_clock(services: Services, site: Site, world: World) -> None:
     with enrolled(services, site.client.id, site.site.id) as kiosk:
         workers.update_worker(
@@ -270,3 +334,20 @@ def test_the_sites_survey_comes_before_a_clock_in_and_a_blocking_answer_refuses(
         {**body, "survey_id": survey.id, "survey_answers": [{"question_id": question, "answer_value": "no"}]},
     )
     assert fit.status_code == 200, fit.text
+
+
+def test_a_limit_that_cannot_be_one_is_refused_naming_the_setting(services: Services, database_url: str) -> None:
+    for wrong in ("0", "three", "8761"):
+        result = CliRunner().invoke(
+            cli_app,
+            ["--db", database_url, "client", "list"],
+            env={"WORKFORCE_OFFLINE_CLOCK_LIMIT_HOURS": wrong},
+            obj={"db": database_url},
+        )
+        assert result.exit_code == 1, result.output
+        refused = json.loads(result.stderr)
+        assert (refused["error_code"], refused["field"]) == ("validation_failed", "WORKFORCE_OFFLINE_CLOCK_LIMIT_HOURS")
+    kept = CliRunner().invoke(
+        cli_app, ["--db", database_url, "client", "list"], env={"WORKFORCE_OFFLINE_CLOCK_LIMIT_HOURS": "24"}
+    )
+    assert kept.exit_code == 0, kept.stderr

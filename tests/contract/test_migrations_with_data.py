@@ -8,7 +8,9 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime, timedelta
 
+import attrs
 import pyotp
+import pytest
 from sqlalchemy import func, insert, select
 from sqlalchemy import inspect as sa_inspect
 
@@ -19,6 +21,9 @@ from workforce_adapters.json import stored_payload
 from workforce_adapters.sql import schema, tables
 from workforce_adapters.sql.mapping import to_row
 from workforce_core.commands.two_factor import ConfirmTwoFactor
+from workforce_core.errors import KioskIdTaken
+from workforce_core.model.keys import hash_secret
+from workforce_core.model.kiosks import KioskClock, KioskDevice
 from workforce_core.model.webhooks import Subscription
 from workforce_core.services.figure_refresh import refresh_figures
 from workforce_core.services.two_factor import confirm_two_factor, reset_two_factor, start_two_factor
@@ -133,3 +138,59 @@ def test_two_factor_tables_go_down_and_up_with_people_and_audit_rows_in_them(ser
         )
     factor = start_two_factor(owner.id, uow=services.uow, codes=services.codes, clock=services.clock)
     assert factor.secret
+
+
+def test_kiosk_names_go_per_account_and_back_with_their_devices_and_clocks(services: Services, world: World) -> None:
+    """0033 over devices with clocks (SQLite rebuilds the table under its clocks' foreign keys); going
+    back renames a name two accounts share, keeping the older one."""
+    ours, rivals = world.account("Acme"), world.account("Rival")
+    sites = [world.site(account.id, f"Depot {n}") for n, account in enumerate((ours, rivals, ours))]
+    made = []
+    with services.uow() as tx:
+        for n, site in enumerate(sites):
+            made.append(
+                tx.kiosks.add(
+                    KioskDevice(
+                        client_id=site.client_id, location_id=site.id, kiosk_id="Front door" if n < 2 else "Back door",
+                        token_hash=hash_secret(f"token-{n}"), created_at=START,
+                    )
+                )
+            )  # fmt: skip
+            tx.kiosk_clocks.add(
+                KioskClock(
+                    device_id=made[-1].id, client_clock_id="c-1", action="in", employee_id="E-1",
+                    occurred_at=START, received_at=START, status=201,
+                )
+            )  # fmt: skip
+        tx.commit()
+    d, c = tables.kiosk_devices, tables.kiosk_clocks
+    names = select(d.c.id, d.c.client_id, d.c.kiosk_id).order_by(d.c.id)
+    try:
+        before = schema.migration_scripts().get_revision("0033").down_revision  # whatever the chain's order
+        assert isinstance(before, str)
+        schema.downgrade(services.engine, before)
+        with services.engine.connect() as connection:
+            back = connection.execute(names).all()
+            assert connection.execute(select(func.count()).select_from(c)).scalar_one() == 3
+        schema.upgrade(services.engine)
+    finally:
+        schema.upgrade(services.engine)
+    first, second, third = made
+    assert [tuple(row) for row in back] == [
+        (first.id, ours.id, "Front door"),
+        (second.id, rivals.id, f"Front door-{second.id}"),
+        (third.id, ours.id, "Back door"),
+    ]
+    with services.uow() as tx:
+        assert [k.kiosk_id for k in tx.kiosks.of_client(rivals.id)] == [f"Front door-{second.id}"]
+        again = KioskDevice(
+            client_id=rivals.id, location_id=second.location_id, kiosk_id="Front door",
+            token_hash=hash_secret("token-again"), created_at=START,
+        )  # fmt: skip
+        assert tx.kiosks.add(again).id > 0  # the name another account has
+        with pytest.raises(KioskIdTaken):
+            tx.kiosks.add(attrs.evolve(again, token_hash=hash_secret("token-twice"), id=0))
+        tx.commit()
+    with services.engine.connect() as connection:
+        kept = connection.execute(select(c.c.device_id).order_by(c.c.device_id)).scalars().all()
+    assert kept == [first.id, second.id, third.id]

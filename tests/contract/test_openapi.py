@@ -44,7 +44,7 @@ from workforce_core.rules.london import local_date, parse_instant
 from workforce_core.services import amendments, approvals, bookings, rate_rules, time_records
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.http.app import create_app
-from workforce_entrypoints.http.front import DOCS_PATH
+from workforce_entrypoints.http.front import is_front
 from workforce_entrypoints.http.openapi import load_document
 
 PROBED_METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE")
@@ -203,9 +203,7 @@ def _served(app: Starlette) -> dict[str, list[str]]:
     served: dict[str, list[str]] = {}
     with TestClient(app, base_url="http://testserver") as client:
         for path in sorted(set(_route_paths(list(app.routes)))):
-            if (
-                not path.startswith(PREFIX + "/") or path == DOCS_PATH
-            ):  # the rendered document: a page, not an operation
+            if not path.startswith(PREFIX + "/") or is_front(path):  # the rendered docs and their script: pages
                 continue
             assert "{" not in path, f"{path}: extend this probe for path parameters"
             methods = []

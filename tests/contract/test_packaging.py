@@ -107,5 +107,8 @@ def test_the_wheel_ships_the_kiosks_pages_scripts_and_every_languages_catalogue(
         f"{web}static/kiosk.js",
         f"{web}static/kiosk-sw.js",
         f"{web}static/kiosk.css",
+        f"{web}templates/portal_link.html",
+        "workforce_entrypoints/http/pages/front.css",  # the front pages' style and script (no inline ones)
+        "workforce_entrypoints/http/pages/docs.js",
     }
     assert sorted(wanted - names) == []

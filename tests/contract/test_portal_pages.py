@@ -9,6 +9,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 
 import attrs
+import httpx
 import pytest
 
 from tests.clocks import FakeClock
@@ -46,6 +47,23 @@ def hirer(world: World, clock: FakeClock, services: Services) -> dict[str, objec
         shifts[f"{site.name}{n}"] = made.entry.id
     contact, password = make_user(services, "approver", client.id, location_ids=(north.id,))
     return {"client": client.id, "shifts": shifts, "email": contact.email, "password": password, "user": contact.id}
+
+
+def open_link(person: Person, path: str) -> httpx.Response:
+    """The link's page, then its button (the POST that uses the link)."""
+    return person.post(path, token=person.csrf(path))
+
+
+def mailed_link(services: Services, hirer: dict[str, object], tmp_path: Path) -> str:
+    """The path of a link sent to the hirer contact for the week of 9 November, read from the mail."""
+    outbox = MaildirOutbox(tmp_path / "mail")
+    send_sign_off_link(
+        int(str(hirer["user"])), date(2026, 11, 9), link_base="http://testserver",
+        uow=services.uow, clock=services.clock, mailer=outbox,
+    )  # fmt: skip
+    found = LINK.search(outbox.messages()[0][2])
+    assert found is not None
+    return found.group(1)
 
 
 def portal(person: Person, hirer: dict[str, object]) -> str:
@@ -162,7 +180,7 @@ def test_a_one_time_link_signs_a_contact_in_to_its_week_only(
     link = LINK.search(body)
     assert link is not None
     with console(services) as contact:
-        opened = contact.get(link.group(1))
+        opened = open_link(contact, link.group(1))
         assert opened.status_code == 303
         assert opened.headers["location"] == f"/portal/{client}/week?week={WEEK}"
         page = contact.get(opened.headers["location"])
@@ -175,9 +193,34 @@ def test_a_one_time_link_signs_a_contact_in_to_its_week_only(
         )
         assert done.status_code == 303
     with console(services) as again:
-        assert again.get(link.group(1)).status_code == 404  # used once
+        assert open_link(again, link.group(1)).status_code == 404  # used once
     (signed,) = world.outbox("timesheet.client_approved")
     assert signed["data"]["entry_ids"] == [shifts["North0"]]
+
+
+def test_a_links_get_and_head_use_nothing_and_only_its_button_signs_in(
+    services: Services, hirer: dict[str, object], tmp_path: Path
+) -> None:
+    """Mail scanners and link previews send HEAD or GET: neither signs in nor uses the link up; the
+    button's POST does, once, and only with the page's token."""
+    path = mailed_link(services, hirer, tmp_path)
+    with console(services) as scanner:
+        head = scanner.client.head(path, follow_redirects=False)
+        page = scanner.get(path)
+        assert (head.status_code, page.status_code) == (200, 200)
+        for reply in (head, page):
+            assert "workforce_session" not in reply.headers.get("set-cookie", "")
+        assert 'method="post"' in page.text
+        assert 'action="' + path + '"' in page.text
+        assert scanner.get(f"/portal/{hirer['client']}/week").status_code == 303  # not signed in
+        assert scanner.post(path, token="forged").status_code == 403
+    with console(services) as contact:
+        opened = open_link(contact, path)
+        assert opened.status_code == 303
+        assert opened.headers["location"] == f"/portal/{hirer['client']}/week?week={WEEK}"
+        assert "workforce_session=" in opened.headers["set-cookie"]
+    with console(services) as again:
+        assert open_link(again, path).status_code == 404  # used once, by the button
 
 
 def test_a_link_session_cannot_sign_off_another_weeks_shift(
@@ -196,7 +239,7 @@ def test_a_link_session_cannot_sign_off_another_weeks_shift(
     found = LINK.search(outbox.messages()[0][2])
     assert found is not None
     with console(services) as contact:
-        opened = contact.get(found.group(1))
+        opened = open_link(contact, found.group(1))
         token = contact.csrf(opened.headers["location"])
         other = contact.post(
             f"/portal/{client}/week/decide", {"entry_ids": shifts["North0"], "action": "approve"}, token=token
@@ -208,17 +251,11 @@ def test_a_link_session_cannot_sign_off_another_weeks_shift(
 def test_an_ended_link_and_an_unknown_one_are_404(
     services: Services, hirer: dict[str, object], clock: FakeClock, tmp_path: Path
 ) -> None:
-    outbox = MaildirOutbox(tmp_path / "mail")
-    send_sign_off_link(
-        int(str(hirer["user"])), date(2026, 11, 9), link_base="http://testserver",
-        uow=services.uow, clock=services.clock, mailer=outbox,
-    )  # fmt: skip
-    found = LINK.search(outbox.messages()[0][2])
-    assert found is not None
+    path = mailed_link(services, hirer, tmp_path)
     clock.advance(days=8)
     with console(services) as contact:
-        assert contact.get(found.group(1)).status_code == 404
-        assert contact.get("/portal/link/not-a-token").status_code == 404
+        assert open_link(contact, path).status_code == 404
+        assert open_link(contact, "/portal/link/not-a-token").status_code == 404
 
 
 def test_a_links_address_is_the_public_url_when_one_is_set(

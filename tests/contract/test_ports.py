@@ -1255,6 +1255,9 @@ def test_users_read_back_whole_and_an_email_is_taken_once(backend: Backend) -> N
         assert tx.users.by_email("nobody@example.com") is None
         assert [u.id for u in tx.users.listed(client.id)] == [owner.id, contact.id]
         assert [u.id for u in tx.users.listed(None)] == [owner.id, contact.id, admin.id]
+    with backend.uow() as tx:
+        assert tx.users.lock_owners(client.id) == [owner]  # the owners only, by id
+        assert tx.users.lock_owners(client.id + 1) == []
     with backend.uow() as tx, pytest.raises(EmailTaken):
         tx.users.add(User("owner@example.com", "$argon2id$w", "coordinator", T0, client_id=client.id))
 

@@ -123,6 +123,26 @@ def test_five_wrong_pins_lock_the_badge_and_a_suspended_worker_cannot_sign_in(
         assert person.sign_in(agency["client"], badges[agency["bob"]], "1111").status_code == 401
 
 
+def test_a_phone_that_drops_its_cookies_is_still_throttled_by_its_address(
+    services: Services, agency: dict[str, int]
+) -> None:
+    """One PIN tried on badge after badge, each time with no cookies (a new phone code each time): the
+    address is counted, so the 21st wrong PIN is refused however many phone codes the caller throws away."""
+    pin(services, agency["ann"])
+    with phone(services) as person:
+        answers = []
+        for n in range(1, 26):
+            person.client.cookies.clear()
+            answers.append(person.sign_in(agency["client"], f"W{n:05d}", "0000").status_code)
+        assert answers == [401] * 20 + [429] * 5
+        person.client.cookies.clear()
+        with services.engine.connect() as connection:
+            badge = connection.execute(
+                select(tables.workers.c.employee_id).where(tables.workers.c.id == agency["ann"])
+            ).scalar_one()
+        assert person.sign_in(agency["client"], badge, "4321").status_code == 429
+
+
 def test_a_link_ends_after_two_days_and_a_leaver_gets_none(
     services: Services, agency: dict[str, int], clock: FakeClock
 ) -> None:

@@ -19,6 +19,7 @@ from workforce_core.commands.pay_weeks import ClosePayWeek, LockPayWeek, UnlockP
 from workforce_core.commands.people import CreateUser, SetPassword, SignIn
 from workforce_core.errors import (
     EmailTaken,
+    LastOwner,
     NotFound,
     RoleNotAllowed,
     SessionEnded,
@@ -122,6 +123,22 @@ def test_an_unknown_name_a_wrong_password_and_a_disabled_user_get_the_same_words
             attempt(world, email, password, limiter, address=email)
         messages.add((refused.value.code, refused.value.message))
     assert len(messages) == 1
+
+
+def test_an_accounts_last_active_owner_cannot_be_disabled_by_anyone(world: TimeWorld) -> None:
+    first = user(world)
+    admin = user(world, Role.OPERATOR, email="ops@example.com")
+    coordinator = user(world, Role.COORDINATOR, email="co@example.com")
+    for actor in (Actor.of(first), Actor.of(admin), None):
+        with pytest.raises(LastOwner) as refused:
+            people.disable_user(first.id, uow=world.uow, clock=world.clock, actor=actor)
+        assert (refused.value.status, refused.value.extra["reason_code"]) == (409, "last_owner")
+    assert people.disable_user(coordinator.id, uow=world.uow, clock=world.clock).disabled_at is not None
+    second = user(world, email="second@example.com")
+    assert people.disable_user(first.id, uow=world.uow, clock=world.clock).disabled_at is not None
+    with pytest.raises(LastOwner):
+        people.disable_user(second.id, uow=world.uow, clock=world.clock)
+    assert [u.email for u in people.users(world.client.id, uow=world.uow) if u.active] == ["second@example.com"]
 
 
 def test_sign_ins_are_throttled_per_user_then_even_the_right_password_waits(world: TimeWorld) -> None:

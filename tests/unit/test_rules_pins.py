@@ -30,7 +30,14 @@ def test_a_badges_bucket_is_its_account_and_its_employee_id_in_any_case() -> Non
     assert pins.worker_bucket(8, "W00012") != pins.worker_bucket(7, "W00012")
 
 
-def test_a_device_is_limited_by_its_kiosk_id_else_by_the_address_it_sends_from() -> None:
-    assert pins.device_bucket("kiosk-3", "203.0.113.9") == "pin:device:kiosk-3"
-    assert pins.device_bucket(None, "203.0.113.9") == "pin:address:203.0.113.9"
-    assert pins.device_bucket("", "203.0.113.9") == "pin:address:203.0.113.9"
+def test_a_kiosk_is_limited_by_its_id_and_a_phone_by_its_code_and_its_address() -> None:
+    by_address = ("pin:address:203.0.113.9", pins.PIN_TRIES_PER_ADDRESS)
+    kiosk = ("pin:device:7:Front door", pins.PIN_TRIES_PER_DEVICE)
+    assert pins.device_buckets(7, "Front door", "203.0.113.9") == (kiosk,)
+    assert pins.device_buckets(8, "Front door", "203.0.113.9") != (kiosk,)  # another account's kiosk of that name
+    assert pins.device_buckets(7, "mobile:abc", "203.0.113.9") == (
+        ("pin:device:7:mobile:abc", pins.PIN_TRIES_PER_DEVICE),
+        by_address,
+    )
+    assert pins.device_buckets(7, None, "203.0.113.9") == (by_address,)
+    assert pins.device_buckets(7, "", "203.0.113.9") == (by_address,)

@@ -9,7 +9,7 @@ from workforce_core.model.kiosks import KioskClock, KioskDevice
 
 class MemoryKioskDevices(MemoryRepository[KioskDevice]):
     def add(self, item: KioskDevice) -> KioskDevice:
-        if self._table.where(lambda d: d.kiosk_id == item.kiosk_id):
+        if self._table.where(lambda d: (d.client_id, d.kiosk_id) == (item.client_id, item.kiosk_id)):
             raise KioskIdTaken(field="kiosk_id")
         return super().add(item)
 

@@ -9,7 +9,7 @@ import attrs
 
 from workforce_adapters.memory.repositories import MemoryRepository
 from workforce_core.errors import EmailTaken
-from workforce_core.model.people import SignOffLink, User, WebSession
+from workforce_core.model.people import Role, SignOffLink, User, WebSession
 
 
 class _TokenHeld(Protocol):
@@ -45,6 +45,9 @@ class MemoryUserRepository(MemoryRepository[User]):
         return sorted(
             self._table.where(lambda user: client_id is None or user.client_id == client_id), key=lambda u: u.id
         )
+
+    def lock_owners(self, client_id: int) -> list[User]:
+        return [user for user in self.listed(client_id) if user.role == Role.OWNER]
 
 
 class MemoryTokenHeld(MemoryRepository[T]):

@@ -5,13 +5,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TypeVar
 
-from sqlalchemy import Connection, update
+from sqlalchemy import Connection, select, update
 from sqlalchemy.exc import IntegrityError
 
 from workforce_adapters.sql import tables
+from workforce_adapters.sql.mapping import from_row
 from workforce_adapters.sql.repositories import SqlRepository
 from workforce_core.errors import EmailTaken
-from workforce_core.model.people import SignOffLink, User, WebSession
+from workforce_core.model.people import Role, SignOffLink, User, WebSession
 
 T = TypeVar("T")
 
@@ -33,6 +34,13 @@ class SqlUserRepository(SqlRepository[User]):
 
     def listed(self, client_id: int | None) -> list[User]:
         return self._many(self.table.c.client_id == client_id) if client_id is not None else self._many()
+
+    def lock_owners(self, client_id: int) -> list[User]:
+        c = self.table.c
+        query = select(self.table).where(c.client_id == client_id, c.role == Role.OWNER).order_by(c.id)
+        if self.connection.dialect.name == "postgresql":
+            query = query.with_for_update()
+        return [from_row(User, row) for row in self.connection.execute(query).mappings()]
 
 
 class SqlTokenHeld(SqlRepository[T]):

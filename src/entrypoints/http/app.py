@@ -43,6 +43,7 @@ from workforce_entrypoints.http.resources import (
     webhooks,
     workers,
 )
+from workforce_entrypoints.http.secret_paths import hide_secrets_in_access_log
 from workforce_entrypoints.http.storage_threads import StorageThreads, threads_from_env
 from workforce_entrypoints.web.routes import console_routes
 from workforce_entrypoints.web.visits import page_reply
@@ -95,9 +96,10 @@ def create_app(
 ) -> Starlette:
     """The API over ``services`` (built from ``settings`` when not given; closed with the app then), its
     storage work on ``threads`` threads (default ``WORKFORCE_HTTP_THREADS``, else 1 on SQLite and 4 on
-    PostgreSQL: see ``storage_threads``)."""
+    PostgreSQL: see ``storage_threads``). uvicorn's access log never shows a link's token (``secret_paths``)."""
     owned = services is None
     built = services or bootstrap(settings or Settings.from_env())
+    hide_secrets_in_access_log()
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

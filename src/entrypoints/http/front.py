@@ -5,6 +5,10 @@
   latest migration (readiness; 503 otherwise);
 - ``GET /api/v1/docs``: the OpenAPI document rendered by Swagger UI, whose files are served from the
   ``swagger-ui-bundle`` package under ``/api/v1/docs/assets/`` (no CDN).
+
+The pages carry the console's Content-Security-Policy (set for every HTML reply by
+``middleware.reply_headers``), which allows no inline script or style: their own are files beside them
+(``/front.css``, ``/api/v1/docs/start.js``).
 """
 
 from __future__ import annotations
@@ -21,7 +25,9 @@ from workforce_entrypoints.http.replies import reply
 
 DOCS_PATH = "/api/v1/docs"
 ASSETS_PATH = f"{DOCS_PATH}/assets"
-PATHS = ("/", "/health", "/ready", DOCS_PATH)  # and the files under ASSETS_PATH
+STYLE_PATH = "/front.css"
+START_PATH = f"{DOCS_PATH}/start.js"
+PATHS = ("/", "/health", "/ready", DOCS_PATH, STYLE_PATH, START_PATH)  # and the files under ASSETS_PATH
 
 
 def is_front(path: str) -> bool:
@@ -44,6 +50,18 @@ async def docs(request: Request) -> Response:
     return _page("docs.html")
 
 
+def _file(name: str, media_type: str) -> Response:
+    return Response(resources.files(PAGES).joinpath(name).read_bytes(), media_type=media_type)
+
+
+async def style(request: Request) -> Response:
+    return _file("front.css", "text/css")
+
+
+async def start_docs(request: Request) -> Response:
+    return _file("docs.js", "text/javascript")
+
+
 async def health(request: Request) -> Response:
     return reply({"status": "ok"})
 
@@ -63,5 +81,7 @@ def routes() -> list[BaseRoute]:
         Route("/health", health, methods=["GET"], name="health"),
         Route("/ready", ready, methods=["GET"], name="ready"),
         Route(DOCS_PATH, docs, methods=["GET"], name="api_docs"),
+        Route(STYLE_PATH, style, methods=["GET"], name="front_style"),
+        Route(START_PATH, start_docs, methods=["GET"], name="api_docs_start"),
         Mount(ASSETS_PATH, StaticFiles(directory=str(swagger_ui_path)), name="api_docs_assets"),
     ]

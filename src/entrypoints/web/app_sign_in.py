@@ -8,7 +8,6 @@ fetching the link does not use it up.
 
 from __future__ import annotations
 
-import secrets
 from functools import cache
 from importlib.resources import files
 from typing import Any
@@ -19,7 +18,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from workforce_core.commands.worker_pins import CheckWorkerPin
-from workforce_core.errors import CsrfRefused, NotFound, SessionEnded, WorkforceError
+from workforce_core.errors import NotFound, SessionEnded, WorkforceError
 from workforce_core.rules.fields import MAX_ID
 from workforce_core.rules.worker_app import mobile_kiosk_id
 from workforce_core.services.worker_sessions import open_app_link, sign_in_worker, sign_out_worker, signed_worker
@@ -37,6 +36,7 @@ from workforce_entrypoints.web.app_visits import (
     keep_app_session,
     keep_device,
 )
+from workforce_entrypoints.web.double_submit import check_token, keep_token, new_token
 from workforce_entrypoints.web.languages import ENGLISH, LANGUAGES
 from workforce_entrypoints.web.visits import CSRF_FIELD, secure
 
@@ -58,10 +58,7 @@ def browser_language(request: Request) -> str:
 
 
 def _pre_token(reply: Response, token: str, request: Request) -> Response:
-    reply.set_cookie(
-        PRE_COOKIE, token, httponly=True, samesite="lax", secure=request.url.scheme == "https", path="/app/"
-    )
-    return reply
+    return keep_token(reply, token, request, cookie=PRE_COOKIE, path="/app/")
 
 
 def _keep_account(reply: Response, client_id: int, request: Request) -> None:
@@ -79,9 +76,7 @@ def _keep_account(reply: Response, client_id: int, request: Request) -> None:
 
 
 def _pre_checked(request: Request, sent: object) -> None:
-    kept = request.cookies.get(PRE_COOKIE) or ""
-    if not kept or not isinstance(sent, str) or not secrets.compare_digest(sent, kept):
-        raise CsrfRefused()
+    check_token(request, sent, cookie=PRE_COOKIE)
 
 
 async def front(request: Request) -> Response:
@@ -100,7 +95,7 @@ async def front(request: Request) -> Response:
 
 
 def _sign_in_page(request: Request, status_code: int = 200, **context: Any) -> Response:
-    token = secrets.token_urlsafe(32)
+    token = new_token()
     client_id = request.path_params["client_id"]
     lang = browser_language(request)
     reply = app_page("app/sign_in.html", lang, status_code, pre_token=token, client_id=client_id, **context)
@@ -166,7 +161,7 @@ async def sign_in_post(request: Request) -> Response:
 
 
 async def link_page(request: Request) -> Response:
-    token = secrets.token_urlsafe(32)
+    token = new_token()
     reply = app_page("app/link.html", browser_language(request), pre_token=token, link=request.path_params["token"])
     return _pre_token(reply, token, request)
 

@@ -244,7 +244,14 @@ def _sync(kiosk: AtKiosk, body: Any, request: Request, s: Services) -> dict[str,
                 }
             )
     done = kiosks.sync(
-        kiosk, parsed, address=_address(request), uow=s.uow, hasher=s.hasher, limiter=s.limiter, clock=s.clock
+        kiosk,
+        parsed,
+        address=_address(request),
+        uow=s.uow,
+        hasher=s.hasher,
+        limiter=s.limiter,
+        clock=s.clock,
+        offline_limit=s.settings.offline_clock_limit,
     )
     for place, answer in zip(places, done, strict=True):
         answers[place] = {

@@ -23,9 +23,18 @@ from workforce_core.services.sign_off_links import open_sign_off_link
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.http.storage_threads import StorageThreads
 from workforce_entrypoints.web.done import Done
+from workforce_entrypoints.web.double_submit import check_token, keep_token, new_token
 from workforce_entrypoints.web.timesheets import PAGE_SIZE as TIMESHEET_PAGE
 from workforce_entrypoints.web.timesheets import back_to, week_sheet
-from workforce_entrypoints.web.visits import Visit, console_route, error_page, keep_session, secure
+from workforce_entrypoints.web.visits import (
+    CSRF_FIELD,
+    Visit,
+    console_route,
+    error_page,
+    keep_session,
+    page_reply,
+    secure,
+)
 from workforce_entrypoints.web.weeks import choice, shown_week
 
 
@@ -96,20 +105,36 @@ def amend(visit: Visit) -> Response:
     return _back(visit, Done.AMENDMENT_ASKED)
 
 
+LINK_COOKIE = "workforce_portal_link"
+
+
+async def link_page(request: Request) -> Response:
+    """A one-time sign-off link's page: a button whose POST uses the link. The GET (or HEAD: a mail
+    scanner's, a link preview's) reads and writes nothing, so it cannot use the link up."""
+    token = new_token()
+    reply = page_reply("portal_link.html", None, pre_token=token, link=request.path_params["token"])
+    return keep_token(reply, token, request, cookie=LINK_COOKIE, path="/portal/link/")
+
+
 async def open_link(request: Request) -> Response:
-    """A one-time sign-off link: a session for its week, then that week's page; a used or ended link is
-    a 404 page."""
+    """Use the link: a session for its week, then that week's page; a used or ended link is a 404 page."""
     services: Services = request.app.state.services
     threads: StorageThreads = request.app.state.threads
     address = request.client.host if request.client else "unknown"
+    form = await request.form()
     try:
+        check_token(request, form.get(CSRF_FIELD), cookie=LINK_COOKIE)
         opened = await threads.run(
             open_sign_off_link, request.path_params["token"], address=address, uow=services.uow, clock=services.clock
         )
     except WorkforceError as error:
         return error_page(error, None)
+    finally:
+        await form.close()
     target = f"/portal/{opened.client_id}/week?week={opened.week_start}"
-    return keep_session(secure(RedirectResponse(target, status_code=303)), opened.token, request)
+    reply = keep_session(secure(RedirectResponse(target, status_code=303)), opened.token, request)
+    reply.delete_cookie(LINK_COOKIE, path="/portal/link/")
+    return reply
 
 
 def _portal(path: str, page: Any, methods: tuple[str, ...] = ("GET",), opens: Page | None = None) -> BaseRoute:
@@ -117,7 +142,8 @@ def _portal(path: str, page: Any, methods: tuple[str, ...] = ("GET",), opens: Pa
 
 
 ROUTES: list[BaseRoute] = [
-    Route("/portal/link/{token:str}", open_link, methods=["GET"]),
+    Route("/portal/link/{token:str}", link_page, methods=["GET"]),
+    Route("/portal/link/{token:str}", open_link, methods=["POST"]),
     _portal("/{client_id:int}/week", week_page, opens=Page.PORTAL_WEEK),
     _portal("/{client_id:int}/charges", charges_page, opens=Page.PORTAL_CHARGES),
     _portal("/{client_id:int}/week/decide", decide, ("POST",)),

@@ -10,6 +10,7 @@ from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
+from workforce_core.rules.clock_request import LATE_SYNC
 from workforce_core.rules.london import shown
 from workforce_core.rules.pay_gate import LATE_CLOCK
 
@@ -20,6 +21,7 @@ FLAG_WORDS: dict[str, str] = {
     "low_gps": "low GPS accuracy",
     "api_backdated": "backdated",
     LATE_CLOCK: "recorded into a locked week",
+    LATE_SYNC: "sent late by an offline kiosk",
 }
 
 

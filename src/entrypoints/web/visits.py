@@ -37,6 +37,7 @@ from workforce_core.rules.people import SESSION_LONGEST, Power
 from workforce_core.services.sign_in import acting_for, signed_in
 from workforce_core.views.signed_in import SignedIn
 from workforce_entrypoints.bootstrap import Services
+from workforce_entrypoints.http.middleware.reply_headers import PAGE_HEADERS
 from workforce_entrypoints.http.storage_threads import StorageThreads
 from workforce_entrypoints.web import two_factor_gate
 from workforce_entrypoints.web.done import done_words
@@ -143,12 +144,9 @@ def session_cookie(reply: Response, request: Request, name: str, token: str, lon
 
 def secure(reply: Response) -> Response:
     """Headers of every console reply: nothing from elsewhere runs, nothing is framed or cached."""
-    reply.headers["Content-Security-Policy"] = (
-        "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'; base-uri 'none'"
-    )
-    reply.headers["X-Frame-Options"] = "DENY"
+    for name, value in PAGE_HEADERS.items():  # the app's middleware sets them on every HTML reply too
+        reply.headers[name] = value
     reply.headers["X-Content-Type-Options"] = "nosniff"
-    reply.headers["Referrer-Policy"] = "same-origin"
     reply.headers.setdefault("Cache-Control", "no-store")
     return reply
 

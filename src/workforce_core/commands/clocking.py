@@ -34,6 +34,7 @@ class ClockOrigin:
     source: str = ClockSource.API
     kiosk_id: str | None = None
     happened_at: datetime | None = None
+    sent_late: bool = False  # an offline clock sent past the installation's limit: flagged ``late_sync``
 
     @property
     def api(self) -> bool:

@@ -18,7 +18,7 @@ class CreateDemand:
     """POST /demands.php: a site, a slot and how many people (1 to 500)."""
 
     location_id: int = needed(Id(required=True))
-    shift_date: date = needed(Day())
+    shift_date: date = needed(Day(required=True))
     start_time: time = needed(WallTime(required=True))
     end_time: time = needed(WallTime(required=True))
     headcount: int = needed(Whole(1, MAX_HEADCOUNT, required=True, what=f"a whole number from 1 to {MAX_HEADCOUNT}"))
@@ -26,7 +26,7 @@ class CreateDemand:
     job_role: str | None = given(Text(text.single_line, 100))
     notes: str | None = given(Text(text.free_text, 1000))
 
-    def __attrs_post_init__(self) -> None:
+    def __attrs_post_init__(self) -> None:  # a command made in code; the converter's reader names it first
         if self.shift_date is None:
             raise ValidationFailed("shift_date", "shift_date is required (YYYY-MM-DD).")
 

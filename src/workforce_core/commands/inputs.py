@@ -97,7 +97,7 @@ class Day(Input):
     described: ClassVar[str] = "a date"
 
     def read(self, value: Any, field: str) -> date | None:
-        return fields.read_day(value, field)
+        return fields.read_day(value, field, required=self.required)
 
 
 @frozen

@@ -9,7 +9,7 @@ from workforce_core.model.kiosks import KioskClock, KioskDevice
 
 class KioskDevices(Protocol):
     def add(self, device: KioskDevice) -> KioskDevice:
-        """Store a new device; ``KioskIdTaken`` when its ``kiosk_id`` is in use."""
+        """Store a new device; ``KioskIdTaken`` when its ``kiosk_id`` is in use in its client account."""
         ...
 
     def get(self, id: int) -> KioskDevice | None: ...

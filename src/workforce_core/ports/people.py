@@ -18,6 +18,12 @@ class UserRepository(Repository[User], Protocol):
         """Users by id: of one client account, or (None) all of them."""
         ...
 
+    def lock_owners(self, client_id: int) -> list[User]:
+        """The account's owners (active or not) by id, locked until the unit of work ends (PostgreSQL:
+        ``FOR UPDATE``; SQLite's writer already holds the database), so two changes to its owners at
+        once are taken one after the other, the second seeing the first."""
+        ...
+
 
 class SessionRepository(Repository[WebSession], Protocol):
     def by_token_hash(self, token_hash: str) -> WebSession | None: ...

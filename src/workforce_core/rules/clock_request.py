@@ -1,4 +1,5 @@
-"""The timing rules of a clock (POST /clock.php): the window ``occurred_at`` must fall in."""
+"""The timing rules of a clock (POST /clock.php): the window ``occurred_at`` must fall in; and how late
+a kiosk's offline clock may be sent before it is flagged ``late_sync``."""
 
 from __future__ import annotations
 
@@ -10,6 +11,10 @@ MAX_PAST = timedelta(minutes=15)
 MAX_FUTURE = timedelta(seconds=60)
 BACKDATED_AFTER = timedelta(seconds=60)
 MAX_NOTES = 255
+# A kiosk's clock kept offline and sent more than this after it happened is recorded at its own time
+# but flagged (and listed as an exception) for a person to check; the installation may set another.
+OFFLINE_LIMIT = timedelta(hours=72)
+LATE_SYNC = "late_sync"
 
 
 def clock_instant(
@@ -32,3 +37,8 @@ def offline_instant(happened_at: datetime, now: datetime) -> datetime:
     if happened_at > now + MAX_FUTURE:
         raise ValidationFailed("occurred_at", "occurred_at is more than 60 seconds in the future.")
     return happened_at
+
+
+def sent_late(happened_at: datetime | None, now: datetime, limit: timedelta) -> bool:
+    """An offline clock (``happened_at``; None for a live one) sent more than ``limit`` after it happened."""
+    return happened_at is not None and now - happened_at > limit

@@ -18,6 +18,7 @@ from attrs import frozen
 
 from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, Booking
 from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, ApprovalStatus, TimeEntry
+from workforce_core.rules.clock_request import LATE_SYNC
 from workforce_core.rules.london import LONDON, local_date, utc
 from workforce_core.rules.working_time import Work, working_time
 
@@ -32,6 +33,7 @@ EXCEPTION_TYPES: tuple[str, ...] = (
     "geofence_outside",
     "low_gps_confidence",
     "backdated",
+    "late_sync",  # a kiosk's offline clock sent long after it happened (risk flag ``late_sync``)
     "overlap",
     "missed_break",
     "below_minimum_wage",  # a worker's pay week (``services.minimum_wage``), not one shift
@@ -58,6 +60,7 @@ SEVERITY: Mapping[str, str] = {
     "no_show": "warning",
     "geofence_outside": "warning",
     "missed_break": "warning",
+    "late_sync": "warning",
     "short_shift": "info",
     "low_gps_confidence": "info",
     "backdated": "info",
@@ -198,6 +201,13 @@ def backdated(entry: TimeEntry) -> TimeException | None:
     return _of_entry("backdated", entry, "Clock sent with a past occurred_at (api_backdated).")
 
 
+def late_sync(entry: TimeEntry) -> TimeException | None:
+    """A clock a kiosk kept offline and sent past the installation's limit (risk flag ``late_sync``)."""
+    if LATE_SYNC not in entry.risk_flags:
+        return None
+    return _of_entry("late_sync", entry, "Clock kept offline by a kiosk and sent long after it happened: check it.")
+
+
 def missed_break(entry: TimeEntry, breaks: Sequence[TimeEntry]) -> TimeException | None:
     """A closed shift over 6 hours with no break entry and no manual break."""
     elapsed = _elapsed(entry)
@@ -287,6 +297,7 @@ def of_shift(
         lambda: geofence_outside(entry),
         lambda: low_gps_confidence(entry),
         lambda: backdated(entry),
+        lambda: late_sync(entry),
         lambda: missed_break(entry, breaks),
     ]
     return [found for check in checks if (found := check()) is not None]

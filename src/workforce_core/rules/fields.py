@@ -70,8 +70,10 @@ def read_choice(value: Any, name: str, options: tuple[str, ...], *, required: bo
     return str(value)
 
 
-def read_day(value: Any, name: str) -> date | None:
+def read_day(value: Any, name: str, *, required: bool = False) -> date | None:
     if _blank(value):
+        if required:
+            raise ValidationFailed(name, f"{name} is required (YYYY-MM-DD).")
         return None
     if not isinstance(value, str) or not _DATE.fullmatch(value):
         raise ValidationFailed(name, f"{name} must be a date YYYY-MM-DD.")

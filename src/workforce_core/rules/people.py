@@ -3,13 +3,13 @@ passwords and session lifetimes. Pure: the console, the portal and the use cases
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from datetime import date, datetime, timedelta
 from enum import StrEnum
 
-from workforce_core.errors import RoleNotAllowed, ValidationFailed
+from workforce_core.errors import LastOwner, RoleNotAllowed, ValidationFailed
 from workforce_core.model.keys import MAX_RATE_LIMIT
-from workforce_core.model.people import CLIENT_ROLES, Actor, Role, WebSession
+from workforce_core.model.people import CLIENT_ROLES, Actor, Role, User, WebSession
 from workforce_core.rules.pay_week_states import week_bounds
 from workforce_core.rules.scopes import SCOPES
 
@@ -67,6 +67,15 @@ ROLE_POWERS: dict[str, frozenset[Power]] = {
 
 OWNER_RATE_LIMIT = 120  # the most requests a minute an account's owner may give a key ...
 # ... an operator admin may give up to the spec's limit (MAX_RATE_LIMIT, 600)
+
+
+def keeps_an_owner(disabled: User, owners: Collection[User]) -> None:
+    """An account keeps an active owner (who else sets it up?): disabling its last one is 409
+    ``last_owner``, whoever asks, the owner themselves included. ``owners``: the account's, read now."""
+    if disabled.role != Role.OWNER:
+        return
+    if not any(owner.active and owner.id != disabled.id for owner in owners):
+        raise LastOwner()
 
 
 def rate_limit_cap(actor: Actor | None) -> int:

@@ -28,6 +28,7 @@ from workforce_core.model.kiosks import KioskClock
 from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, ClockMethod, ClockSource
 from workforce_core.model.workers import Worker
 from workforce_core.ports import Clock, PasswordHasher, RateLimiter, UnitOfWorkFactory
+from workforce_core.rules.clock_request import OFFLINE_LIMIT, sent_late
 from workforce_core.steps import clocking
 from workforce_core.steps.pin_checks import check_worker_pin
 from workforce_core.views import AtKiosk, ClockResult
@@ -106,12 +107,14 @@ def sync(
     hasher: PasswordHasher,
     limiter: RateLimiter,
     clock: Clock,
+    offline_limit: timedelta = OFFLINE_LIMIT,
 ) -> list[SyncAnswer]:
-    """Record the clocks the kiosk kept, oldest first; the answers in the order they were sent."""
+    """Record the clocks the kiosk kept, oldest first; the answers in the order they were sent. A clock
+    sent more than ``offline_limit`` after it happened is flagged ``late_sync`` (an exception to check)."""
     order = sorted(range(len(clocks)), key=lambda n: (clocks[n].occurred_at.at, n))
     answers: dict[int, SyncAnswer] = {}
     for n in order:
-        answers[n] = _sync_one(kiosk, clocks[n], address, uow, hasher, limiter, clock)
+        answers[n] = _sync_one(kiosk, clocks[n], address, uow, hasher, limiter, clock, offline_limit)
     return [answers[n] for n in range(len(clocks))]
 
 
@@ -123,6 +126,7 @@ def _sync_one(
     hasher: PasswordHasher,
     limiter: RateLimiter,
     clock: Clock,
+    offline_limit: timedelta,
 ) -> SyncAnswer:
     device = kiosk.device
     with uow(read_only=True) as tx:
@@ -132,7 +136,9 @@ def _sync_one(
     worker: Worker | None = None
     try:
         worker = _check(kiosk, sent.employee_id, sent.pin, address, uow, hasher, limiter, clock)
-        origin = ClockOrigin(ClockMethod.PIN, ClockSource.KIOSK_OFFLINE, device.kiosk_id, sent.occurred_at.at)
+        happened = sent.occurred_at.at
+        late = sent_late(happened, clock.now(), offline_limit)
+        origin = ClockOrigin(ClockMethod.PIN, ClockSource.KIOSK_OFFLINE, device.kiosk_id, happened, late)
         result = _clock(kiosk, worker, sent.action, sent.survey_id, sent.survey_answers, origin, uow, clock)
         answer = SyncAnswer(
             sent.client_clock_id, 201 if result.action == "clock_in" else 200, entry_id=result.view.entry.id

@@ -76,10 +76,14 @@ def user_names(user_ids: Iterable[int | None], *, uow: UnitOfWorkFactory) -> dic
 
 
 def disable_user(user_id: int, *, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None) -> User:
+    """Disable a user and end their sessions; an account's last active owner is refused (409
+    ``last_owner``), its owners locked first so that two owners disabling each other leave one."""
     people.require(actor, Power.SETUP)
     now = clock.now()
     with uow() as tx:
         user = _user(tx, user_id, actor)
+        if user.role == Role.OWNER and user.client_id is not None and user.disabled_at is None:
+            people.keeps_an_owner(user, tx.users.lock_owners(user.client_id))
         if user.disabled_at is None:
             user.disabled_at = now
             tx.users.update(user)

@@ -35,7 +35,7 @@ from workforce_core.model.workers import Worker
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules.access import owned_site
 from workforce_core.rules.booking_choice import closest_booking
-from workforce_core.rules.clock_request import clock_instant, offline_instant
+from workforce_core.rules.clock_request import LATE_SYNC, clock_instant, offline_instant
 from workforce_core.rules.employee_ids import employee_id_key
 from workforce_core.steps.booking_states import complete_booking, require_live
 from workforce_core.steps.clock_fences import Refused, any_site_fence, attempt, site_fence
@@ -57,13 +57,15 @@ def clock(command: ClockWorker, *, principal: Principal, uow: UnitOfWorkFactory,
     else:
         at, backdated = clock_instant(written.at if written else None, now, written.passes if written else ())
     since = (at if happened is not None else now) - OPEN_WINDOW  # the oldest clock-in a shift still open may have
+    late = command.origin.sent_late  # a kiosk's offline clock sent days later
+    flags = tuple(flag for flag, raised in (("api_backdated", backdated), (LATE_SYNC, late)) if raised)
     try:
         with uow() as tx:
             worker = _worker(tx, command, principal)
             if command.action == "in":
-                result = _clock_in(tx, command, principal, worker, at, now, since, backdated)
+                result = _clock_in(tx, command, principal, worker, at, now, since, flags)
             else:
-                result = _clock_out(tx, command, principal, worker, at, now, since, backdated)
+                result = _clock_out(tx, command, principal, worker, at, now, since, flags)
             tx.commit()
             return result
     except Refused as refused:
@@ -144,8 +146,9 @@ def _clock_in(
     at: datetime,
     now: datetime,
     since: datetime,
-    backdated: bool,
+    flags: tuple[str, ...],
 ) -> ClockResult:
+    """A clock-in: a new shift, flagged with the clock's time ``flags`` (``api_backdated``, ``late_sync``)."""
     open_shift, clash, missed = tx.entries.clock_in_blockers(worker.id, since, at)
     if open_shift is not None:
         raise AlreadyClockedIn(entry_id=_shown_id(open_shift, principal))
@@ -186,8 +189,7 @@ def _clock_in(
         distance_meters=fence.distance,
         low_gps_confidence=fence.low_gps_confidence,
     )
-    if backdated:
-        entry.flag("api_backdated")
+    entry.flag(*flags)
     if fence.breach:
         entry.flag("geofence_outside")
     if fence.low_gps_confidence:
@@ -208,6 +210,7 @@ def _clock_in(
     if fence.low_gps_confidence:
         names.append("clock.low_gps_confidence")
     tx.record(_clock_events(names, view, command, principal, at))
+    backdated = "api_backdated" in flags
     return ClockResult("clock_in", view, backdated, fence.within is not None, WARNING_TEXT if fence.breach else None)
 
 
@@ -219,7 +222,7 @@ def _clock_out(
     at: datetime,
     now: datetime,
     since: datetime,
-    backdated: bool,
+    flags: tuple[str, ...],
 ) -> ClockResult:
     entry = tx.entries.open_shift(worker.id, since)
     if entry is None:
@@ -247,8 +250,7 @@ def _clock_out(
         entry.clock_out_longitude = command.position.longitude
     entry.clock_out_within_geofence = fence.within
     entry.clock_out_distance_meters = fence.distance
-    if backdated:
-        entry.flag("api_backdated")
+    entry.flag(*flags)
     if fence.breach:
         entry.flag("geofence_outside")
     tx.entries.update(entry)
@@ -257,6 +259,7 @@ def _clock_out(
         complete_booking(tx, tx.bookings.get(entry.scheduled_shift_id))
     view = EntryView.of(entry, worker, site)
     tx.record(_clock_events(["clock_out"], view, command, principal, at))
+    backdated = "api_backdated" in flags
     return ClockResult("clock_out", view, backdated, fence.within is not None, WARNING_TEXT if fence.breach else None)
 
 

@@ -1,5 +1,5 @@
-"""A worker's PIN checked, for the kiosk and the worker app: throttled per badge and per device, and the
-same answer after the same work whatever was wrong.
+"""A worker's PIN checked, for the kiosk and the worker app: throttled per badge and per device (and
+a phone's address), and the same answer after the same work whatever was wrong.
 """
 
 from __future__ import annotations
@@ -22,10 +22,11 @@ def check_worker_pin(
     ``pin_refused``, or 429 ``pin_throttled`` with ``retry_after`` past the limits. (The limiter keeps
     its own time; ``clock`` is taken as every use case takes it.)"""
     worker_bucket = pins.worker_bucket(command.client_id, command.employee_id)
-    device_bucket = pins.device_bucket(command.device, command.address)
-    device = limiter.peek(device_bucket, pins.PIN_TRIES_PER_DEVICE, pins.PIN_WINDOW_SECONDS)
-    if not device.allowed:
-        raise PinThrottled(device.retry_after)
+    device_buckets = pins.device_buckets(command.client_id, command.device, command.address)
+    for bucket, limit in device_buckets:
+        device = limiter.peek(bucket, limit, pins.PIN_WINDOW_SECONDS)
+        if not device.allowed:
+            raise PinThrottled(device.retry_after)
     counted = limiter.hit(worker_bucket, pins.PIN_TRIES_PER_WORKER, pins.PIN_WINDOW_SECONDS)
     if not counted.allowed:
         raise PinThrottled(counted.retry_after)
@@ -36,7 +37,8 @@ def check_worker_pin(
     else:
         matched = hasher.verify(worker.pin_hash, command.pin)
     if worker is None or not matched or not _may_clock(worker):
-        limiter.hit(device_bucket, pins.PIN_TRIES_PER_DEVICE, pins.PIN_WINDOW_SECONDS)
+        for bucket, limit in device_buckets:
+            limiter.hit(bucket, limit, pins.PIN_WINDOW_SECONDS)
         if counted.remaining == 0:  # this was the last try the window allows
             after = limiter.peek(worker_bucket, pins.PIN_TRIES_PER_WORKER, pins.PIN_WINDOW_SECONDS)
             raise PinThrottled(max(1, after.retry_after))

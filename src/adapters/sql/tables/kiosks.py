@@ -14,13 +14,13 @@ kiosk_devices = Table(
     Column("id", Integer, primary_key=True),
     Column("client_id", Integer, ForeignKey("clients.id"), nullable=False),
     Column("location_id", Integer, ForeignKey("locations.id"), nullable=False),
-    Column("kiosk_id", String(64), nullable=False),  # the clocks' kiosk_id, e.g. kiosk-12-1
+    Column("kiosk_id", String(64), nullable=False),  # the clocks' kiosk_id, e.g. kiosk-12-1; unique per account
     Column("token_hash", String(64), nullable=False),  # SHA-256 of the device cookie's token
     Column("created_at", UtcDateTime, nullable=False),
     Column("created_by", Integer, ForeignKey("users.id"), nullable=True),
     Column("revoked_at", UtcDateTime, nullable=True),
     Column("last_seen_at", UtcDateTime, nullable=True),
-    UniqueConstraint("kiosk_id", name="uq_kiosk_devices_kiosk_id"),
+    UniqueConstraint("client_id", "kiosk_id", name="uq_kiosk_devices_client_kiosk_id"),  # a name per account
     UniqueConstraint("token_hash", name="uq_kiosk_devices_token_hash"),
     Index("ix_kiosk_devices_client_location", "client_id", "location_id"),
 )

@@ -1,4 +1,7 @@
-"""Every reply of the API says ``Cache-Control: no-store`` and ``X-Content-Type-Options: nosniff``.
+"""Every reply of the API says ``Cache-Control: no-store`` and ``X-Content-Type-Options: nosniff``;
+every HTML reply (the front page, the API's docs, the console, portal, kiosk and worker app pages,
+error pages) also carries the pages' security headers: a Content-Security-Policy allowing only the
+site's own scripts and styles, no framing, and a same-origin referrer.
 
 API replies hold payroll data for one key: no cache or proxy keeps them, and no browser guesses a
 type other than the one sent. This runs outermost, so errors, 404s for unknown paths, 405s, CORS
@@ -11,6 +14,13 @@ from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 REPLY_HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
+PAGE_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'; base-uri 'none'"
+    ),
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+}
 
 
 class ReplyHeadersMiddleware:
@@ -27,6 +37,9 @@ class ReplyHeadersMiddleware:
                 headers = MutableHeaders(scope=message)
                 for name, value in REPLY_HEADERS.items():
                     headers[name] = value
+                if headers.get("content-type", "").startswith("text/html"):
+                    for name, value in PAGE_HEADERS.items():
+                        headers[name] = value
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

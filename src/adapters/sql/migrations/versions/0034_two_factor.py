@@ -6,7 +6,7 @@ Its downgrade drops the three tables (everyone signs in with a password alone ag
 with no client account, which the schema before it cannot hold.
 
 Revision ID: 0034
-Revises: 0030
+Revises: 0033
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from alembic import op
 from workforce_adapters.sql.types import UtcDateTime
 
 revision = "0034"
-down_revision = "0030"
+down_revision = "0033"
 branch_labels = None
 depends_on = None
 
