@@ -2,9 +2,9 @@
 inline SVG) or its secret typed in, confirm it with a code, see the ten recovery codes once, turn it off
 with a code; and an operator admin's reset of someone's, from an account's Setup users.
 
-The recovery codes travel from the confirming POST to the page that shows them (POST/redirect/GET) in
-an ``HttpOnly`` cookie of that page's path alone, lasting five minutes and dropped when shown: they
-are never stored in clear.
+The recovery codes travel from the confirming POST to the page that shows them (POST/redirect/GET) as
+every value a page shows once does (``once.py``: sealed in a cookie of that page's path, taken when
+shown): they are never stored in clear.
 """
 
 from __future__ import annotations
@@ -30,8 +30,6 @@ from workforce_entrypoints.web.visits import Visit, console_route, secure
 
 PAGE = "/console/two-factor"
 CODES_PATH = f"{PAGE}/recovery-codes"
-CODES_COOKIE = "workforce_recovery_codes"
-CODES_COOKIE_SECONDS = 300
 
 
 def two_factor_page(visit: Visit, *, error: str | None = None, status: int = 200) -> Response:
@@ -59,28 +57,15 @@ def confirm(visit: Visit) -> Response:
         recovery = confirm_two_factor(command, uow=s.uow, codes=s.codes, limiter=s.limiter, clock=s.clock)
     except (CodeRefused, CodesThrottled) as refused:
         return two_factor_page(visit, error=refused.message, status=refused.status)
-    reply = secure(RedirectResponse(CODES_PATH, status_code=303))
-    reply.set_cookie(
-        CODES_COOKIE,
-        ".".join(recovery),
-        max_age=CODES_COOKIE_SECONDS,
-        path=CODES_PATH,
-        httponly=True,
-        samesite="strict",
-        secure=visit.base_url.startswith("https:"),
-    )
-    return reply
+    return visit.once_there(secure(RedirectResponse(CODES_PATH, status_code=303)), codes=" ".join(recovery))
 
 
 def recovery_codes(visit: Visit) -> Response:
-    """The ten codes, once: the cookie that brought them is dropped with this reply."""
-    kept = visit.cookies.get(CODES_COOKIE, "")
-    codes = [code for code in kept.split(".") if code]
+    """The ten codes, once (the page's request takes them; a reload goes back to the set-up page)."""
+    codes = (visit.once or {}).get("codes", "").split()
     if not codes:
         return secure(RedirectResponse(PAGE, status_code=303))
-    reply = visit.page("two_factor_codes.html", codes=codes)
-    reply.delete_cookie(CODES_COOKIE, path=CODES_PATH)
-    return reply
+    return visit.page("two_factor_codes.html", codes=codes)
 
 
 def turn_off(visit: Visit) -> Response:

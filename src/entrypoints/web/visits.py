@@ -15,7 +15,7 @@ from datetime import timedelta
 from typing import Any
 from urllib.parse import quote
 
-from attrs import define, field
+from attrs import define
 from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
@@ -68,7 +68,6 @@ class Visit:
     token: str | None = None  # the session cookie's value
     base_url: str = ""  # WORKFORCE_PUBLIC_URL, else the site as the browser reached it (links in mail)
     principal: Principal | None = None
-    cookies: Mapping[str, str] = field(factory=dict)
     once: dict[str, str] | None = None  # what the page shows once (``once.py``), taken on this GET
 
     @property
@@ -196,9 +195,7 @@ def _visit(
     token = request.cookies.get(COOKIE)
     signed = signed_in(token, uow=services.uow, clock=services.clock)
     base = (services.settings.public_url or str(request.base_url)).rstrip("/")
-    visit = Visit(
-        services, signed, request.query_params, request.path_params, form, token, base, cookies=request.cookies
-    )
+    visit = Visit(services, signed, request.query_params, request.path_params, form, token, base)
     if two_factor_gate.set_up_first(signed, services, request.url.path):
         return secure(RedirectResponse(two_factor_gate.SET_UP_PAGE, status_code=303))
     try:
