@@ -89,7 +89,7 @@ def open_exceptions(
     end = max(e.clock_in for e in shifts) + LOOKBACK
     workers = tuple(sorted({e.worker_id for e in shifts}))
     # one read for both: the working time checks' window holds the overlaps' 48 hours either side
-    wide = shifts_around(principal, queries, start - READ_BEFORE, end + READ_AFTER, None, worker_ids=workers)
+    wide = queries.shifts_of(principal.client_id, workers, start - READ_BEFORE, end + READ_AFTER)
     nearby = [e for e in wide if start <= e.clock_in < end]
     long_ones = tuple(e.id for e in shifts if e.clock_out is not None and e.clock_out - e.clock_in > BREAK_AFTER)
     booked = {e.scheduled_shift_id for e in shifts if e.scheduled_shift_id is not None}
