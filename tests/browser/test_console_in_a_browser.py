@@ -166,6 +166,20 @@ def test_sign_in_and_approve_with_the_keyboard_alone(live: Live, page: Page) -> 
     expect(page.get_by_label(f"Select shift {entry} of Ann Able")).to_have_count(0)
 
 
+def test_a_long_shift_with_no_break_shows_its_flags_in_words_on_the_timesheets_page(live: Live, page: Page) -> None:
+    firm = acme(live)
+    long_one = paper_shift(live, firm.workers["Ann Able"], firm.site, THIS_MONDAY + 1, "06:00", "21:30")
+    sign_in(page, firm.email, firm.password)
+    page.goto(f"/console/{firm.client}/timesheets")
+    row = page.get_by_role("row").filter(has=page.get_by_role("link", name=f"Open shift {long_one} of Ann Able"))
+    flags = row.get_by_role("cell").nth(10)
+    expect(flags).to_contain_text("shift over 14 hours")
+    expect(flags).to_contain_text("no break in over 6 hours")
+    page.get_by_label("Flagged only").check()
+    page.get_by_role("button", name="Filter").click()
+    expect(page.get_by_role("link", name=f"Open shift {long_one} of Ann Able")).to_be_visible()
+
+
 def test_a_worker_named_like_markup_is_shown_as_text(live: Live, page: Page) -> None:
     firm = acme(live)
     live.world.worker(firm.client, IMAGE_NAME, location_id=firm.site)

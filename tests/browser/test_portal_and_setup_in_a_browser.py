@@ -23,6 +23,16 @@ def shift(live: Live, worker_id: int, site_id: int, day: int) -> int:
     return time_records.backfill(command, uow=live.services.uow, clock=live.services.clock).entry.id
 
 
+def hirer_signs_in(page: Page, email: str, password: str, client: int) -> None:
+    """A hirer contact signs in (landing on the portal) and opens last week."""
+    page.goto("/console/sign-in")
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(re.compile(rf"/portal/{client}/week"))
+    page.goto(f"/portal/{client}/week?week={LAST_WEEK}")
+
+
 def test_a_hirer_contact_signs_off_rejects_and_queries_and_the_agency_sees_it(live: Live, page: Page) -> None:
     world = live.world
     client = world.account("Acme Staffing", require_client_approval=True).id
@@ -31,12 +41,7 @@ def test_a_hirer_contact_signs_off_rejects_and_queries_and_the_agency_sees_it(li
     ids = [shift(live, ann, north, day) for day in (9, 10, 11, 12, 13)]
     elsewhere = shift(live, ann, south, 14)
     person, password = make_user(live.services, "approver", client, location_ids=(north,))
-    page.goto("/console/sign-in")
-    page.get_by_label("Email").fill(person.email)
-    page.get_by_label("Password").fill(password)
-    page.get_by_role("button", name="Sign in").click()
-    page.wait_for_url(re.compile(rf"/portal/{client}/week"))
-    page.goto(f"/portal/{client}/week?week={LAST_WEEK}")
+    hirer_signs_in(page, person.email, password, client)
     expect(page.get_by_role("table")).to_contain_text("North Warehouse")
     expect(page.get_by_role("table")).not_to_contain_text("South Depot")
     assert page.get_by_label(f"Select shift {elsewhere} of Ann Able").count() == 0
@@ -51,6 +56,7 @@ def test_a_hirer_contact_signs_off_rejects_and_queries_and_the_agency_sees_it(li
     page.get_by_role("button", name="Reject the ticked shifts").click()
     expect(page.get_by_role("status")).to_contain_text("rejected 1")
     page.get_by_label(f"Select shift {ids[3]} of Ann Able").check()
+    page.get_by_label("Question for the agency").fill("Was Ann on site all day?")
     page.get_by_role("button", name="Query the ticked shifts (holds them)").click()
     expect(page.get_by_role("status")).to_contain_text("queried 1")
     page.get_by_label(f"Ask for other times for shift {ids[4]}").click()
@@ -84,6 +90,44 @@ def test_a_hirer_contact_signs_off_rejects_and_queries_and_the_agency_sees_it(li
     page.goto(f"/console/{client}/timesheets?week={LAST_WEEK}")
     expect(page.get_by_role("table")).to_contain_text("rejected: Not on site that day")
     expect(page.get_by_role("table")).to_contain_text("(queried)")
+
+
+def test_a_hirer_asks_a_question_the_coordinator_reads_and_answers_it_and_the_hirer_sees_the_answer(
+    live: Live, page: Page
+) -> None:
+    world = live.world
+    client = world.account("Acme Staffing", require_client_approval=True).id
+    north = world.site(client, "North Warehouse").id
+    ann = world.worker(client, "Ann Able", hourly_rate=12.5).worker.id
+    entry = shift(live, ann, north, 10)
+    hirer, hirer_password = make_user(live.services, "approver", client, location_ids=(north,))
+    question = "The gate log has Ann leaving at 15:20. Which time is right?"
+    answer = "The gate log is right: we have corrected the clock-out to 15:20."
+
+    hirer_signs_in(page, hirer.email, hirer_password, client)
+    page.get_by_label(f"Select shift {entry} of Ann Able").check()
+    page.get_by_label("Question for the agency").fill(question)
+    page.get_by_role("button", name="Query the ticked shifts (holds them)").click()
+    expect(page.get_by_role("status")).to_contain_text("queried 1")
+    expect(page.get_by_role("table")).to_contain_text(f"Question: {question}")
+    page.get_by_role("button", name="Sign out").click()
+
+    coordinator, password = live.owner(client, "coordinator")
+    sign_in(page, coordinator.email, password)
+    page.goto(f"/console/{client}/timesheets?week={LAST_WEEK}")
+    page.get_by_role("link", name=f"Open shift {entry} of Ann Able").click()
+    expect(page.locator("dl.facts")).to_contain_text(question)
+    page.get_by_label("Answer for the hirer").fill(answer)
+    page.get_by_role("button", name="Send the answer (resolves the query)").click()
+    expect(page.get_by_role("status")).to_contain_text("query answered")
+    expect(page.locator("dl.facts")).to_contain_text(answer)
+    expect(page.get_by_label("Answer for the hirer")).to_have_count(0)
+    page.get_by_role("button", name="Sign out").click()
+
+    hirer_signs_in(page, hirer.email, hirer_password, client)
+    row = page.get_by_role("row").filter(has_text=question)
+    expect(row).to_contain_text("answered")
+    expect(row).to_contain_text(f"Answer from the agency: {answer}")
 
 
 def test_an_owner_makes_a_key_seen_once_and_a_coordinator_cannot_open_setup(

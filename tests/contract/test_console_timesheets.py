@@ -51,6 +51,10 @@ ENTRY_FIELDS = frozenset(
         "queried",
         "exported_batch_id",
         "edit_count",
+        # additive: the query, its question and its answer
+        "open_query",
+        "query_text",
+        "query_answer",
     }
 )
 BATCH_FIELDS = frozenset({"client_id", "location_id", "count", "entry_ids", "entries", "via"})
@@ -176,6 +180,7 @@ def entry_ids(world: World, acme: Acme, count: int) -> list[int]:
         ("timesheet", "revert"),
         ("timesheet", "query"),
         ("timesheet", "resolve-query"),
+        ("timesheet", "answer-query"),
         ("timesheet", "dispute"),
         ("timesheet", "edit"),
         ("timesheet", "clock-out"),
@@ -626,8 +631,11 @@ def test_query_holds_the_shift_and_resolve_query_releases_it(console: Console, w
     a = acme.backfill(console, "2026-02-03 08:00", "2026-02-03 16:00")
     fails(console, "timesheet", "resolve-query", str(a["id"]), error_code="conflict", entry_id=a["id"])
     fails(console, "timesheet", "query", str(a["id"]), "--via", "robot", error_code="validation_failed", field="via")
-    queried = ok(console, "timesheet", "query", str(a["id"]), "--via", "client")
-    assert (queried["queried"], queried["open_query"]) == (True, True)
+    fails(
+        console, "timesheet", "query", str(a["id"]), "--via", "client", error_code="validation_failed", field="question"
+    )
+    queried = ok(console, "timesheet", "query", str(a["id"]), "--via", "client", "--question", "Was Ann in?")
+    assert (queried["queried"], queried["open_query"], queried["query_text"]) == (True, True, "Was Ann in?")
     [batch] = events(world, "timesheet.queried")
     assert set(batch) == BATCH_FIELDS
     assert (batch["via"], batch["entry_ids"], batch["location_id"]) == ("client", [a["id"]], acme.site.id)
@@ -644,8 +652,11 @@ def test_query_holds_the_shift_and_resolve_query_releases_it(console: Console, w
     )
     fails(console, "timesheet", "resolve-query", str(a["id"]), error_code="conflict", entry_id=a["id"])
     again = ok(console, "timesheet", "query", str(a["id"]), "--via", "worker")
-    assert again["open_query"] is True
+    assert (again["open_query"], again["query_text"]) == (True, None)
     assert [row["via"] for row in events(world, "timesheet.queried")] == ["client", "worker"]
+    answered = ok(console, "timesheet", "answer-query", str(a["id"]), "--answer", "Yes, all day.")
+    assert (answered["open_query"], answered["query_answer"]) == (False, "Yes, all day.")
+    assert events(world, "time_entry.updated")[-1]["changes"] == ["open_query", "query_answer"]
 
 
 # ---- edit -------------------------------------------------------------------------------------------------

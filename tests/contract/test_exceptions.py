@@ -258,6 +258,13 @@ def young_worker(s: Setup) -> list[str]:
     return [f"young_worker:{found.id}"]
 
 
+def query(s: Setup) -> list[str]:
+    worker = s.worker()
+    asked = s.entry(worker, at(16, 8), at(16, 12), queried=True, open_query=True, query_text="Ann left at 11?")
+    s.entry(worker, at(15, 8), at(15, 12))  # never queried
+    return [f"query:{asked.id}"]
+
+
 FIXTURES: dict[str, Callable[[Setup], list[str]]] = {
     "open_clock_out": open_clock_out,
     "long_shift": long_shift,
@@ -277,6 +284,7 @@ FIXTURES: dict[str, Callable[[Setup], list[str]]] = {
     "rest_11h": rest_11h,
     "weekly_rest": weekly_rest,
     "young_worker": young_worker,
+    "query": query,
 }
 
 
@@ -314,6 +322,8 @@ def test_an_exception_has_the_fields_of_decisions_md(s: Setup) -> None:
                 "date": "2026-11-16",
                 "detail": "Clocked in 0 h 40 min after the booked start 08:00.",
                 "status": "open",
+                "query_text": None,
+                "query_answer": None,
             }
         ],
         "pagination": {"total": 1, "limit": 50, "offset": 0, "has_more": False},

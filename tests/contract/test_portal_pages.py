@@ -97,7 +97,8 @@ def test_a_contact_signs_off_rejects_and_queries_shifts_of_their_sites(
             token=token,
         )
         assert rejected.status_code == 303
-        assert person.post(f"{base}/week/decide", {"entry_ids": shifts["North3"], "action": "query"}, token=token)
+        asked = {"entry_ids": shifts["North3"], "action": "query", "question": "Was Ann here at 16:00?"}
+        assert person.post(f"{base}/week/decide", asked, token=token).status_code == 303
         south = person.post(f"{base}/week/decide", {"entry_ids": shifts["South4"], "action": "approve"}, token=token)
         assert south.status_code == 404
         amended = person.post(

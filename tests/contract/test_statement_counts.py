@@ -18,6 +18,8 @@ from starlette.testclient import TestClient
 
 from tests.clocks import FakeClock
 from tests.contract.conftest import World
+from tests.contract.console_pages import console as web_console
+from tests.contract.console_pages import sign_in_as
 from tests.who_is_free_data import team
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.bookings import BookShift
@@ -154,6 +156,25 @@ def test_a_list_request_runs_the_same_statements_whatever_the_data(
         assert reply.status_code == 200, reply.text
         counts.append(len(counted.statements))
     assert counts[0] == counts[1], f"{path}: {counts[0]} statements over 2 workers, {counts[1]} over 20"
+
+
+def test_the_console_timesheets_page_runs_the_same_statements_whatever_the_data(
+    api: TestClient, world: World, clock: FakeClock
+) -> None:
+    """The page's flags (each shift's open exceptions) are read for the whole page at once."""
+    counts = []
+    with web_console(world.services) as person:
+        for size in (2, 20):
+            client_id = api.get("/api/v1/me.php", headers=account(world, clock, size)).json()["data"]["client_id"]
+            sign_in_as(world.services, "owner", client_id, person)
+            page = f"/console/{client_id}/timesheets"
+            person.get(page)  # warm
+            with counting(world) as counted:
+                reply = person.get(page)
+            assert reply.status_code == 200
+            assert '<span class="flag">' in reply.text
+            counts.append(len(counted.statements))
+    assert counts[0] == counts[1], f"{counts[0]} statements over 2 workers, {counts[1]} over 20"
 
 
 def test_approving_shifts_runs_the_same_statements_for_three_or_thirty(world: World, console: Any) -> None:

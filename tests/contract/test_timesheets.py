@@ -85,6 +85,11 @@ ENTRY_FIELDS = frozenset(
         "unpaid_break_minutes",
         "payroll_status",
         "payroll_excluded_reason",
+        "query_text",
+        "query_answer",
+        "query_answered_at",
+        "query_answered_at_utc",
+        "open_exceptions",
     }
 )
 
@@ -177,7 +182,9 @@ def test_a_completed_shift_is_listed_with_every_field(s: Setup) -> None:
     assert (entry["client_approval"], entry["client_approved"]) == ("pending", None)
     assert (entry["queried"], entry["open_query"], entry["locked"]) == (False, False, False)
     assert (entry["edited"], entry["edit_count"]) == (False, 0)
+    assert (entry["query_text"], entry["query_answer"], entry["query_answered_at"]) == (None, None, None)
     assert entry["risk_flags"] == []
+    assert entry["open_exceptions"] == ["walk_in", "missed_break"]  # no booking; 8 h 30 min with no break
     assert entry["updated_at_utc"] == "2026-11-18T20:30:20Z"
     assert "pricing" not in entry
     # no booking under the default no_pay walk-in policy: the gate's third rule comes before approval

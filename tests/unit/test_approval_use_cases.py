@@ -20,8 +20,9 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 from tests.time_world import NOW, TimeWorld, at, data, refused
 from workforce_adapters.json.commands import structure
 from workforce_adapters.json.events import entry_fields
-from workforce_core.commands.time_records import EditEntry, QueryEntry, RaiseAmendment, RejectEntries
+from workforce_core.commands.time_records import AnswerQuery, EditEntry, QueryEntry, RaiseAmendment, RejectEntries
 from workforce_core.errors import Conflict, NotFound, ValidationFailed
+from workforce_core.model.people import Actor, Role
 from workforce_core.services import amendments, approvals, corrections, time_records
 from workforce_core.views import EntryView
 
@@ -56,9 +57,20 @@ def dispute(world: TimeWorld, entry_id: int) -> EntryView:
     return approvals.dispute(entry_id, uow=world.uow, clock=world.clock)
 
 
-def query(world: TimeWorld, entry_id: int, via: str = "client") -> EntryView:
-    command = structure(QueryEntry, {"entry_id": entry_id, "via": via})
-    return approvals.query(command, uow=world.uow, clock=world.clock)
+def query(
+    world: TimeWorld,
+    entry_id: int,
+    via: str = "client",
+    question: str | None = "Was Ann on site?",
+    actor: Actor | None = None,
+) -> EntryView:
+    command = structure(QueryEntry, {"entry_id": entry_id, "via": via, "question": question})
+    return approvals.query(command, uow=world.uow, clock=world.clock, actor=actor)
+
+
+def hirer(world: TimeWorld) -> Actor:
+    """A hirer contact of the world's client, signed in at the portal."""
+    return Actor(1, Role.APPROVER, world.client.id)
 
 
 def resolve(world: TimeWorld, entry_id: int) -> EntryView:
@@ -273,6 +285,58 @@ def test_a_query_may_be_raised_on_an_open_shift_and_again_while_open(world: Time
     query(world, open_id)
     query(world, open_id, "worker")
     assert [data(event)["via"] for event in world.events("timesheet.queried")] == ["client", "worker"]
+
+
+def answer(world: TimeWorld, entry_id: int, text: Any) -> EntryView:
+    command = structure(AnswerQuery, {"entry_id": entry_id, "answer": text})
+    return approvals.answer_query(command, uow=world.uow, clock=world.clock)
+
+
+def test_a_hirers_query_needs_its_question_and_keeps_it(world: TimeWorld) -> None:
+    sid = shift(world)
+    contact = hirer(world)
+    assert refused(world, ValidationFailed, query, world, sid, "client", None, contact).extra == {"field": "question"}
+    assert refused(world, ValidationFailed, query, world, sid, "client", "x" * 501).extra == {"field": "question"}
+    asked = query(world, sid, "client", "  Was Ann on site after 4?  ", contact)
+    assert (asked.entry.query_text, asked.entry.query_answer) == ("Was Ann on site after 4?", None)
+    assert world.events("time_entry.updated") == []
+    [event] = world.events("timesheet.queried")
+    assert data(event)["entries"][0]["query_text"] == "Was Ann on site after 4?"
+
+
+def test_the_server_console_raises_a_clients_query_without_a_question_as_its_contract_has_it(world: TimeWorld) -> None:
+    asked = query(world, shift(world), "client", None)
+    assert (asked.entry.open_query, asked.entry.query_text) == (True, None)
+
+
+def test_an_answer_settles_the_query_and_the_event_carries_it(world: TimeWorld) -> None:
+    sid = shift(world)
+    query(world, sid, "client", "Was Ann on site after 4?")
+    assert refused(world, ValidationFailed, answer, world, sid, " ").extra == {"field": "answer"}
+    answered = answer(world, sid, "Yes: she signed out at 16:05.")
+    e = answered.entry
+    assert (e.open_query, e.queried, e.query_answer, e.query_answered_at) == (
+        False,
+        True,
+        "Yes: she signed out at 16:05.",
+        world.clock.now(),
+    )
+    updated = world.db.outbox[-1]
+    assert (data(updated)["change"], data(updated)["changes"]) == ("query_resolved", ["open_query", "query_answer"])
+    assert (data(updated)["query_text"], data(updated)["query_answer"]) == (
+        "Was Ann on site after 4?",
+        "Yes: she signed out at 16:05.",
+    )
+    assert refused(world, Conflict, answer, world, sid, "Again").extra == {"entry_id": sid}
+
+
+def test_a_new_query_replaces_the_answered_one(world: TimeWorld) -> None:
+    sid = shift(world)
+    query(world, sid, "client", "First?")
+    answer(world, sid, "First answer.")
+    again = query(world, sid, "agency", None)
+    assert (again.entry.open_query, again.entry.query_text, again.entry.query_answer) == (True, None, None)
+    assert again.entry.query_answered_at is None
 
 
 # ---- a state machine over every move --------------------------------------------------------------------------

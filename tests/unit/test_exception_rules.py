@@ -156,6 +156,33 @@ def test_an_exception_is_resolved_once_the_agency_approved_the_entry() -> None:
     assert disputed.status == "open"
 
 
+def test_a_query_is_open_until_answered_whatever_the_approval_and_every_exception_carries_it() -> None:
+    assert rules.query(shift(START, START + timedelta(hours=1))) is None
+    asked = shift(
+        START,
+        START + timedelta(hours=15),
+        queried=True,
+        open_query=True,
+        approval_status="approved",
+        query_text="Was Ann there at 22:00?",
+    )
+    found = rules.query(asked)
+    assert found is not None
+    assert (found.id, found.severity, found.status, found.query_text) == (
+        "query:1",
+        "warning",
+        "open",
+        "Was Ann there at 22:00?",
+    )
+    long = rules.long_shift(asked)
+    assert long is not None
+    assert (long.status, long.query_text, long.query_answer) == ("resolved", "Was Ann there at 22:00?", None)
+    answered = attrs.evolve(asked, open_query=False, approval_status="pending", query_answer="Yes, on nights.")
+    settled = rules.query(answered)
+    assert settled is not None
+    assert (settled.status, settled.detail, settled.query_answer) == ("resolved", "Query answered.", "Yes, on nights.")
+
+
 def test_the_date_is_the_local_clock_in_date() -> None:
     summer_night = datetime(2026, 7, 10, 23, 30, tzinfo=UTC)  # 00:30 BST on 11 July
     found = rules.walk_in(shift(summer_night, summer_night + timedelta(hours=8)))

@@ -116,7 +116,9 @@ def test_a_frozen_shift_cannot_be_approved_reverted_queried_corrected_or_amended
     attempts = [
         lambda: approvals.revert([frozen], uow=world.uow, clock=world.clock),
         lambda: approvals.client_approve([frozen], uow=world.uow, clock=world.clock),
-        lambda: approvals.query(QueryEntry(entry_id=frozen, via="client"), uow=world.uow, clock=world.clock),
+        lambda: approvals.query(
+            QueryEntry(entry_id=frozen, via="client", question="Was Ann on site?"), uow=world.uow, clock=world.clock
+        ),
         lambda: corrections.edit(EditEntry(entry_id=frozen, break_minutes=30), uow=world.uow, clock=world.clock),
         lambda: amendments.raise_amendment(
             RaiseAmendment(entry_id=frozen, reason="left early", break_minutes=20), uow=world.uow, clock=world.clock

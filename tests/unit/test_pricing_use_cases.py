@@ -162,7 +162,9 @@ def test_a_dispute_or_an_open_query_holds_the_shift(mirror: Mirror) -> None:
     p = Pricing(mirror, walk_in_policy="pay")
     sid = p.shift("2026-11-17 08:00", "2026-11-17 16:30")
     p.approve(sid)
-    approvals.query(QueryEntry(entry_id=sid, via="client"), uow=p.world.uow, clock=p.world.clock)
+    approvals.query(
+        QueryEntry(entry_id=sid, via="client", question="Was Ann on site?"), uow=p.world.uow, clock=p.world.clock
+    )
     assert p.gate(sid) == ("on_hold", "disputed")
     approvals.resolve_query(sid, uow=p.world.uow, clock=p.world.clock)
     assert p.gate(sid) == ("payable", None)

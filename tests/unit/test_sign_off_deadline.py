@@ -64,7 +64,9 @@ def test_no_shift_is_signed_off_before_its_deadline_nor_twice_nor_while_queried(
     held = {shifts[n] for n in queried if n < len(shifts)}
     for entry_id in held:
         approvals.query(
-            structure(QueryEntry, {"entry_id": entry_id, "via": "client"}), uow=world.uow, clock=world.clock
+            structure(QueryEntry, {"entry_id": entry_id, "via": "client", "question": "Was Ann on site?"}),
+            uow=world.uow,
+            clock=world.clock,
         )
     signed: dict[int, datetime] = {}
     for step in [*steps, 24 * 40]:

@@ -117,7 +117,9 @@ class StoredFigures(RuleBasedStateMachine):
         w = self.world
         with contextlib.suppress(WorkforceError):
             if move == "query":
-                approvals.query(QueryEntry(entry_id=entry_id, via="client"), uow=w.uow, clock=w.clock)
+                approvals.query(
+                    QueryEntry(entry_id=entry_id, via="client", question="Was Ann on site?"), uow=w.uow, clock=w.clock
+                )
             elif move == "client_reject":
                 approvals.client_reject(RejectEntries(entry_ids=(entry_id,), reason="no"), uow=w.uow, clock=w.clock)
             elif move in ("dispute", "resolve_query"):

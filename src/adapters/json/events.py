@@ -144,6 +144,9 @@ def entry_fields(view: EntryView) -> dict[str, Any]:
         "client_approval": e.client_approval,
         "client_rejected_reason": e.client_rejected_reason,
         "queried": e.queried,
+        "open_query": e.open_query,
+        "query_text": e.query_text,
+        "query_answer": e.query_answer,
         "exported_batch_id": e.exported_batch_id,
         "edit_count": e.edit_count,
     }

@@ -49,6 +49,9 @@ def time_entry_record(view: EntryView) -> dict[str, Any]:
         "client_rejected_reason": e.client_rejected_reason,
         "queried": e.queried,
         "open_query": e.open_query,
+        "query_text": e.query_text,
+        "query_answer": e.query_answer,
+        **twin("query_answered_at", e.query_answered_at),
         "locked": view.locked,
         "exported_batch_id": e.exported_batch_id,
         "risk_flags": list(e.risk_flags),
@@ -113,4 +116,6 @@ def exception_record(found: TimeException) -> dict[str, Any]:
         "date": found.date.isoformat(),
         "detail": found.detail,
         "status": found.status,
+        "query_text": found.query_text,
+        "query_answer": found.query_answer,
     }

@@ -273,6 +273,24 @@ class SqlQueries:
         )
         return Page(views, total)
 
+    def shifts_of(
+        self, client_id: int, worker_ids: tuple[int, ...], start_from: datetime, start_before: datetime
+    ) -> list[TimeEntry]:
+        te = tables.time_entries
+        stmt = (
+            select(te)
+            .where(
+                te.c.client_id == client_id,
+                te.c.entry_type == "shift",
+                te.c.worker_id.in_(worker_ids),
+                te.c.clock_in >= start_from,
+                te.c.clock_in < start_before,
+            )
+            .order_by(te.c.clock_in, te.c.id)
+        )
+        with reading.connection(self.engine) as connection:
+            return [from_row(TimeEntry, row) for row in connection.execute(stmt).mappings()]
+
     def breaks_of(self, shift_ids: tuple[int, ...]) -> dict[int, list[TimeEntry]]:
         with reading.connection(self.engine) as connection:
             return breaks_by_shift(connection, shift_ids)

@@ -13,6 +13,7 @@ from workforce_adapters.json import amendment_record, payroll_fields, pricing_re
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.time_records import (
     AddBreak,
+    AnswerQuery,
     Backfill,
     EditEntry,
     QueryEntry,
@@ -123,11 +124,25 @@ def query(
     ctx: typer.Context,
     entry_id: int = typer.Argument(..., metavar="ID"),
     via: str = typer.Option(..., help="Who raised it: client, agency or worker."),
+    question: str | None = typer.Option(None, help="The question (needed for a client's query)."),
 ) -> None:
     """Raise a query: the shift is held (open_query); timesheet.queried."""
     s = services(ctx)
-    command = structure(QueryEntry, {"entry_id": entry_id, "via": via})
+    command = structure(QueryEntry, {"entry_id": entry_id, "via": via, "question": question})
     emit(time_entry_record(approvals.query(command, uow=s.uow, clock=s.clock)))
+
+
+@app.command("answer-query")
+@command
+def answer_query(
+    ctx: typer.Context,
+    entry_id: int = typer.Argument(..., metavar="ID"),
+    answer: str = typer.Option(..., help="The answer for who asked; it resolves the query."),
+) -> None:
+    """Answer the open query, which settles it: time_entry.updated (change query_resolved)."""
+    s = services(ctx)
+    command = structure(AnswerQuery, {"entry_id": entry_id, "answer": answer})
+    emit(time_entry_record(approvals.answer_query(command, uow=s.uow, clock=s.clock)))
 
 
 @app.command("resolve-query")
@@ -223,11 +238,13 @@ def list_timesheets(
     s, caller, first, last = in_week(ctx, client, week_day)
     wanted = read_choice(status, "status", APPROVAL_STATUSES)
     figures: dict[int, Any] = {}
+    checked: dict[int, tuple[str, ...]] = {}
 
     def page(paging: Paging) -> Page[EntryView]:
         query = TimesheetQuery(paging, date_from=first, date_to=last, approval_status=wanted)
         sheet = timesheets(caller, query, queries=s.queries, uow=s.uow, now=s.clock.now())
         figures.update(sheet.figures)
+        checked.update(sheet.exceptions)
         return sheet.page
 
     views = console_reads.every(page)
@@ -235,6 +252,7 @@ def list_timesheets(
     def shown_row(view: EntryView) -> dict[str, Any]:  # as GET /timesheets.php?include_pricing=true shows it
         priced = figures.get(view.entry.id)
         row = {**time_entry_record(view), **payroll_fields(view.entry, priced)}
+        row["open_exceptions"] = list(checked.get(view.entry.id, ()))
         if priced is not None:
             row["pricing"] = pricing_record(priced, pay=True, charge=True)
             row["pay_amount"] = row["pricing"].get("pay_amount")

@@ -46,6 +46,7 @@ class Done(StrEnum):
     CLOCKED_OUT = "clocked_out"
     QUERY_RAISED = "query_raised"
     QUERY_RESOLVED = "query_resolved"
+    QUERY_ANSWERED = "query_answered"
     AMENDMENT_ACCEPTED = "amendment_accepted"
     AMENDMENT_DECLINED = "amendment_declined"
     BACKFILLED = "backfilled"
@@ -130,6 +131,7 @@ WORDS: dict[Done, str] = {
     Done.CLOCKED_OUT: "clocked out",
     Done.QUERY_RAISED: "query raised",
     Done.QUERY_RESOLVED: "query resolved",
+    Done.QUERY_ANSWERED: "query answered",
     Done.AMENDMENT_ACCEPTED: "amendment accepted",
     Done.AMENDMENT_DECLINED: "amendment declined",
     Done.BACKFILLED: "backfilled",

@@ -1,7 +1,7 @@
 """The client portal (``/portal/``) for hirer contacts: the shifts at their sites a week at a time,
-signed off, rejected with a reason, queried, or sent back with the times they believe (an amendment);
-the charge schedule of their sites with VAT. Nothing about pay: their role has no pay scope, so the
-same reads the API uses leave pay out."""
+signed off, rejected with a reason, queried with a question (the agency's answer is shown on the shift),
+or sent back with the times they believe (an amendment); the charge schedule of their sites with VAT.
+Nothing about pay: their role has no pay scope, so the same reads the API uses leave pay out."""
 
 from __future__ import annotations
 
@@ -39,7 +39,8 @@ from workforce_entrypoints.web.weeks import choice, shown_week
 
 
 def week_page(visit: Visit) -> Response:
-    week, offset, sheet = week_sheet(visit, client_approval=choice(visit, "client_approval", CLIENT_APPROVALS))
+    client_approval = choice(visit, "client_approval", CLIENT_APPROVALS)
+    week, offset, sheet = week_sheet(visit, client_approval=client_approval, checks=False)
     rows: list[dict[str, Any]] = [
         {"view": view, "entry": view.entry, "figures": sheet.figures.get(view.entry.id)} for view in sheet.page.items
     ]
@@ -74,7 +75,8 @@ def _back(visit: Visit, done: Done, count: int | None = None) -> Response:
 
 
 def decide(visit: Visit) -> Response:
-    """The batch form's buttons: sign off, reject (with the reason given), or query the ticked shifts."""
+    """The batch form's buttons: sign off, reject (with the reason given), or query the ticked shifts
+    (with the question given)."""
     s, actor, ids = visit.services, visit.signed.actor, _ids(visit)
     action = visit.value("action")
     if action == "approve":
@@ -85,8 +87,9 @@ def decide(visit: Visit) -> Response:
         approvals.client_reject(command, uow=s.uow, clock=s.clock, actor=actor)
         return _back(visit, Done.REJECTED, len(ids))
     if action == "query":
+        question = visit.value("question")
         for entry_id in ids:
-            asked = structure(QueryEntry, {"entry_id": entry_id, "via": "client"})
+            asked = structure(QueryEntry, {"entry_id": entry_id, "via": "client", "question": question})
             approvals.query(asked, uow=s.uow, clock=s.clock, actor=actor)
         return _back(visit, Done.QUERIED, len(ids))
     raise ValidationFailed("action", "choose sign off, reject or query.")

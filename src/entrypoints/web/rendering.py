@@ -14,7 +14,8 @@ from workforce_core.rules.clock_request import LATE_SYNC
 from workforce_core.rules.london import shown
 from workforce_core.rules.pay_gate import LATE_CLOCK
 
-# flags and reasons in words (presentation only: which flags a shift has is decided in the core)
+# flags and reasons in words (presentation only: which flags a shift has, and which of the checks of
+# the exceptions page it fails, is decided in the core)
 FLAG_WORDS: dict[str, str] = {
     "geofence_outside": "outside the geofence",
     "low_gps_confidence": "low GPS accuracy",
@@ -22,11 +23,26 @@ FLAG_WORDS: dict[str, str] = {
     "api_backdated": "backdated",
     LATE_CLOCK: "recorded into a locked week",
     LATE_SYNC: "sent late by an offline kiosk",
+    # the exceptions of a shift (rules.exceptions)
+    "open_clock_out": "open clock-out",
+    "long_shift": "shift over 14 hours",
+    "short_shift": "shift under 5 minutes",
+    "walk_in": "no booking",
+    "late_start": "late start",
+    "early_finish": "early finish",
+    "overlap": "overlaps another shift",
+    "missed_break": "no break in over 6 hours",
+    "wtr_average": "over 48 hours a week on average",
+    "rest_11h": "under 11 hours' rest",
+    "weekly_rest": "no weekly rest",
+    "young_worker": "over a young worker's limits",
+    "query": "open query",
 }
 
 
 def flag_words(flags: list[str] | tuple[str, ...]) -> list[str]:
-    return [FLAG_WORDS.get(flag, flag.replace("_", " ")) for flag in flags]
+    """Each flag in words, once (a clock's flag and the exception it makes read the same)."""
+    return list(dict.fromkeys(FLAG_WORDS.get(flag, flag.replace("_", " ")) for flag in flags))
 
 
 def words(code: str | None) -> str:

@@ -1,5 +1,5 @@
 """What a person does to shifts from the timesheet pages: approve (one, or a batch), correct times with
-a reason, add a break, clock out by hand, backfill a paper shift, raise and resolve a query, and accept
+a reason, add a break, clock out by hand, backfill a paper shift, raise, answer and resolve a query, and accept
 or decline an amendment. Each builds the command the console and the API build (one converter), calls
 the use case as the signed-in person, and goes back to the page with what was done."""
 
@@ -12,7 +12,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from workforce_adapters.json.commands import structure
-from workforce_core.commands.time_records import AddBreak, Backfill, EditEntry, QueryEntry
+from workforce_core.commands.time_records import AddBreak, AnswerQuery, Backfill, EditEntry, QueryEntry
 from workforce_core.errors import ValidationFailed
 from workforce_core.rules.console_times import console_time
 from workforce_core.rules.people import Screen
@@ -86,7 +86,7 @@ def clock_out(visit: Visit) -> Response:
 
 def raise_query(visit: Visit) -> Response:
     s = visit.services
-    command = structure(QueryEntry, {"entry_id": _entry(visit), "via": "agency"})
+    command = structure(QueryEntry, {"entry_id": _entry(visit), "via": "agency", "question": visit.value("question")})
     approvals.query(command, uow=s.uow, clock=s.clock, actor=visit.signed.actor)
     return _shift(visit, Done.QUERY_RAISED)
 
@@ -95,6 +95,13 @@ def resolve_query(visit: Visit) -> Response:
     s = visit.services
     approvals.resolve_query(_entry(visit), uow=s.uow, clock=s.clock, actor=visit.signed.actor)
     return _shift(visit, Done.QUERY_RESOLVED)
+
+
+def answer_query(visit: Visit) -> Response:
+    s = visit.services
+    command = structure(AnswerQuery, {"entry_id": _entry(visit), "answer": visit.value("answer")})
+    approvals.answer_query(command, uow=s.uow, clock=s.clock, actor=visit.signed.actor)
+    return _shift(visit, Done.QUERY_ANSWERED)
 
 
 def accept_amendment(visit: Visit) -> Response:
@@ -153,6 +160,7 @@ ROUTES: list[BaseRoute] = [
     console_route("/{client_id:int}/timesheets/{entry_id:int}/clock-out", clock_out, methods=POST),
     console_route("/{client_id:int}/timesheets/{entry_id:int}/query", raise_query, methods=POST),
     console_route("/{client_id:int}/timesheets/{entry_id:int}/resolve-query", resolve_query, methods=POST),
+    console_route("/{client_id:int}/timesheets/{entry_id:int}/answer-query", answer_query, methods=POST),
     console_route(AMENDMENT + "/accept", accept_amendment, methods=POST),
     console_route(AMENDMENT + "/decline", decline_amendment, methods=POST),
 ]

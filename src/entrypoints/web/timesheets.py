@@ -32,7 +32,8 @@ CHOICES = 500  # workers and sites offered in the filters and the backfill form
 def shift_row(view: EntryView, sheet: Timesheet, sight: Sight) -> dict[str, Any]:
     figures = sheet.figures.get(view.entry.id)
     row: dict[str, Any] = {"view": view, "entry": view.entry, **payroll_fields(view.entry, figures)}
-    flags = list(view.entry.risk_flags) + list(figures.flags if figures else ())
+    checked = sheet.exceptions.get(view.entry.id, ())
+    flags = list(view.entry.risk_flags) + list(figures.flags if figures else ()) + list(checked)
     row["flags"] = list(dict.fromkeys(flags))
     row["open"] = view.entry.entry_type == "shift" and view.entry.clock_out is None
     row["pay"] = pricing_record(figures, pay=True, charge=False)["pay_amount"] if figures and sight.pay else None

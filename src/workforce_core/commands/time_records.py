@@ -13,6 +13,7 @@ from workforce_core.rules import text
 
 MAX_MINUTES = 24 * 60
 QUERY_VIA: tuple[str, ...] = ("client", "agency", "worker")
+QUERY_TEXT_LENGTH = 500  # a question or an answer, as long as an amendment's reason
 
 
 def within(minutes: int | None, field: str, low: int, high: int) -> None:
@@ -81,6 +82,15 @@ class QueryEntry:
 
     entry_id: int = needed(Id(required=True))
     via: str = needed(Choice(QUERY_VIA, required=True))
+    question: str | None = given(Text(text.free_text, QUERY_TEXT_LENGTH))  # what the hirer asks
+
+
+@frozen(kw_only=True)
+class AnswerQuery:
+    """The agency's answer to a shift's open query: it settles the query and the hirer reads it."""
+
+    entry_id: int = needed(Id(required=True))
+    answer: str = needed(Text(text.free_text, QUERY_TEXT_LENGTH, required=True))
 
 
 @frozen(kw_only=True)

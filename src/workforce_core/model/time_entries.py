@@ -78,6 +78,9 @@ class TimeEntry:
     client_rejected_reason: str | None = None
     queried: bool = False
     open_query: bool = False
+    query_text: str | None = None  # the question of the latest query (null: raised with none)
+    query_answer: str | None = None  # the agency's answer to it, which settled it
+    query_answered_at: datetime | None = None
     risk_flags: tuple[str, ...] = ()
     manual_break_minutes: int | None = None
     pay_adjustment_minutes: int | None = None

@@ -36,6 +36,13 @@ class EntryFilter:
 class EntryReads(Protocol):
     def entries(self, query: EntryFilter) -> Page[EntryView]: ...
 
+    def shifts_of(
+        self, client_id: int, worker_ids: tuple[int, ...], start_from: datetime, start_before: datetime
+    ) -> list[TimeEntry]:
+        """The client's shifts (open or closed, at any site) of these workers clocked in within
+        ``[start_from, start_before)``, by clock-in then id (one query, no page count)."""
+        ...
+
     def breaks_of(self, shift_ids: tuple[int, ...]) -> dict[int, list[TimeEntry]]:
         """Break entries of these shifts, by shift id (one query)."""
         ...

@@ -41,6 +41,7 @@ EXCEPTION_TYPES: tuple[str, ...] = (
     "rest_11h",
     "weekly_rest",
     "young_worker",
+    "query",  # a question raised on the shift (the hirer's, the agency's or the worker's)
 )
 SEVERITIES: tuple[str, ...] = ("info", "warning", "blocking")
 EXCEPTION_STATUSES: tuple[str, ...] = ("open", "resolved")
@@ -64,6 +65,7 @@ SEVERITY: Mapping[str, str] = {
     "short_shift": "info",
     "low_gps_confidence": "info",
     "backdated": "info",
+    "query": "warning",  # payroll already holds the shift while it is open (the pay gate)
 }
 
 OPEN_LIMIT = timedelta(hours=12)
@@ -89,6 +91,8 @@ class TimeException:
     entry_id: int | None = None
     shift_id: int | None = None
     location_id: int | None = None
+    query_text: str | None = None  # the shift's query and its answer, shown with each of its exceptions
+    query_answer: str | None = None
 
 
 def _span(delta: timedelta) -> str:
@@ -100,7 +104,10 @@ def _clock_time(moment: datetime) -> str:
     return utc(moment).astimezone(LONDON).strftime("%H:%M")
 
 
-def _of_entry(kind: str, entry: TimeEntry, detail: str) -> TimeException:
+def _of_entry(kind: str, entry: TimeEntry, detail: str, *, settled: bool | None = None) -> TimeException:
+    """An exception of ``entry``: resolved once the shift is approved, or as ``settled`` says."""
+    if settled is None:
+        settled = entry.approval_status == ApprovalStatus.APPROVED
     return TimeException(
         id=f"{kind}:{entry.id}",
         type=kind,
@@ -108,11 +115,13 @@ def _of_entry(kind: str, entry: TimeEntry, detail: str) -> TimeException:
         worker_id=entry.worker_id,
         date=local_date(entry.clock_in),
         detail=detail,
-        status="resolved" if entry.approval_status == ApprovalStatus.APPROVED else "open",
+        status="resolved" if settled else "open",
         at=entry.clock_in,
         entry_id=entry.id,
         shift_id=entry.scheduled_shift_id,
         location_id=entry.location_id,
+        query_text=entry.query_text if entry.queried else None,
+        query_answer=entry.query_answer if entry.queried else None,
     )
 
 
@@ -216,6 +225,18 @@ def missed_break(entry: TimeEntry, breaks: Sequence[TimeEntry]) -> TimeException
     return _of_entry("missed_break", entry, f"Shift of {_span(elapsed)} with no break.")
 
 
+def query(entry: TimeEntry) -> TimeException | None:
+    """A query was raised on the shift: open until it is answered or resolved (not by an approval: the
+    question stays a question), then resolved."""
+    if not entry.queried:
+        return None
+    if entry.open_query:
+        detail = "Queried: payroll holds the shift until the query is answered."
+    else:
+        detail = "Query answered." if entry.query_answer is not None else "Query resolved."
+    return _of_entry("query", entry, detail, settled=not entry.open_query)
+
+
 # ---- across shifts and bookings -------------------------------------------------------------------
 
 
@@ -299,6 +320,7 @@ def of_shift(
         lambda: backdated(entry),
         lambda: late_sync(entry),
         lambda: missed_break(entry, breaks),
+        lambda: query(entry),
     ]
     return [found for check in checks if (found := check()) is not None]
 

@@ -8,11 +8,11 @@ from collections.abc import Callable, Iterable
 
 import attrs
 
-from workforce_core.commands.time_records import QueryEntry, RejectEntries
+from workforce_core.commands.time_records import AnswerQuery, QueryEntry, RejectEntries
 from workforce_core.errors import ValidationFailed
 from workforce_core.events import VIA_ADMIN, Event, TimeEntryUpdated
 from workforce_core.facts import EntriesChanged
-from workforce_core.model.people import Actor
+from workforce_core.model.people import Actor, Role
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.ports import Clock, UnitOfWorkFactory
 from workforce_core.rules import people
@@ -78,13 +78,36 @@ def dispute(entry_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> EntryView
 
 
 def query(command: QueryEntry, *, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None) -> EntryView:
-    """A query raised by the client, the agency or the worker: the shift is held (``timesheet.queried``)."""
+    """A query raised by the client, the agency or the worker: the shift is held (``timesheet.queried``).
+    Its question is kept on the shift; a new query replaces an earlier one and its answer. A hirer
+    contact (an ``approver``) must write the question; the server's console (``timesheet query ID --via
+    client``, as its contract has it) may raise one without."""
     people.require(actor, Power.CLIENT_SIGN_OFF if command.via == "client" else Power.APPROVE)
-    return _decide([command.entry_id], "query", command.via, uow=uow, clock=clock, actor=actor)[0]
+    if actor is not None and actor.role == Role.APPROVER and command.question is None:
+        raise ValidationFailed("question", "write the question for the agency.")
+
+    def asked(entry: TimeEntry) -> None:
+        entry.query_text, entry.query_answer, entry.query_answered_at = command.question, None, None
+
+    return _decide([command.entry_id], "query", command.via, uow=uow, clock=clock, also=asked, actor=actor)[0]
 
 
 def resolve_query(entry_id: int, *, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None) -> EntryView:
     """The open query is settled: ``time_entry.updated`` (``change`` ``query_resolved``)."""
+    return _settle(entry_id, None, uow=uow, clock=clock, actor=actor)
+
+
+def answer_query(
+    command: AnswerQuery, *, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None
+) -> EntryView:
+    """The agency answers the open query, which settles it: ``time_entry.updated`` (``change``
+    ``query_resolved``, ``changes`` ``open_query`` and ``query_answer``); the hirer reads the answer."""
+    return _settle(command.entry_id, command.answer, uow=uow, clock=clock, actor=actor)
+
+
+def _settle(
+    entry_id: int, answer: str | None, *, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None
+) -> EntryView:
     people.require(actor, Power.APPROVE)
     now = clock.now()
     with uow() as tx:
@@ -92,13 +115,16 @@ def resolve_query(entry_id: int, *, uow: UnitOfWorkFactory, clock: Clock, actor:
         before = attrs.evolve(entry)
         moved = move_of(entry, "resolve_query")
         apply_state(entry, moved.state, now, actor)
+        if answer is not None:
+            entry.query_answer, entry.query_answered_at = answer, now
         tx.entries.update(entry)
         tx.note(EntriesChanged(((before, entry),)))
         view = EntryViews(tx).of(entry)
         assert moved.event is not None
-        resolved = TimeEntryUpdated(view, "query_resolved", ("open_query",), user_id=acted_by(actor))
+        changes = ("open_query",) if answer is None else ("open_query", "query_answer")
+        resolved = TimeEntryUpdated(view, "query_resolved", changes, user_id=acted_by(actor))
         tx.record([Event(moved.event, entry.client_id, now, resolved)])
-        audit_acts(tx, actor, "query_resolved", [entry], now)
+        audit_acts(tx, actor, "query_resolved" if answer is None else "query_answered", [entry], now)
         tx.commit()
     return view
 

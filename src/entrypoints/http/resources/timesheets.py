@@ -2,7 +2,8 @@
 
 Every completed shift carries ``paid_minutes``, ``paid_hours``, ``unpaid_break_minutes``,
 ``payroll_status`` and ``payroll_excluded_reason``; an open shift is ``on_hold`` ``open_clock_out``;
-a break has none of them. ``include_pricing=true`` adds ``pricing`` (pay figures with ``pay:read``,
+a break has none of them. ``open_exceptions`` names the shift's open exceptions (the checks of
+/exceptions.php, additive). ``include_pricing=true`` adds ``pricing`` (pay figures with ``pay:read``,
 charge figures with ``charges:read``; 403 with neither); ``explain=true`` adds its explanation.
 """
 
@@ -53,6 +54,7 @@ def get(call: Call) -> Response:
 
     def shown(view: EntryView) -> dict[str, Any]:
         body = {**time_entry_record(view), **payroll_fields(view.entry, sheet.gates.get(view.entry.id))}
+        body["open_exceptions"] = list(sheet.exceptions.get(view.entry.id, ()))
         figures = sheet.figures.get(view.entry.id)
         if include_pricing and figures is not None:
             working = sheet.explained.get(view.entry.id) if query.explain else None

@@ -8,29 +8,19 @@ from attrs import frozen
 
 from workforce_core.errors import InvalidParameter
 from workforce_core.model.principal import Principal
-from workforce_core.model.time_entries import TimeEntry
-from workforce_core.ports import EntryFilter, EntryReads, Page, Paging, Queries, UnitOfWorkFactory
-from workforce_core.rules.exceptions import (
-    BREAK_AFTER,
-    WORKING_TIME_DETAIL,
-    TimeException,
-    find_exceptions,
-    order,
-    working_time_exceptions,
-)
+from workforce_core.ports import Page, Paging, Queries, UnitOfWorkFactory
+from workforce_core.rules.exceptions import BREAK_AFTER, WORKING_TIME_DETAIL, TimeException, find_exceptions, order
 from workforce_core.rules.london import from_local, local_date
 from workforce_core.rules.minimum_wage import BELOW_MINIMUM_WAGE
-from workforce_core.rules.pay_week_states import week_bounds
-from workforce_core.rules.pay_weeks import week_of, week_start
+from workforce_core.rules.pay_weeks import week_start
 from workforce_core.rules.visibility import PAY_SCOPE
-from workforce_core.rules.working_time import READ_AFTER, READ_BEFORE
 from workforce_core.steps.minimum_wage import below_wage
 from workforce_core.steps.pay_figures import figures_current
-from workforce_core.steps.time_filters import EVERYTHING, MIDNIGHT, site_filter
+from workforce_core.steps.shift_exceptions import LOOKBACK, clocked_working_time, shifts_around
+from workforce_core.steps.time_filters import MIDNIGHT, site_filter
 
 EXCEPTION_PERIOD_DAYS = 93
 DEFAULT_PERIOD_DAYS = 7
-LOOKBACK = timedelta(hours=48)  # shifts and bookings this far either side of a period can touch it
 
 
 @frozen
@@ -62,31 +52,6 @@ def exception_period(date_from: date | None, date_to: date | None, today: date) 
     return date_from, date_to
 
 
-def _shifts_around(
-    principal: Principal,
-    queries: EntryReads,
-    start: datetime,
-    end: datetime,
-    sites: tuple[int, ...] | None,
-    *,
-    worker_id: int | None = None,
-    worker_ids: tuple[int, ...] | None = None,
-) -> list[TimeEntry]:
-    """Shifts (open or closed) clocked in from ``start`` to before ``end``, at ``sites`` (None: all)."""
-    window = EntryFilter(
-        client_id=principal.client_id,
-        paging=EVERYTHING,
-        entry_types=("shift",),
-        closed=None,
-        clock_in_from=start,
-        clock_in_before=end,
-        location_ids=sites,
-        worker_id=worker_id,
-        worker_ids=worker_ids,
-    )
-    return [view.entry for view in queries.entries(window).items]
-
-
 def exceptions(
     principal: Principal,
     query: ExceptionQuery,
@@ -109,12 +74,12 @@ def exceptions(
     first, last = exception_period(query.date_from, query.date_to, local_date(now))
     start = from_local(first, MIDNIGHT) - LOOKBACK
     end = from_local(last + timedelta(days=1), MIDNIGHT) + LOOKBACK
-    nearby = _shifts_around(principal, queries, start, end, sites, worker_id=query.worker_id)
+    nearby = shifts_around(principal, queries, start, end, sites, worker_id=query.worker_id)
     bookings = queries.bookings(principal.client_id, start, end, sites, worker_id=query.worker_id)
     if sites is not None:
         workers = tuple(sorted({e.worker_id for e in nearby} | {b.worker_id for b in bookings}))
         if workers:
-            nearby = _shifts_around(principal, queries, start, end, None, worker_ids=workers)
+            nearby = shifts_around(principal, queries, start, end, None, worker_ids=workers)
     shifts = [
         e for e in nearby if first <= local_date(e.clock_in) <= last and (sites is None or e.location_id in sites)
     ]
@@ -129,7 +94,7 @@ def exceptions(
         no_show_grace=timedelta(minutes=principal.client.settings.no_show_grace_minutes),
     )
     if query.type is None or query.type in WORKING_TIME_DETAIL:
-        found = sorted([*found, *_clocked_working_time(principal, shifts, start, end, queries, uow)], key=order)
+        found = sorted([*found, *clocked_working_time(principal, shifts, start, end, queries, uow)], key=order)
     if query.type in (None, BELOW_MINIMUM_WAGE):
         found = sorted([*found, *_wage_exceptions(principal, query, first, last, sites, queries, uow)], key=order)
     chosen = [
@@ -160,23 +125,3 @@ def _wage_exceptions(
         found = below_wage(tx.wages, client.id, weeks, sites)
     money = principal.has(PAY_SCOPE)
     return [w.exception(money=money) for w in found if query.worker_id in (None, w.worker_id)]
-
-
-def _clocked_working_time(
-    principal: Principal,
-    shifts: list[TimeEntry],
-    start: datetime,
-    end: datetime,
-    queries: Queries,
-    uow: UnitOfWorkFactory,
-) -> list[TimeException]:
-    """The working time checks over the period's closed shifts, against their workers' shifts from 17 weeks
-    before the period to 12 hours after it, at every site."""
-    workers = tuple(sorted({e.worker_id for e in shifts if e.clock_out is not None}))
-    if not workers:
-        return []
-    context = _shifts_around(principal, queries, start - READ_BEFORE, end + READ_AFTER, None, worker_ids=workers)
-    with uow(read_only=True) as tx:
-        facts = {w.id: (w.date_of_birth, w.wtr_opt_out) for w in tx.workers.get_many(workers).values()}
-    start_day = principal.client.settings.pay_week_start_day
-    return working_time_exceptions(shifts, context, facts, lambda e: week_bounds(week_of(e.clock_in, start_day)))

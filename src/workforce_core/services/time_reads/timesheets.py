@@ -14,6 +14,7 @@ from workforce_core.model.principal import Principal
 from workforce_core.ports import EntryFilter, Page, Paging, Queries, UnitOfWorkFactory
 from workforce_core.steps.pay_figures import figures_now, priced_now
 from workforce_core.steps.pricing import priced
+from workforce_core.steps.shift_exceptions import open_exceptions
 from workforce_core.steps.time_filters import OPEN_WINDOW, local_bounds, site_filter
 from workforce_core.views import EntryView, ShiftFigures, ShiftGate, ShiftPricing
 
@@ -38,17 +39,20 @@ class TimesheetQuery:
     payroll_status: str | None = None  # completed shifts only; at most 2,000 matching before paging
     explain: bool = False  # price the page's shifts again with the engine's working (``explained``)
     pricing: bool = True  # each shift's whole figures (``figures``); without, its paid time and gate only
+    checks: bool = True  # each shift's open exceptions (``exceptions``)
 
 
 @frozen
 class Timesheet:
     """A page of entries with the paid time and pay gate of its completed shifts (``gates``, by entry
-    id) and, with ``pricing``, their whole pay figures; with ``explain``, the engine's working too."""
+    id) and, with ``pricing``, their whole pay figures; with ``explain``, the engine's working too; with
+    ``checks``, the types of each shift's open exceptions (``exceptions``, by entry id)."""
 
     page: Page[EntryView]
     gates: dict[int, ShiftGate]
     figures: dict[int, ShiftFigures]
     explained: dict[int, ShiftPricing]
+    exceptions: dict[int, tuple[str, ...]]
 
 
 def timesheets(
@@ -65,7 +69,7 @@ def timesheets(
     shift whose worker-week is marked stale has that week priced in memory for this answer."""
     if query.payroll_status is None:
         page = _entries(principal, query, queries=queries, now=now)
-        return _sheet(page, query, principal, queries=queries, uow=uow)
+        return _sheet(page, query, principal, queries=queries, uow=uow, now=now)
     wide = attrs.evolve(query, paging=Paging(limit=MAX_PAYROLL_MATCHES + 1, offset=0), entry_filter="shifts")
     candidates = _entries(principal, wide, queries=queries, now=now)
     if candidates.total > MAX_PAYROLL_MATCHES:
@@ -78,19 +82,27 @@ def timesheets(
         v for v in candidates.items if v.entry.id in gates and gates[v.entry.id].gate.status == query.payroll_status
     ]
     window = tuple(kept[query.paging.offset : query.paging.offset + query.paging.limit])
-    return _sheet(Page(window, len(kept)), query, principal, queries=queries, uow=uow)
+    return _sheet(Page(window, len(kept)), query, principal, queries=queries, uow=uow, now=now)
 
 
 def _sheet(
-    page: Page[EntryView], query: TimesheetQuery, principal: Principal, *, queries: Queries, uow: UnitOfWorkFactory
+    page: Page[EntryView],
+    query: TimesheetQuery,
+    principal: Principal,
+    *,
+    queries: Queries,
+    uow: UnitOfWorkFactory,
+    now: datetime,
 ) -> Timesheet:
     client = principal.client
+    entries = [v.entry for v in page.items]
+    checked = open_exceptions(principal, entries, queries=queries, uow=uow, now=now) if query.checks else {}
     if not query.pricing:
-        return Timesheet(page, _gates(page.items, client, uow=uow), {}, {})
+        return Timesheet(page, _gates(page.items, client, uow=uow), {}, {}, checked)
     with uow(read_only=True) as tx:
-        figures = figures_now(tx, [v.entry for v in page.items], client)
+        figures = figures_now(tx, entries, client)
     gates = {entry_id: f.shift_gate() for entry_id, f in figures.items()}
-    return Timesheet(page, gates, figures, _explained(page.items, query, principal, queries))
+    return Timesheet(page, gates, figures, _explained(page.items, query, principal, queries), checked)
 
 
 def _gates(views: Sequence[EntryView], client: ClientAccount, *, uow: UnitOfWorkFactory) -> dict[int, ShiftGate]:

@@ -11,7 +11,7 @@ The downgrade makes names unique across the installation again: a device whose n
 another account has is renamed ``<name>-<its id>`` (the clocks keep the ``kiosk_id`` they were made with).
 
 Revision ID: 0033
-Revises: 0030
+Revises: 0031
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from alembic import op
 from sqlalchemy import text
 
 revision = "0033"
-down_revision = "0030"
+down_revision = "0031"
 branch_labels = None
 depends_on = None
 
