@@ -191,6 +191,15 @@ def test_a_reset_ends_every_session_and_is_in_the_accounts_audit_log(world: Time
         )
 
 
+def test_an_operator_admins_reset_is_in_the_audit_log_of_no_account(world: TimeWorld) -> None:
+    command = CreateUser(email="admin@agency.example", password=PASSWORD, role=Role.OPERATOR, client_id=None)
+    admin = people.create_user(command, uow=world.uow, hasher=HASHER, strength=STRENGTH, clock=world.clock)
+    reset = SetPassword(user_id=admin.id, password=NEW)
+    people.set_password(reset, uow=world.uow, hasher=HASHER, strength=STRENGTH, clock=world.clock)
+    [entry] = world.db.audit
+    assert (entry.client_id, entry.action, entry.entity_id, entry.user_id) == (None, "reset_password", admin.id, None)
+
+
 def test_ones_sessions_are_listed_newest_first_with_address_and_browser_live_ones_only(world: TimeWorld) -> None:
     made = owner(world)
     limiter = memory_rate_limiter()

@@ -14,13 +14,13 @@ from attrs import frozen
 
 from workforce_core.commands.two_factor import ConfirmTwoFactor, TurnOffTwoFactor
 from workforce_core.errors import CodesThrottled, NotFound, RoleNotAllowed, TwoFactorOff, TwoFactorOn
-from workforce_core.model.audit import AuditEntry
 from workforce_core.model.people import Actor, User
 from workforce_core.model.two_factor import RecoveryCode, TwoFactor, new_recovery_code, recovery_code_hash
 from workforce_core.ports import Clock, OneTimeCodes, RateLimiter, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules import two_factor as rules
 from workforce_core.steps.second_factor import accept_code
 from workforce_core.steps.throttles import take_slots
+from workforce_core.steps.user_audit import audit_user
 
 ISSUER = "workforce"  # the name an authenticator app shows beside the person's sign-in
 
@@ -153,16 +153,4 @@ def _person(tx: UnitOfWork, user_id: int) -> User:
 
 
 def _audit(tx: UnitOfWork, user: User, action: str, now: datetime, *, by: int | None, on: tuple[bool, bool]) -> None:
-    """A row of the audit log about the person (``entity`` ``user``), by ``by`` (None: the server's console)."""
-    tx.audit.add(
-        AuditEntry(
-            client_id=user.client_id,  # None: an operator admin, of no one account
-            api_key_id=None,
-            user_id=by,
-            action=action,
-            entity="user",
-            entity_id=user.id,
-            created_at=now,
-            changes={"two_factor": {"before": on[0], "after": on[1]}},
-        )
-    )
+    audit_user(tx, user, action, now, by=by, changes={"two_factor": {"before": on[0], "after": on[1]}})

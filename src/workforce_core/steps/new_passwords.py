@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from workforce_core.model.audit import AuditEntry
 from workforce_core.model.people import User
 from workforce_core.ports import PasswordStrength, UnitOfWork
 from workforce_core.rules import passwords
+from workforce_core.steps.user_audit import audit_user
 
 
 def require_strong(strength: PasswordStrength, password: str, email: str, field: str = "password") -> None:
@@ -29,30 +29,19 @@ def store_password(
     keep: int | None = None,
 ) -> int:
     """Keep the new hash, end every session of the user but ``keep``, and record ``action`` (by the
-    user ``by``; None: the operator's console) in the audit log of the user's account (an operator
-    admin belongs to no account, and the log is kept per account). How many sessions ended."""
+    user ``by``; None: the operator's console) in the audit log (an operator admin's row has no
+    account). How many sessions ended."""
     changed_before = user.password_changed_at
     user.password_hash = password_hash
     user.password_changed_at = now
     tx.users.update(user)
     ended = tx.sessions.end_all(user.id, now, keep=keep)
-    if user.client_id is not None:
-        tx.audit.add(
-            AuditEntry(
-                client_id=user.client_id,
-                api_key_id=None,
-                user_id=by,
-                action=action,
-                entity="user",
-                entity_id=user.id,
-                created_at=now,
-                changes={
-                    "password_changed_at": {
-                        "before": changed_before.isoformat() if changed_before else None,
-                        "after": now.isoformat(),
-                    },
-                    "sessions_ended": ended,
-                },
-            )
-        )
+    changes = {
+        "password_changed_at": {
+            "before": changed_before.isoformat() if changed_before else None,
+            "after": now.isoformat(),
+        },
+        "sessions_ended": ended,
+    }
+    audit_user(tx, user, action, now, by=by, changes=changes)
     return ended
