@@ -119,7 +119,8 @@ def test_an_unknown_body_field_is_refused_and_every_fault_is_listed_in_errors(
     assert body["errors"] == [{"field": "colour", "message": "colour is not a field of this request."}]
     missing = assert_error(api.post(path("demands"), headers=key, json={"colour": 1}), 400, "validation_failed")
     fields = [error["field"] for error in missing["errors"]]
-    assert fields == ["location_id", "start_time", "end_time", "headcount", "colour"]  # the spec's order, then unknown
+    # the spec's order, then the unknown field
+    assert fields == ["location_id", "shift_date", "start_time", "end_time", "headcount", "colour"]
     assert missing["field"] == fields[0]
     assert all(error["message"] for error in missing["errors"])
     hook = {"url": "https://hooks.example.com/in", "events": ["clock_in", "clock.teleported", "shift.nope"]}
