@@ -19,6 +19,7 @@ from attrs import frozen
 from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, Booking
 from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, ApprovalStatus, TimeEntry
 from workforce_core.rules.clock_request import LATE_SYNC
+from workforce_core.rules.eligibility import BlockCode, WarningCode
 from workforce_core.rules.london import LONDON, local_date, utc
 from workforce_core.rules.working_time import Work, working_time
 
@@ -37,10 +38,10 @@ EXCEPTION_TYPES: tuple[str, ...] = (
     "overlap",
     "missed_break",
     "below_minimum_wage",  # a worker's pay week (``services.minimum_wage``), not one shift
-    "wtr_average",  # the working time checks over what was clocked (``working_time_exceptions``)
-    "rest_11h",
-    "weekly_rest",
-    "young_worker",
+    WarningCode.WTR_AVERAGE,  # the working time checks over what was clocked (``working_time_exceptions``)
+    WarningCode.REST_11H,
+    WarningCode.WEEKLY_REST,
+    BlockCode.YOUNG_WORKER,
     "query",  # a question raised on the shift (the hirer's, the agency's or the worker's)
 )
 SEVERITIES: tuple[str, ...] = ("info", "warning", "blocking")
@@ -50,10 +51,10 @@ SEVERITY: Mapping[str, str] = {
     "open_clock_out": "blocking",
     "overlap": "blocking",
     "below_minimum_wage": "blocking",
-    "wtr_average": "warning",
-    "rest_11h": "warning",
-    "weekly_rest": "warning",
-    "young_worker": "warning",  # worked time is paid: it warns, where a booking is blocked
+    WarningCode.WTR_AVERAGE: "warning",
+    WarningCode.REST_11H: "warning",
+    WarningCode.WEEKLY_REST: "warning",
+    BlockCode.YOUNG_WORKER: "warning",  # worked time is paid: it warns, where a booking is blocked
     "long_shift": "warning",
     "walk_in": "warning",
     "late_start": "warning",
@@ -363,10 +364,10 @@ def order(found: TimeException) -> tuple[int, float, int, str]:
 # ---- working time over what was clocked -------------------------------------------------------------
 
 WORKING_TIME_DETAIL = {
-    "wtr_average": "Over 48 h a week on average over the 17 weeks ending with this shift (no opt-out).",
-    "rest_11h": "Under 11 h rest between this shift and the one before or after it.",
-    "weekly_rest": "No 24 h off in the 7 days, or 48 h in the 14, ending with this shift.",
-    "young_worker": "A worker under 18: over 8 h that day, 40 h that week, or under 12 h rest.",
+    WarningCode.WTR_AVERAGE: "Over 48 h a week on average over the 17 weeks ending with this shift (no opt-out).",
+    WarningCode.REST_11H: "Under 11 h rest between this shift and the one before or after it.",
+    WarningCode.WEEKLY_REST: "No 24 h off in the 7 days, or 48 h in the 14, ending with this shift.",
+    BlockCode.YOUNG_WORKER: "A worker under 18: over 8 h that day, 40 h that week, or under 12 h rest.",
 }
 
 
@@ -398,10 +399,10 @@ def working_time_exceptions(
             week=week_of_shift(entry),
         )
         flags = {
-            "wtr_average": checked.average_over,
-            "rest_11h": checked.short_rest,
-            "weekly_rest": checked.no_weekly_rest,
-            "young_worker": checked.young_worker,
+            WarningCode.WTR_AVERAGE: checked.average_over,
+            WarningCode.REST_11H: checked.short_rest,
+            WarningCode.WEEKLY_REST: checked.no_weekly_rest,
+            BlockCode.YOUNG_WORKER: checked.young_worker,
         }
         found.extend(_of_entry(kind, entry, WORKING_TIME_DETAIL[kind]) for kind, hit in flags.items() if hit)
     return found
