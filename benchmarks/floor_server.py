@@ -2,7 +2,8 @@
 with the standard library's ``sqlite3`` and ``orjson`` in a bare Starlette app.
 
 It reads what the product reads (the key by its hash, the page's ids and count, the rows with their
-joined names, the shifts' stored figures and the standing locks of their weeks) and answers the same
+joined names, the shifts' stored figures, the standing locks of their weeks, and what the shifts' open
+exceptions are decided from, by the core's pure rules: ``benchmarks.floor_exceptions``) and answers the same
 bytes (the side-by-side benchmark checks it before measuring), with nothing cached between requests:
 no ORM, no type decorators, no records or views, no statement building. What it leaves out is what the
 product adds around the read: rate limits, scopes and sites of a key, idempotency, paging and filter
@@ -33,6 +34,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from benchmarks.floor_exceptions import open_exceptions
 from workforce_entrypoints.cli import serve
 from workforce_entrypoints.cli.request_head import DEFAULT_HEADER_SECONDS, HEADER_TIMEOUT_ENV
 
@@ -49,7 +51,8 @@ ENTRY_COLUMNS = (
     "e.pay_adjustment_minutes, e.edit_count, e.edited_at, e.original_clock_in, e.original_clock_out, "
     "e.within_geofence, e.distance_meters, e.gps_accuracy, e.low_gps_confidence, e.clock_out_within_geofence, "
     "e.clock_out_distance_meters, e.created_at, e.updated_at, "
-    "f.paid_minutes, f.unpaid_break_minutes, f.payroll_status, f.payroll_reason, f.pay_week_start"
+    "f.paid_minutes, f.unpaid_break_minutes, f.payroll_status, f.payroll_reason, f.pay_week_start, "
+    "e.query_text, e.query_answer, e.query_answered_at"
 )
 WORKER_COLUMNS = (
     "w.id, w.name, w.employee_id, w.location_id, l.name, w.department_id, d.name, w.cost_code_id, c.code, w.email, "
@@ -124,10 +127,12 @@ def timesheets_page(connection: sqlite3.Connection, client_id: int) -> dict[str,
         (client_id, LIMIT),
     ).fetchall()
     locks = _locked(connection, client_id, {row[49] for row in rows if row[49] is not None})
-    return {"data": [_entry(row, locks) for row in rows], "pagination": _page(total, len(rows))}
+    found = open_exceptions(connection, client_id, [row[0] for row in rows])
+    entries = [_entry(row, locks, found.get(row[0], [])) for row in rows]
+    return {"data": entries, "pagination": _page(total, len(rows))}
 
 
-def _entry(r: tuple[Any, ...], locks: set[tuple[str, int | None]]) -> dict[str, Any]:
+def _entry(r: tuple[Any, ...], locks: set[tuple[str, int | None]], exceptions: list[str]) -> dict[str, Any]:
     clock_in, clock_out = _moment(r[10]), _moment(r[11])
     total = int((clock_out - clock_in) / timedelta(minutes=1)) if clock_in and clock_out else None
     body: dict[str, Any] = {
@@ -147,6 +152,8 @@ def _entry(r: tuple[Any, ...], locks: set[tuple[str, int | None]]) -> dict[str, 
     )
     _twin(body, "client_approved_at", r[24])
     body.update(client_approved_by=r[25], client_rejected_reason=r[26], queried=bool(r[27]), open_query=bool(r[28]))
+    body.update(query_text=r[50], query_answer=r[51])
+    _twin(body, "query_answered_at", r[52])
     week = r[49]
     body["locked"] = week is not None and ((week, None) in locks or (week, r[5]) in locks)
     body.update(exported_batch_id=r[29], risk_flags=json.loads(r[30]), manual_break_minutes=r[31])
@@ -166,6 +173,7 @@ def _entry(r: tuple[Any, ...], locks: set[tuple[str, int | None]]) -> dict[str, 
         body.update(paid_minutes=None, paid_hours=None, unpaid_break_minutes=None)
         body.update(payroll_status="on_hold" if r[8] == "shift" else None)
         body["payroll_excluded_reason"] = "open_clock_out" if r[8] == "shift" else None
+    body["open_exceptions"] = exceptions
     return body
 
 

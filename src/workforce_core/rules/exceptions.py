@@ -380,12 +380,12 @@ def working_time_exceptions(
     """The working time checks of each closed shift of ``shifts`` against the worker's other closed shifts
     (``context``: 17 weeks before to 12 hours after), as clocked; ``workers`` gives each worker's date of
     birth and opt-out, ``week_of_shift`` the real span of a shift's pay week."""
-    work: dict[int, list[Work]] = {}
+    stretches: dict[int, dict[Work, None]] = {}  # each worker's stretches once, in the order first met
     for entry in (*context, *shifts):
         if entry.clock_out is not None and entry.entry_type == "shift":
             stretch = Work.of(entry.clock_in, entry.clock_out, entry.manual_break_minutes or 0)
-            if stretch not in work.setdefault(entry.worker_id, []):
-                work[entry.worker_id].append(stretch)
+            stretches.setdefault(entry.worker_id, {})[stretch] = None
+    work = {worker_id: list(kept) for worker_id, kept in stretches.items()}
     found: list[TimeException] = []
     for entry in shifts:
         if entry.clock_out is None or entry.worker_id not in workers:
