@@ -553,3 +553,42 @@ def test_the_week_a_shift_is_checked_in_is_its_own() -> None:
 
     found = rules.working_time_exceptions([days[4]], [*days[:4], extra], young, own_week)
     assert found == []  # only the day before and after are its week here: 24 h 01, not over 40 h
+
+
+# ---- which shifts a read of open exceptions needs to check ------------------------------------------
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(min_value=0, max_value=96),  # start, hours after START
+            st.one_of(st.none(), st.integers(min_value=1, max_value=20 * 60)),  # minutes worked, None: open
+            st.sampled_from(["pending", "approved", "rejected", "disputed"]),
+            st.booleans(),  # queried
+            st.booleans(),  # the query still open
+            st.lists(st.sampled_from(["geofence_outside", "low_gps_confidence", "api_backdated", "late_sync"])),
+            st.integers(min_value=1, max_value=3),  # worker
+        ),
+        min_size=1,
+        max_size=12,
+    )
+)
+def test_a_shift_may_be_open_whenever_the_rules_find_an_open_exception_on_it(drawn: list[Any]) -> None:
+    entries = [
+        shift(
+            START + timedelta(hours=start),
+            None if minutes is None else START + timedelta(hours=start, minutes=minutes),
+            id=n + 1,
+            worker_id=worker,
+            approval_status=status,
+            queried=queried or open_query,
+            open_query=open_query,
+            risk_flags=tuple(flags),
+        )
+        for n, (start, minutes, status, queried, open_query, flags, worker) in enumerate(drawn)
+    ]
+    found = find_exceptions(entries, breaks={}, bookings=(), now=NOW)
+    found += rules.working_time_exceptions(entries, (), dict.fromkeys((1, 2, 3), (None, False)), lambda e: (START, NOW))
+    checked = {e.id for e in entries if rules.may_be_open(e)}
+    assert {f.entry_id for f in found if f.status == "open"} <= checked
+    assert all(not rules.may_be_open(e) for e in entries if e.approval_status == "approved" and not e.open_query)

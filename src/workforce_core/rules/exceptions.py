@@ -133,6 +133,12 @@ def _elapsed(entry: TimeEntry) -> timedelta | None:
 # ---- one shift at a time -------------------------------------------------------------------------
 
 
+def may_be_open(entry: TimeEntry) -> bool:
+    """Whether any exception of ``entry`` can be open: each is resolved once the shift is approved
+    (``_of_entry``), but for an open query. A read of many shifts' open exceptions checks only these."""
+    return entry.approval_status != ApprovalStatus.APPROVED or entry.open_query
+
+
 def open_clock_out(entry: TimeEntry, now: datetime) -> TimeException | None:
     """Still open more than 12 hours after its clock-in."""
     if entry.clock_out is not None or now - entry.clock_in <= OPEN_LIMIT:

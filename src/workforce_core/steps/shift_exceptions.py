@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from workforce_core.model.principal import Principal
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.ports import EntryFilter, EntryReads, Queries, UnitOfWorkFactory
-from workforce_core.rules.exceptions import BREAK_AFTER, EXCEPTION_TYPES, TimeException, find_exceptions
+from workforce_core.rules.exceptions import BREAK_AFTER, EXCEPTION_TYPES, TimeException, find_exceptions, may_be_open
 from workforce_core.rules.exceptions import working_time_exceptions as working_time_checks
 from workforce_core.rules.pay_week_states import week_bounds
 from workforce_core.rules.pay_weeks import week_of
@@ -82,7 +82,7 @@ def open_exceptions(
     concern one shift: the one-shift checks, overlaps with the worker's shifts at any of the client's
     sites, the working time checks and its query; a no-show has no shift and a minimum wage shortfall is
     a worker's pay week, so neither is an entry's."""
-    shifts = [e for e in entries if e.entry_type == "shift"]
+    shifts = [e for e in entries if e.entry_type == "shift" and may_be_open(e)]  # no reads for the settled
     if not shifts:
         return {}
     start = min(e.clock_in for e in shifts) - LOOKBACK
