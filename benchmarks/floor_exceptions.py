@@ -14,7 +14,13 @@ from typing import Any
 
 from workforce_core.model.accounts import ClientSettings
 from workforce_core.model.time_entries import TimeEntry
-from workforce_core.rules.exceptions import BREAK_AFTER, EXCEPTION_TYPES, find_exceptions, working_time_exceptions
+from workforce_core.rules.exceptions import (
+    BREAK_AFTER,
+    EXCEPTION_TYPES,
+    find_exceptions,
+    may_be_open,
+    working_time_exceptions,
+)
 from workforce_core.rules.pay_week_states import week_bounds
 from workforce_core.rules.pay_weeks import week_of
 from workforce_core.rules.working_time import READ_AFTER, READ_BEFORE
@@ -53,10 +59,11 @@ def _marks(count: int) -> str:
 def open_exceptions(connection: sqlite3.Connection, client_id: int, page: Sequence[int]) -> dict[int, list[str]]:
     """The open exception types of each shift whose id is in ``page``."""
     shifts = [
-        _entry(r)
+        entry
         for r in connection.execute(
             f"SELECT {COLUMNS} FROM time_entries WHERE id IN ({_marks(len(page))}) AND entry_type = 'shift'", page
         )
+        if may_be_open(entry := _entry(r))
     ]
     if not shifts:
         return {}
