@@ -69,6 +69,13 @@ OWNER_RATE_LIMIT = 120  # the most requests a minute an account's owner may give
 # ... an operator admin may give up to the spec's limit (MAX_RATE_LIMIT, 600)
 
 
+def sign_in_buckets(email: str, address: str | None = None) -> tuple[tuple[str, int], ...]:
+    """The throttle buckets a sign-in attempt counts in: the sign-in name's, and the address's when
+    given (a guess of the current password on the change page counts in the name's alone)."""
+    person = (f"sign-in:user:{email}", SIGN_IN_PER_USER)
+    return (person,) if address is None else (person, (f"sign-in:address:{address}", SIGN_IN_PER_ADDRESS))
+
+
 def keeps_an_owner(disabled: User, owners: Collection[User]) -> None:
     """An account keeps an active owner (who else sets it up?): disabling its last one is 409
     ``last_owner``, whoever asks, the owner themselves included. ``owners``: the account's, read now."""

@@ -10,6 +10,7 @@ from workforce_core.model.people import User
 from workforce_core.ports import Clock, PasswordHasher, PasswordStrength, RateLimiter, UnitOfWorkFactory
 from workforce_core.rules import people
 from workforce_core.steps.new_passwords import require_strong, store_password
+from workforce_core.steps.throttles import take_slots
 
 THROTTLED = "Too many tries of your current password; wait a few minutes and try again."
 
@@ -27,9 +28,8 @@ def change_password(
         user = tx.users.get(command.user_id)
     if user is None or not user.active:
         raise NotFound(f"user {command.user_id} was not found.", field="user_id")
-    counted = limiter.hit(f"sign-in:user:{user.email}", people.SIGN_IN_PER_USER, people.SIGN_IN_WINDOW_SECONDS)
-    if not counted.allowed:
-        raise SignInThrottled(counted.retry_after, THROTTLED)
+    buckets = people.sign_in_buckets(user.email)
+    take_slots(limiter, buckets, people.SIGN_IN_WINDOW_SECONDS, lambda wait: SignInThrottled(wait, THROTTLED))
     if not hasher.verify(user.password_hash, command.current_password):
         raise CurrentPasswordWrong()
     require_strong(strength, command.new_password, user.email, "new_password")

@@ -26,10 +26,7 @@ def sign_in(
 ) -> SignedIn | CodeNeeded:
     """A session for a right password; for a person with two-factor sign-in on, a challenge to send a
     code to (``services.second_step``) instead."""
-    buckets = (
-        (f"sign-in:user:{command.email}", people.SIGN_IN_PER_USER),
-        (f"sign-in:address:{command.address}", people.SIGN_IN_PER_ADDRESS),
-    )
+    buckets = people.sign_in_buckets(command.email, command.address)
     take_slots(limiter, buckets, people.SIGN_IN_WINDOW_SECONDS, SignInThrottled)
     with uow(read_only=True) as tx:
         user = tx.users.by_email(command.email)
