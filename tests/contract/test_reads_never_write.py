@@ -21,7 +21,7 @@ from tests.contract.test_statement_counts import LISTS, account
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.reading import WriteInRead
 from workforce_core.services.figure_refresh import refresh_figures
-from workforce_entrypoints.http.app import ENDPOINTS
+from workforce_entrypoints.app import ENDPOINTS
 
 WRITES = ("INSERT", "UPDATE", "DELETE")
 # The reads that sum stored figures in SQL (a pay week's lines, its charges, pay weeks, exceptions,

@@ -38,7 +38,7 @@ from workforce_entrypoints.http import cors
 from workforce_entrypoints.http.auth import bearer_secret
 from workforce_entrypoints.http.params import Params
 from workforce_entrypoints.http.replies import error_reply
-from workforce_entrypoints.http.storage_threads import StorageThreads
+from workforce_entrypoints.serving.storage_threads import StorageThreads
 
 PREFIX = "/api/v1"
 ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]

@@ -10,20 +10,18 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from workforce_entrypoints.web import (
-    app_clock,
+from workforce_entrypoints.web.app import availability as app_requests
+from workforce_entrypoints.web.app import clock as app_clock
+from workforce_entrypoints.web.app import pages as app_pages
+from workforce_entrypoints.web.app import sign_in as app_sign_in
+from workforce_entrypoints.web.console import (
     app_links,
-    app_pages,
-    app_requests,
-    app_sign_in,
     checks,
-    kiosk,
     kiosk_setup,
     money,
     own_account,
     pay_codes,
     pay_week,
-    portal,
     setup,
     shift_actions,
     shifts,
@@ -36,6 +34,8 @@ from workforce_entrypoints.web import (
     worker_actions,
     workers,
 )
+from workforce_entrypoints.web.kiosk import calls as kiosk
+from workforce_entrypoints.web.portal import sign_off as portal
 
 
 @cache

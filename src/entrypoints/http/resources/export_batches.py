@@ -15,8 +15,8 @@ from workforce_core.rules.visibility import Sight
 from workforce_core.services.export_preview import PreviewQuery, preview_export
 from workforce_core.services.exports import BatchQuery, export_batch, export_batches
 from workforce_entrypoints.http.endpoint import Call, Endpoint, Method
-from workforce_entrypoints.http.files import file_reply
 from workforce_entrypoints.http.replies import listing, record
+from workforce_entrypoints.serving.files import file_reply
 
 ACTIONS: tuple[str, ...] = ("file", "preview")
 
