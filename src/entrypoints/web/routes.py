@@ -35,6 +35,7 @@ from workforce_entrypoints.web.console import (
     workers,
 )
 from workforce_entrypoints.web.kiosk import calls as kiosk
+from workforce_entrypoints.web.kiosk import page as kiosk_page
 from workforce_entrypoints.web.portal import sign_off as portal
 
 
@@ -67,6 +68,7 @@ def console_routes() -> list[BaseRoute]:
         *portal.ROUTES,
         *setup.ROUTES,
         *kiosk_setup.ROUTES,
+        *kiosk_page.ROUTES,
         *kiosk.ROUTES,
         *webhooks_setup.ROUTES,
         *shift_actions.ROUTES,

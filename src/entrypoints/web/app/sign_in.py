@@ -38,7 +38,7 @@ from workforce_entrypoints.web.app.visits import (
 )
 from workforce_entrypoints.web.common.double_submit import check_token, keep_token, new_token
 from workforce_entrypoints.web.common.languages import ENGLISH, LANGUAGES
-from workforce_entrypoints.web.common.visits import CSRF_FIELD, secure
+from workforce_entrypoints.web.common.request_path import CSRF_FIELD, secure
 
 PRE_COOKIE = "workforce_app_sign_in"
 HOME = "/app/shifts"

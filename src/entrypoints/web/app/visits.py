@@ -1,5 +1,6 @@
-"""One visit to a page of the worker app (``/app/``): the worker's own session (its cookie is not the
-console's), its CSRF token on every write, the page in the worker's language, and the reply.
+"""One visit to a page of the worker app (``/app/``): the workers' ``Surface`` on the one request path
+(``request_path``): the worker's own session (its cookie is not the console's), its CSRF token on
+every write, the page in the worker's language, and the reply.
 
 A visit without a live session goes to the app's front door; a core error becomes the app's error
 page with the error's status, in the worker's words, never a traceback. Paths carry no worker id: a
@@ -9,8 +10,6 @@ against that worker by the use case.
 
 from __future__ import annotations
 
-import logging
-import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -20,22 +19,21 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from workforce_core.errors import CsrfRefused, NotFound, SessionEnded, ValidationFailed, WorkforceError
+from workforce_core.errors import NotFound, ValidationFailed, WorkforceError
 from workforce_core.rules.fields import read_id
 from workforce_core.rules.worker_app import APP_SESSION_LONGEST, device_code, new_device
 from workforce_core.services.worker_sessions import signed_worker
 from workforce_core.views import SignedWorker
 from workforce_entrypoints.bootstrap import Services
-from workforce_entrypoints.serving.storage_threads import StorageThreads
 from workforce_entrypoints.web.app.rendering import language_of, render
 from workforce_entrypoints.web.common.done import APP_DONE, AppDone
-from workforce_entrypoints.web.common.visits import CSRF_FIELD, CSRF_HEADER, secure, session_cookie
+from workforce_entrypoints.web.common.request_path import Body, Surface, route, secure
+from workforce_entrypoints.web.common.visits import session_cookie
 
 APP_COOKIE = "workforce_app_session"
 DEVICE_COOKIE = "workforce_app_device"
 ACCOUNT_COOKIE = "workforce_app_account"  # the account whose sign-in page /app/ opens on this phone
 DEVICE_LIFE_SECONDS = 400 * 24 * 3600  # the longest a browser keeps a cookie
-log = logging.getLogger("workforce.web.app")
 
 
 @define
@@ -129,38 +127,34 @@ def keep_device(reply: Response, device: str, request: Request) -> Response:
     return reply
 
 
-def app_route(path: str, page: WorkerPage, *, methods: tuple[str, ...] = ("GET",)) -> Route:
-    """A page at ``/app{path}`` for a signed-in worker, with the CSRF check on every POST."""
-
-    async def endpoint(request: Request) -> Response:
-        services: Services = request.app.state.services
-        threads: StorageThreads = request.app.state.threads
-        form = await request.form() if request.method == "POST" else None
-        try:
-            return await threads.run(_visit, page, request, services, form)
-        except SessionEnded:
-            return secure(RedirectResponse("/app/", status_code=303))
-        finally:
-            if form is not None:
-                await form.close()
-
-    return Route(f"/app{path}", endpoint, methods=list(methods))
-
-
-def _visit(page: WorkerPage, request: Request, services: Services, form: FormData | None) -> Response:
+def _open(request: Request, services: Services, form: Body) -> WorkerVisit:
     token = request.cookies.get(APP_COOKIE)
     me = signed_worker(token, uow=services.uow, clock=services.clock)
-    visit = WorkerVisit(services, me, request.query_params, form, token)
-    try:
-        if form is not None:
-            sent = form.get(CSRF_FIELD) or request.headers.get(CSRF_HEADER) or ""
-            if not isinstance(sent, str) or not secrets.compare_digest(sent, me.session.csrf_token):
-                raise CsrfRefused()
-        return page(visit)
-    except WorkforceError as error:
-        return app_error(error, visit.language, me)
-    except Exception:  # a worker never sees a traceback
-        log.exception("worker app page failed: %s", request.url.path)
-        return app_page(
-            "app/error.html", visit.language, 500, me=me, status=500, error_code="server_error", message="", extra={}
-        )
+    assert not isinstance(form, dict)  # the app's pages post forms
+    return WorkerVisit(services, me, request.query_params, form, token)
+
+
+def _refused(error: WorkforceError, visit: WorkerVisit | None) -> Response:
+    if visit is None:
+        return app_error(error, language_of(None))
+    return app_error(error, visit.language, visit.me)
+
+
+def _failed(visit: WorkerVisit | None) -> Response:
+    language, me = (visit.language, visit.me) if visit is not None else (language_of(None), None)
+    return app_page("app/error.html", language, 500, me=me, status=500, error_code="server_error", message="", extra={})
+
+
+WORKERS: Surface[WorkerVisit] = Surface(
+    name="worker app",
+    opens=_open,
+    csrf_token=lambda visit: visit.me.session.csrf_token,
+    signed_out=lambda request: RedirectResponse("/app/", status_code=303),
+    refused=_refused,
+    failed=_failed,
+)
+
+
+def app_route(path: str, page: WorkerPage, *, methods: tuple[str, ...] = ("GET",)) -> Route:
+    """A page at ``/app{path}`` for a signed-in worker, on the workers' request path."""
+    return route(WORKERS, f"/app{path}", page, methods=methods)

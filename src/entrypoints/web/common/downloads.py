@@ -10,7 +10,7 @@ from starlette.responses import Response
 
 from workforce_adapters.csv_files import Cell, write_csv
 from workforce_entrypoints.serving.files import file_reply
-from workforce_entrypoints.web.common.visits import secure
+from workforce_entrypoints.web.common.request_path import secure
 
 
 def stored_file(content: bytes, name: str, sha256_hex: str) -> Response:

@@ -1,15 +1,14 @@
-"""One visit to a console page: the signed-in session, its CSRF check on every write, the client
-account the page is about (as a principal with the person's role), and the reply.
+"""One visit of a signed-in person to a page of the console or the portal: the people's ``Surface``
+on the one request path (``request_path``): the session of the console's cookie, its CSRF token on
+every write, the client account the page is about (as a principal with the person's role), and the
+reply.
 
-Storage is synchronous: a page runs on the app's storage threads, as an API request does. A visit
-without a live session goes to the sign-in page; a core error becomes a page with the error's status
-(404 for what the person cannot reach, as for what does not exist), never a traceback.
+A visit without a live session goes to the sign-in page; a core error becomes a page with the error's
+status (404 for what the person cannot reach, as for what does not exist), never a traceback.
 """
 
 from __future__ import annotations
 
-import logging
-import secrets
 from collections.abc import Callable, Mapping
 from datetime import timedelta
 from typing import Any
@@ -22,12 +21,10 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from workforce_core.errors import (
-    CsrfRefused,
     InsufficientScope,
     InvalidParameter,
     NotFound,
     RoleNotAllowed,
-    SessionEnded,
     WorkforceError,
 )
 from workforce_core.model.principal import Principal
@@ -37,22 +34,18 @@ from workforce_core.rules.people import SESSION_LONGEST, Power
 from workforce_core.services.sign_in import acting_for, signed_in
 from workforce_core.views.signed_in import SignedIn
 from workforce_entrypoints.bootstrap import Services
-from workforce_entrypoints.serving.reply_headers import PAGE_HEADERS
-from workforce_entrypoints.serving.storage_threads import StorageThreads
 from workforce_entrypoints.web.common import two_factor_gate
 from workforce_entrypoints.web.common.done import done_words
 from workforce_entrypoints.web.common.menu import menu
 from workforce_entrypoints.web.common.once import forget_once, keep_once, read_once
 from workforce_entrypoints.web.common.rendering import render
+from workforce_entrypoints.web.common.request_path import Body, Surface, route, secure
 
 COOKIE = "workforce_session"
 REFUSALS: dict[Power, str] = {
     Power.CONSOLE: "The agency console is for the agency's and the client account's staff.",
     Power.CLIENT_SIGN_OFF: "The client portal is for the client's hirer contacts.",
 }
-CSRF_FIELD = "csrf_token"
-CSRF_HEADER = "x-csrf-token"
-log = logging.getLogger("workforce.web")
 
 
 @define
@@ -69,6 +62,8 @@ class Visit:
     base_url: str = ""  # WORKFORCE_PUBLIC_URL, else the site as the browser reached it (links in mail)
     principal: Principal | None = None
     once: dict[str, str] | None = None  # what the page shows once (``once.py``), taken on this GET
+    at: str = ""  # the page's path
+    cookies: str | None = None  # the request's Cookie header (where what the page shows once rides)
 
     @property
     def client(self) -> Principal:
@@ -141,13 +136,42 @@ def session_cookie(reply: Response, request: Request, name: str, token: str, lon
     return reply
 
 
-def secure(reply: Response) -> Response:
-    """Headers of every console reply: nothing from elsewhere runs, nothing is framed or cached."""
-    for name, value in PAGE_HEADERS.items():  # the app's middleware sets them on every HTML reply too
-        reply.headers[name] = value
-    reply.headers["X-Content-Type-Options"] = "nosniff"
-    reply.headers.setdefault("Cache-Control", "no-store")
-    return reply
+def _open(request: Request, services: Services, form: Body) -> Visit:
+    token = request.cookies.get(COOKIE)
+    signed = signed_in(token, uow=services.uow, clock=services.clock)
+    base = (services.settings.public_url or str(request.base_url)).rstrip("/")
+    assert not isinstance(form, dict)  # a person's pages post forms
+    path, cookies = request.url.path, request.headers.get("cookie")
+    return Visit(
+        services, signed, request.query_params, request.path_params, form, token, base, at=path, cookies=cookies
+    )
+
+
+def _to_sign_in(request: Request) -> Response:
+    if request.method != "GET":
+        return RedirectResponse("/console/sign-in", status_code=303)
+    return RedirectResponse(f"/console/sign-in?next={quote(request.url.path)}", status_code=303)
+
+
+def _two_factor_first(visit: Visit, request: Request) -> Response | None:
+    if two_factor_gate.set_up_first(visit.signed, visit.services, request.url.path):
+        return RedirectResponse(two_factor_gate.SET_UP_PAGE, status_code=303)
+    return None
+
+
+def _failed(visit: Visit | None) -> Response:
+    return page_reply("error.html", visit, 500, status=500, message="The page failed; it was logged.", field=None)
+
+
+PEOPLE: Surface[Visit] = Surface(
+    name="console",
+    opens=_open,
+    csrf_token=lambda visit: visit.signed.session.csrf_token,
+    signed_out=_to_sign_in,
+    refused=lambda error, visit: error_page(error, visit),
+    failed=_failed,
+    gate=_two_factor_first,
+)
 
 
 def console_route(
@@ -161,48 +185,13 @@ def console_route(
     opens: Page | None = None,
 ) -> Route:
     """A page at ``{prefix}{path}`` (the agency console; the client portal with ``prefix`` ``/portal``
-    and ``power`` ``CLIENT_SIGN_OFF``): signed in, a CSRF token on every POST, the power the role needs
-    (None: anyone signed in), the client account of ``{client_id}`` reached through the person's role
-    (else 404); a page of the menu names itself (``opens``), and the person's role must be able to open
-    it (as the menu asks), else a refusal in words."""
+    and ``power`` ``CLIENT_SIGN_OFF``) on the people's request path: signed in, a CSRF token on every
+    POST, the power the role needs (None: anyone signed in), the client account of ``{client_id}``
+    reached through the person's role (else 404); a page of the menu names itself (``opens``), and the
+    person's role must be able to open it (as the menu asks), else a refusal in words."""
 
-    async def endpoint(request: Request) -> Response:
-        services: Services = request.app.state.services
-        threads: StorageThreads = request.app.state.threads
-        form = await request.form() if request.method == "POST" else None
-        try:
-            return await threads.run(_visit, page, request, services, form, client, power, opens)
-        except SessionEnded:
-            if request.method != "GET":
-                return secure(RedirectResponse("/console/sign-in", status_code=303))
-            return secure(RedirectResponse(f"/console/sign-in?next={quote(request.url.path)}", status_code=303))
-        finally:
-            if form is not None:
-                await form.close()
-
-    return Route(f"{prefix}{path}", endpoint, methods=list(methods))
-
-
-def _visit(
-    page: PageFunction,
-    request: Request,
-    services: Services,
-    form: FormData | None,
-    client: bool,
-    power: Power | None,
-    opens: Page | None,
-) -> Response:
-    token = request.cookies.get(COOKIE)
-    signed = signed_in(token, uow=services.uow, clock=services.clock)
-    base = (services.settings.public_url or str(request.base_url)).rstrip("/")
-    visit = Visit(services, signed, request.query_params, request.path_params, form, token, base)
-    if two_factor_gate.set_up_first(signed, services, request.url.path):
-        return secure(RedirectResponse(two_factor_gate.SET_UP_PAGE, status_code=303))
-    try:
-        if form is not None:
-            sent = form.get(CSRF_FIELD) or request.headers.get(CSRF_HEADER) or ""
-            if not isinstance(sent, str) or not secrets.compare_digest(sent, signed.session.csrf_token):
-                raise CsrfRefused()
+    def allowed(visit: Visit) -> Response:
+        signed = visit.signed
         if power in REFUSALS and not people.may(signed.actor, power):
             raise RoleNotAllowed(REFUSALS[power])
         if power is not None:
@@ -210,17 +199,13 @@ def _visit(
         if opens is not None and not pages.may_open(signed.actor, opens):
             raise pages.refused(signed.actor, opens)
         if client:
-            client_id = request.path_params["client_id"]
-            visit.principal = acting_for(signed.actor, client_id, uow=services.uow)
-        if form is None:
-            visit.once = read_once(request.headers.get("cookie"), token, request.url.path)
+            visit.principal = acting_for(signed.actor, visit.path["client_id"], uow=visit.services.uow)
+        if visit.form is None:
+            visit.once = read_once(visit.cookies, visit.token, visit.at)
         reply = page(visit)
-        return forget_once(reply, request.url.path) if visit.once is not None else reply
-    except WorkforceError as error:
-        return error_page(error, visit)
-    except Exception:  # a person never sees a traceback
-        log.exception("console page failed: %s", request.url.path)
-        return page_reply("error.html", visit, 500, status=500, message="The page failed; it was logged.", field=None)
+        return forget_once(reply, visit.at) if visit.once is not None else reply
+
+    return route(PEOPLE, f"{prefix}{path}", allowed, methods=methods)
 
 
 def error_page(error: WorkforceError, visit: Visit | None) -> Response:

@@ -15,9 +15,10 @@ from workforce_core.rules.people import Power
 from workforce_core.services import kiosk_devices, reads
 from workforce_entrypoints.web.common.done import Done
 from workforce_entrypoints.web.common.forms import filled
-from workforce_entrypoints.web.common.visits import Visit, console_route, secure
+from workforce_entrypoints.web.common.kiosk_cookie import keep_device
+from workforce_entrypoints.web.common.request_path import secure
+from workforce_entrypoints.web.common.visits import Visit, console_route
 from workforce_entrypoints.web.console.timesheets import back_to
-from workforce_entrypoints.web.kiosk.calls import keep_device
 
 
 def kiosks_page(visit: Visit) -> Response:

@@ -13,7 +13,8 @@ from workforce_core.errors import RateLimited, WorkforceError
 from workforce_core.services.own_sessions import end_other_sessions, end_own_session, own_sessions
 from workforce_core.services.passwords import change_password
 from workforce_entrypoints.web.common.done import Done
-from workforce_entrypoints.web.common.visits import COOKIE, PageFunction, Visit, console_route, page_reply, secure
+from workforce_entrypoints.web.common.request_path import secure
+from workforce_entrypoints.web.common.visits import COOKIE, PageFunction, Visit, console_route, page_reply
 
 PASSWORD_PAGE = "/console/account/password"
 SESSIONS_PAGE = "/console/account/sessions"

@@ -20,7 +20,8 @@ from workforce_core.steps.second_factor import CodeNeeded
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.serving.storage_threads import StorageThreads
 from workforce_entrypoints.web.common.done import Done
-from workforce_entrypoints.web.common.visits import CSRF_FIELD, keep_session, page_reply, secure
+from workforce_entrypoints.web.common.request_path import CSRF_FIELD, secure
+from workforce_entrypoints.web.common.visits import keep_session, page_reply
 from workforce_entrypoints.web.console.sign_in_targets import PRE_COOKIE as PASSWORD_COOKIE
 from workforce_entrypoints.web.console.sign_in_targets import next_path
 

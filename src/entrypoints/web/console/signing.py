@@ -20,15 +20,8 @@ from workforce_core.services.sign_in import reachable_clients, sign_in, sign_out
 from workforce_core.steps.second_factor import CodeNeeded
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.serving.storage_threads import StorageThreads
-from workforce_entrypoints.web.common.visits import (
-    COOKIE,
-    CSRF_FIELD,
-    Visit,
-    console_route,
-    keep_session,
-    page_reply,
-    secure,
-)
+from workforce_entrypoints.web.common.request_path import CSRF_FIELD, secure
+from workforce_entrypoints.web.common.visits import COOKIE, Visit, console_route, keep_session, page_reply
 from workforce_entrypoints.web.console.sign_in_code import ask_for_code
 from workforce_entrypoints.web.console.sign_in_targets import PRE_COOKIE
 from workforce_entrypoints.web.console.sign_in_targets import next_path as _next

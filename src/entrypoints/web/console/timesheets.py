@@ -22,7 +22,8 @@ from workforce_core.services.time_reads.amendments import AmendmentQuery, amendm
 from workforce_core.services.time_reads.timesheets import Timesheet, TimesheetQuery, timesheets
 from workforce_core.views import EntryView
 from workforce_entrypoints.web.common.done import Done
-from workforce_entrypoints.web.common.visits import Visit, console_route, secure
+from workforce_entrypoints.web.common.request_path import secure
+from workforce_entrypoints.web.common.visits import Visit, console_route
 from workforce_entrypoints.web.common.weeks import ShownWeek, choice, shown_week
 
 PAGE_SIZE = 100  # as the API's largest page

@@ -25,7 +25,8 @@ from workforce_core.services.two_factor import (
     two_factor_state,
 )
 from workforce_entrypoints.web.common.done import Done
-from workforce_entrypoints.web.common.visits import Visit, console_route, secure
+from workforce_entrypoints.web.common.request_path import secure
+from workforce_entrypoints.web.common.visits import Visit, console_route
 from workforce_entrypoints.web.console.timesheets import back_to
 
 PAGE = "/console/two-factor"
