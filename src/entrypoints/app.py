@@ -1,4 +1,5 @@
-"""The Starlette application factory: ``create_app(settings)``. Nothing is built at import time."""
+"""The Starlette application factory: ``create_app(settings)``, mounting the API (``http``) and the pages
+(``web``), which do not import each other. Nothing is built at import time."""
 
 from __future__ import annotations
 
@@ -45,8 +46,7 @@ from workforce_entrypoints.http.resources import (
 from workforce_entrypoints.http.secret_paths import hide_secrets_in_access_log
 from workforce_entrypoints.serving.reply_headers import ReplyHeadersMiddleware
 from workforce_entrypoints.serving.storage_threads import StorageThreads, threads_from_env
-from workforce_entrypoints.web.common.visits import page_reply
-from workforce_entrypoints.web.routes import console_routes
+from workforce_entrypoints.web.routes import PAGE_PATHS, no_such_page, web_routes
 
 ENDPOINTS: tuple[Endpoint, ...] = (
     me.ENDPOINT,
@@ -76,9 +76,8 @@ ENDPOINTS: tuple[Endpoint, ...] = (
 
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
-    if request.url.path.startswith("/console"):  # a person's page: in words, not JSON
-        message = "There is no such page." if exc.status_code == 404 else str(exc.detail)
-        return page_reply("error.html", None, exc.status_code, status=exc.status_code, message=message, field=None)
+    if request.url.path.startswith(PAGE_PATHS):  # a person's page: in words, not JSON
+        return no_such_page(exc.status_code, str(exc.detail))
     if exc.status_code == 405:
         return error_reply(MethodNotAllowed(), headers=dict(exc.headers or {}))
     if exc.status_code == 404:
@@ -111,7 +110,7 @@ def create_app(
         *front.routes(),
         *openapi.ROUTES,
         *(route for endpoint in ENDPOINTS for route in endpoint.routes()),
-        *console_routes(),
+        *web_routes(),
     ]
     app = Starlette(
         routes=routes,

@@ -11,8 +11,8 @@ from workforce_core.rules.people import Power
 from workforce_core.rules.worker_app import APP_LINK_LIFE
 from workforce_core.services.worker_app_links import make_app_link
 from workforce_entrypoints.web.common.done import Done
+from workforce_entrypoints.web.common.redirects import back_to
 from workforce_entrypoints.web.common.visits import Visit, console_route
-from workforce_entrypoints.web.console.timesheets import back_to
 
 PATH = "/{client_id:int}/workers/{worker_id:int}/app-link"
 

@@ -16,9 +16,9 @@ from workforce_core.services import kiosk_devices, reads
 from workforce_entrypoints.web.common.done import Done
 from workforce_entrypoints.web.common.forms import filled
 from workforce_entrypoints.web.common.kiosk_cookie import keep_device
+from workforce_entrypoints.web.common.redirects import back_to
 from workforce_entrypoints.web.common.request_path import secure
 from workforce_entrypoints.web.common.visits import Visit, console_route
-from workforce_entrypoints.web.console.timesheets import back_to
 
 
 def kiosks_page(visit: Visit) -> Response:

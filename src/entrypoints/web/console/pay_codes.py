@@ -20,8 +20,8 @@ from workforce_core.rules.payroll_lines import LABELS
 from workforce_core.rules.people import Power
 from workforce_core.services import pay_codes
 from workforce_entrypoints.web.common.done import Done
+from workforce_entrypoints.web.common.redirects import back_to
 from workforce_entrypoints.web.common.visits import Visit, console_route
-from workforce_entrypoints.web.console.timesheets import back_to
 
 PACKAGE_NAMES = {"sage_50_payroll": "Sage 50 Payroll", "brightpay": "BrightPay", "staffology": "Staffology (IRIS)"}
 CODE_WORDS = {

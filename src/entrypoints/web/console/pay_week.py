@@ -24,9 +24,9 @@ from workforce_core.services.pay_week_reads import PayWeekQuery, week_history
 from workforce_core.services.pay_week_reads import pay_weeks as week_list
 from workforce_entrypoints.web.common.done import Done
 from workforce_entrypoints.web.common.downloads import stored_file
+from workforce_entrypoints.web.common.redirects import back_to
 from workforce_entrypoints.web.common.visits import Visit, console_route
 from workforce_entrypoints.web.common.weeks import shown_week
-from workforce_entrypoints.web.console.timesheets import back_to
 
 
 def pay_week_page(visit: Visit) -> Response:

@@ -24,8 +24,8 @@ from workforce_core.rules.scopes import SCOPES
 from workforce_core.services import accounts, people, reads
 from workforce_core.services.two_factor import two_factor_on
 from workforce_entrypoints.web.common.done import Done
+from workforce_entrypoints.web.common.redirects import back_to
 from workforce_entrypoints.web.common.visits import Visit, console_route
-from workforce_entrypoints.web.console.timesheets import back_to
 
 DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 

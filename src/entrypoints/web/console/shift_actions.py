@@ -22,9 +22,9 @@ from workforce_core.services import bookings, demands, offers, reads
 from workforce_core.views import ShiftView
 from workforce_entrypoints.web.common.done import Done
 from workforce_entrypoints.web.common.forms import filled
+from workforce_entrypoints.web.common.redirects import back_to
 from workforce_entrypoints.web.common.visits import Visit, console_route, page_reply
 from workforce_entrypoints.web.console import reasons
-from workforce_entrypoints.web.console.timesheets import back_to
 
 
 def _refused(visit: Visit, error: NotEligible, worker_id: int | None) -> Response:

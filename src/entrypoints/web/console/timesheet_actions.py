@@ -19,8 +19,8 @@ from workforce_core.rules.people import Screen
 from workforce_core.services import amendments, approvals, corrections, time_records
 from workforce_core.services.sign_off_links import send_sign_off_link
 from workforce_entrypoints.web.common.done import Done
+from workforce_entrypoints.web.common.redirects import back_to
 from workforce_entrypoints.web.common.visits import Visit, console_route
-from workforce_entrypoints.web.console.timesheets import back_to
 
 
 def _ids(visit: Visit) -> list[int]:

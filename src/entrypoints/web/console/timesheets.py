@@ -4,9 +4,8 @@ or many; and one shift's page with its corrections, breaks, clock-out, query and
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlencode
 
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from workforce_adapters.json import payroll_fields, pricing_record
@@ -21,12 +20,9 @@ from workforce_core.services.sign_off_links import sign_off_contacts
 from workforce_core.services.time_reads.amendments import AmendmentQuery, amendments
 from workforce_core.services.time_reads.timesheets import Timesheet, TimesheetQuery, timesheets
 from workforce_core.views import EntryView
-from workforce_entrypoints.web.common.done import Done
-from workforce_entrypoints.web.common.request_path import secure
 from workforce_entrypoints.web.common.visits import Visit, console_route
-from workforce_entrypoints.web.common.weeks import ShownWeek, choice, shown_week
+from workforce_entrypoints.web.common.weeks import PAGE_SIZE, choice, week_sheet
 
-PAGE_SIZE = 100  # as the API's largest page
 CHOICES = 500  # workers and sites offered in the filters and the backfill form
 
 
@@ -39,16 +35,6 @@ def shift_row(view: EntryView, sheet: Timesheet, sight: Sight) -> dict[str, Any]
     row["open"] = view.entry.entry_type == "shift" and view.entry.clock_out is None
     row["pay"] = pricing_record(figures, pay=True, charge=False)["pay_amount"] if figures and sight.pay else None
     return row
-
-
-def week_sheet(visit: Visit, **filters: Any) -> tuple[ShownWeek, int, Timesheet]:
-    """The shown pay week's shifts (the console's and the portal's), a page from ``?offset=``, filtered."""
-    s = visit.services
-    week = shown_week(visit)
-    offset = visit.number("offset") or 0
-    paging = Paging(limit=PAGE_SIZE, offset=offset)
-    query = TimesheetQuery(paging=paging, date_from=week.first, date_to=week.last, **filters)
-    return week, offset, timesheets(visit.client, query, queries=s.queries, uow=s.uow, now=s.clock.now())
 
 
 def timesheet_page(visit: Visit) -> Response:
@@ -105,13 +91,6 @@ def entry_page(visit: Visit) -> Response:
         amendments=amendments(p, asked, queries=s.queries).items,
         may_approve=may(visit.signed.actor, Power.APPROVE),
     )
-
-
-def back_to(visit: Visit, path: str, done: Done, *, prefix: str = "/console", **more: int | str | None) -> Response:
-    """303 to the account's page at ``path`` saying ``done`` (a code, never words); ``more`` (``count``,
-    ``worker``, ``week``) rides along when given."""
-    query = urlencode({"done": done.value, **{name: value for name, value in more.items() if value is not None}})
-    return secure(RedirectResponse(f"{prefix}/{visit.client.client_id}{path}?{query}", status_code=303))
 
 
 ROUTES: list[BaseRoute] = [

@@ -25,9 +25,9 @@ from workforce_core.services.two_factor import (
     two_factor_state,
 )
 from workforce_entrypoints.web.common.done import Done
+from workforce_entrypoints.web.common.redirects import back_to
 from workforce_entrypoints.web.common.request_path import secure
 from workforce_entrypoints.web.common.visits import Visit, console_route
-from workforce_entrypoints.web.console.timesheets import back_to
 
 PAGE = "/console/two-factor"
 CODES_PATH = f"{PAGE}/recovery-codes"

@@ -20,8 +20,8 @@ from workforce_core.rules.pages import Page
 from workforce_core.rules.people import Power
 from workforce_core.services import webhooks
 from workforce_entrypoints.web.common.done import Done
+from workforce_entrypoints.web.common.redirects import back_to
 from workforce_entrypoints.web.common.visits import Visit, console_route
-from workforce_entrypoints.web.console.timesheets import back_to
 
 LOG = 50  # deliveries shown on a subscription's page
 

@@ -17,8 +17,8 @@ from workforce_core.errors import ValidationFailed
 from workforce_core.services import absences, availability, do_not_return, worker_pins, workers
 from workforce_entrypoints.web.common.done import Done
 from workforce_entrypoints.web.common.forms import filled
+from workforce_entrypoints.web.common.redirects import back_to
 from workforce_entrypoints.web.common.visits import Visit, console_route
-from workforce_entrypoints.web.console.timesheets import back_to
 
 RECORD = ("name", "employee_id", "email", "phone", "job_role", "location_id", "start_date", "end_date")
 RATES = ("hourly_rate", "charge_rate")

@@ -24,11 +24,11 @@ from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.serving.storage_threads import StorageThreads
 from workforce_entrypoints.web.common.done import Done
 from workforce_entrypoints.web.common.double_submit import check_token, keep_token, new_token
+from workforce_entrypoints.web.common.redirects import back_to
 from workforce_entrypoints.web.common.request_path import CSRF_FIELD, secure
 from workforce_entrypoints.web.common.visits import Visit, console_route, error_page, keep_session, page_reply
-from workforce_entrypoints.web.common.weeks import choice, shown_week
-from workforce_entrypoints.web.console.timesheets import PAGE_SIZE as TIMESHEET_PAGE
-from workforce_entrypoints.web.console.timesheets import back_to, week_sheet
+from workforce_entrypoints.web.common.weeks import PAGE_SIZE as TIMESHEET_PAGE
+from workforce_entrypoints.web.common.weeks import choice, shown_week, week_sheet
 
 
 def week_page(visit: Visit) -> Response:
