@@ -57,12 +57,12 @@ def test_a_coordinator_fills_a_requirement_of_three_and_the_fourth_booking_is_re
     expect(page.get_by_role("alert")).to_have_text(f"requirement {demand} is full.")
 
     page.goto(f"/console/{client}/shifts?week={DAY}")
-    row = page.get_by_role("row").filter(
-        has=page.get_by_role("link", name=f"Open requirement {demand}: North Warehouse, Fri 20 Mar 2026 08:00")
-    )
-    expect(row).to_contain_text("3/3")
-    expect(row).to_contain_text("filled")
-    expect(row).not_to_contain_text("starts soon")
+    card = page.locator(f"#req-{demand}")
+    expect(
+        card.get_by_role("link", name=re.compile(f"^Requirement {demand}: North Warehouse, Fri 20 Mar 2026"))
+    ).to_have_text("3/3")
+    expect(card).to_contain_text("filled")
+    expect(card.get_by_role("link", name=re.compile(r"^Fill requirement"))).to_have_count(0)
     created = [event["data"] for event in world.outbox("shift.created")]
     assert sorted(data["worker_name"] for data in created) == list(NAMES[:3])
     assert {data["demand_id"] for data in created} == {demand}

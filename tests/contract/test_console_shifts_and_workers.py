@@ -119,10 +119,12 @@ def test_the_board_marks_requirements_starting_within_a_week_that_are_not_full(
         later = add_requirement(person, acme, LATER)
         this_week = person.get(f"/console/{acme['client']}/shifts?week={SOON}").text
         that_week = person.get(f"/console/{acme['client']}/shifts?week={LATER}").text
-    rows = {int(n): row for row, n in re.findall(r'(<tr[^>]*>(?:(?!</tr>).)*?requirements/(\d+)")', this_week, re.S)}
-    assert 'class="flagged"' in rows[soon]
-    assert "starts soon, not full" in rows[soon]
-    assert 'class="flagged"' not in rows[full]
+    cards = {
+        int(n): card for n, card in re.findall(r'<div class="card[^"]*" id="req-(\d+)">(.*?)</div>', this_week, re.S)
+    }
+    assert "starts soon, not full" in cards[soon]
+    assert "starts soon" not in cards[full]
+    assert "1/1" in cards[full]
     assert "1 starting within 7 days not full" in this_week
     assert f"requirements/{later}" in that_week
     assert "starts soon" not in that_week

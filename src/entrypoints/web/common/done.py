@@ -59,6 +59,7 @@ class Done(StrEnum):
     BOOKING_CANCELLED = "booking_cancelled"
     NO_SHOW = "no_show"
     OFFERED = "offered"
+    WEEK_COPIED = "week_copied"
     WORKER_ADDED = "worker_added"
     WORKER_CHANGED = "worker_changed"
     LEAVER = "leaver"
@@ -144,6 +145,7 @@ WORDS: dict[Done, str] = {
     Done.BOOKING_CANCELLED: "booking cancelled",
     Done.NO_SHOW: "marked a no-show",
     Done.OFFERED: "offered to {count}",
+    Done.WEEK_COPIED: "copied {count} of last week's requirements",
     Done.WORKER_ADDED: "worker added",
     Done.WORKER_CHANGED: "worker changed",
     Done.LEAVER: "recorded as a leaver",

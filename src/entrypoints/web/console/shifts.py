@@ -1,10 +1,8 @@
-"""The shifts board: a week's requirements by site and day with their fill, those starting within a
-week and not full marked; the week's bookings; one requirement with who is free for its slot (the
+"""One requirement of the shifts board (``board.py`` draws the week) with who is free for its slot (the
 ``/availability.php`` ranking, its codes in words), its bookings and its offers; one booking."""
 
 from __future__ import annotations
 
-from itertools import groupby
 from typing import Any
 
 from starlette.responses import Response
@@ -25,11 +23,9 @@ from workforce_core.services.offers import OfferQuery, offers
 from workforce_core.services.shift_reads import ShiftQuery, shifts
 from workforce_core.views import DemandView, ShiftView
 from workforce_entrypoints.web.common.visits import Visit, console_route
-from workforce_entrypoints.web.common.weeks import shown_week
 from workforce_entrypoints.web.console import reasons
 
 PAGE_SIZE = 100  # bookings a page, as the API's largest page
-REQUIREMENTS = 500  # requirements of a week shown at once
 CHOICES = 500  # workers and sites offered in the forms
 FREE = 100  # who-is-free rows shown
 
@@ -61,40 +57,6 @@ def requirement_row(view: DemandView, now: Any) -> dict[str, Any]:
         "end": wall(d.end),
         "soon": needs_filling(d, view.filled, now),
     }
-
-
-def board_page(visit: Visit) -> Response:
-    p, s = visit.client, visit.services
-    week, now = shown_week(visit), s.clock.now()
-    site_id, offset = visit.number("location_id"), visit.number("offset") or 0
-    asked = DemandQuery(paging=Paging(limit=REQUIREMENTS), date_from=week.first, date_to=week.last, location_id=site_id)
-    found = demands(p, asked, queries=s.queries, clock=s.clock)
-    rows = sorted(
-        (requirement_row(view, now) for view in found.items),
-        key=lambda row: (row["view"].location_name or "", row["demand"].shift_date, row["demand"].start),
-    )
-    by_site = [
-        (site, [(day, list(of_day)) for day, of_day in groupby(of_site, key=lambda row: row["demand"].shift_date)])
-        for site, of_site in groupby(rows, key=lambda row: row["view"].location_name or "")
-    ]
-    query = ShiftQuery(paging=Paging(PAGE_SIZE, offset), date_from=week.first, date_to=week.last, location_id=site_id)
-    booked = shifts(p, query, queries=s.queries)
-    return visit.page(
-        "shifts.html",
-        week=week,
-        by_site=by_site,
-        requirements=found.total,
-        shown_requirements=len(rows),
-        soon=sum(1 for row in rows if row["soon"]),
-        bookings=[booking_row(view) for view in booked.items],
-        total=booked.total,
-        offset=offset,
-        page_size=PAGE_SIZE,
-        sites=site_choices(visit),
-        workers=worker_choices(visit),
-        location_id=site_id,
-        may_book=may(visit.signed.actor, Power.BOOK),
-    )
 
 
 def free_row(found: FreeWorker) -> dict[str, Any]:
@@ -162,7 +124,6 @@ def worker_choices(visit: Visit) -> Any:
 
 
 ROUTES: list[BaseRoute] = [
-    console_route("/{client_id:int}/shifts", board_page, opens=Page.SHIFTS),
     console_route("/{client_id:int}/shifts/requirements/{demand_id:int}", requirement_page, opens=Page.SHIFTS),
     console_route("/{client_id:int}/shifts/bookings/{booking_id:int}", booking_page, opens=Page.SHIFTS),
 ]
