@@ -19,7 +19,17 @@ from workforce_entrypoints.web.common.done import WORDS, Done
 MENU = re.compile(r'<nav aria-label="Console">(.*?)</nav>', re.S)
 LINK = re.compile(r'<a href="([^"]+)">([^<]+)</a>')
 SECRET = re.compile(r'id="new-key" readonly value="(wfk_[^"]+)"')
-EVERY = ["Timesheets", "Exceptions", "Close pay week", "Payroll", "Charges", "On site now", "Shifts", "Workers"]
+EVERY = [
+    "Timesheets",
+    "Exceptions",
+    "Close pay week",
+    "Payroll",
+    "Charges",
+    "Margins",
+    "On site now",
+    "Shifts",
+    "Workers",
+]
 CONSOLE_ROLES = {
     "operator": [*EVERY, "Setup"],
     "owner": [*EVERY, "Setup"],

@@ -21,7 +21,7 @@ def test_each_role_opens_its_own_pages() -> None:
     assert opens(Role.OWNER) == set(Page) - PORTAL
     assert opens(Role.OPERATOR) == set(Page) - PORTAL
     assert opens(Role.COORDINATOR) == CONSOLE
-    assert opens(Role.PAYROLL) == CONSOLE | {Page.PAY_WEEK, Page.PAYROLL, Page.CHARGES, Page.PAY_CODES}
+    assert opens(Role.PAYROLL) == CONSOLE | {Page.PAY_WEEK, Page.PAYROLL, Page.CHARGES, Page.MARGINS, Page.PAY_CODES}
     assert opens(Role.APPROVER) == PORTAL
 
 

@@ -19,6 +19,7 @@ class Page(StrEnum):
     PAY_WEEK = "pay_week"
     PAYROLL = "payroll"
     CHARGES = "charges"
+    MARGINS = "margins"
     ON_SITE = "on_site"
     SHIFTS = "shifts"
     WORKERS = "workers"
@@ -46,6 +47,7 @@ NEEDS: dict[Page, Need] = {
     Page.PAY_WEEK: Need(Power.CLOSE_WEEK, ("payroll:read",), "close pay weeks"),
     Page.PAYROLL: Need(Power.CONSOLE, ("payroll:read",), "see payroll"),
     Page.CHARGES: Need(Power.CONSOLE, ("charges:read",), "see charges"),
+    Page.MARGINS: Need(Power.CONSOLE, ("payroll:read", "charges:read"), "see margins"),
     Page.ON_SITE: Need(Power.CONSOLE, ("onsite:read", "timesheets:read"), "see who is on site"),
     Page.SHIFTS: Need(Power.CONSOLE, ("shifts:read", "workers:read", "locations:read"), "see the shifts board"),
     Page.WORKERS: Need(Power.CONSOLE, ("workers:read", "locations:read"), "see workers"),

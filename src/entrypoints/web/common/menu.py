@@ -12,6 +12,7 @@ CONSOLE_MENU: tuple[tuple[Page, str, str], ...] = (
     (Page.PAY_WEEK, "Close pay week", "/pay-week"),
     (Page.PAYROLL, "Payroll", "/payroll"),
     (Page.CHARGES, "Charges", "/charges"),
+    (Page.MARGINS, "Margins", "/margins"),
     (Page.ON_SITE, "On site now", "/on-site"),
     (Page.SHIFTS, "Shifts", "/shifts"),
     (Page.WORKERS, "Workers", "/workers"),
