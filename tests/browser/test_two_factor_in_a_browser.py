@@ -43,7 +43,7 @@ def test_a_person_turns_on_two_factor_and_signs_in_with_a_code_then_a_recovery_c
     client = live.world.account("Acme Staffing").id
     person, secret_word = live.owner(client, "coordinator")
     password(page, person.email, secret_word)
-    page.wait_for_url(re.compile(rf"/console/{client}/timesheets"))
+    page.wait_for_url(re.compile(rf"/console/{client}/dashboard"))
     page.get_by_role("link", name="Two-factor sign-in").click()
     page.get_by_role("button", name="Set up two-factor sign-in").click()
     expect(page.get_by_role("img", name=re.compile("QR code"))).to_be_visible()
@@ -65,7 +65,7 @@ def test_a_person_turns_on_two_factor_and_signs_in_with_a_code_then_a_recovery_c
     page.wait_for_url(re.compile(r"/console/sign-in/code"))
     fits(page)
     code(page, pyotp.TOTP(key).at(live.clock.now()))
-    page.wait_for_url(re.compile(rf"/console/{client}/timesheets"))
+    page.wait_for_url(re.compile(rf"/console/{client}/dashboard"))
     sign_out(page)
 
     password(page, person.email, secret_word)

@@ -20,6 +20,7 @@ MENU = re.compile(r'<nav aria-label="Console">(.*?)</nav>', re.S)
 LINK = re.compile(r'<a href="([^"]+)">([^<]+)</a>')
 SECRET = re.compile(r'id="new-key" readonly value="(wfk_[^"]+)"')
 EVERY = [
+    "Dashboard",
     "Timesheets",
     "Exceptions",
     "Close pay week",
@@ -34,7 +35,7 @@ CONSOLE_ROLES = {
     "operator": [*EVERY, "Setup"],
     "owner": [*EVERY, "Setup"],
     "payroll": EVERY,
-    "coordinator": ["Timesheets", "Exceptions", "On site now", "Shifts", "Workers"],
+    "coordinator": ["Dashboard", "Timesheets", "Exceptions", "On site now", "Shifts", "Workers"],
 }
 
 

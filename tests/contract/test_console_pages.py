@@ -56,7 +56,7 @@ def test_sign_in_sets_a_session_cookie_that_scripts_cannot_read(services: Servic
         assert "workforce_session=" in cookie
         assert "httponly" in cookie
         assert "samesite=lax" in cookie
-        assert person.get("/console/").headers["location"] == f"/console/{acme['client']}/timesheets"
+        assert person.get("/console/").headers["location"] == f"/console/{acme['client']}/dashboard"
 
 
 def test_wrong_password_and_unknown_user_get_the_same_page(services: Services, acme: dict[str, int]) -> None:

@@ -9,7 +9,7 @@ from workforce_core.model.people import ROLES, Actor, Role
 from workforce_core.rules.pages import NEEDS, Page, may_open, refused
 from workforce_core.rules.scopes import SCOPES
 
-CONSOLE = {Page.TIMESHEETS, Page.EXCEPTIONS, Page.ON_SITE, Page.SHIFTS, Page.WORKERS}
+CONSOLE = {Page.DASHBOARD, Page.TIMESHEETS, Page.EXCEPTIONS, Page.ON_SITE, Page.SHIFTS, Page.WORKERS}
 PORTAL = {Page.PORTAL_WEEK, Page.PORTAL_CHARGES}
 
 

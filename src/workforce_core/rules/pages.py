@@ -14,6 +14,7 @@ from workforce_core.rules.people import ROLE_POWERS, ROLE_SCOPES, Power, refusal
 
 
 class Page(StrEnum):
+    DASHBOARD = "dashboard"
     TIMESHEETS = "timesheets"
     EXCEPTIONS = "exceptions"
     PAY_WEEK = "pay_week"
@@ -42,6 +43,7 @@ class Need:
 
 
 NEEDS: dict[Page, Need] = {
+    Page.DASHBOARD: Need(Power.CONSOLE, ("shifts:read",), "see the dashboard"),
     Page.TIMESHEETS: Need(Power.CONSOLE, ("timesheets:read",), "see timesheets"),
     Page.EXCEPTIONS: Need(Power.CONSOLE, ("timesheets:read",), "see the week's exceptions"),
     Page.PAY_WEEK: Need(Power.CLOSE_WEEK, ("payroll:read",), "close pay weeks"),

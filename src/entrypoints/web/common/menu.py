@@ -7,6 +7,7 @@ from workforce_core.model.people import Actor
 from workforce_core.rules.pages import Page, may_open
 
 CONSOLE_MENU: tuple[tuple[Page, str, str], ...] = (
+    (Page.DASHBOARD, "Dashboard", "/dashboard"),
     (Page.TIMESHEETS, "Timesheets", "/timesheets"),
     (Page.EXCEPTIONS, "Exceptions", "/exceptions"),
     (Page.PAY_WEEK, "Close pay week", "/pay-week"),

@@ -84,7 +84,7 @@ def home(visit: Visit) -> Response:
         return secure(RedirectResponse(f"/portal/{actor.client_id}/week", status_code=303))
     clients = reachable_clients(actor, uow=s.uow)
     if len(clients) == 1:
-        return secure(RedirectResponse(f"/console/{clients[0].id}/timesheets", status_code=303))
+        return secure(RedirectResponse(f"/console/{clients[0].id}/dashboard", status_code=303))
     return visit.page("clients.html", clients=clients)
 
 

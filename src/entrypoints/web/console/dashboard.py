@@ -1,0 +1,71 @@
+"""The console's first page: a pay week against the four before it in charts (Chart.js, vendored), each
+with its figures in a table beside it (and as CSV) and a link to the page listing what it counts: booked
+hours by day and site, booked hours a week, fill rate and open places a week (``services.dashboard``),
+and the margin by site (``views.margins``, as the margin report) for a role that may see margins."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from starlette.responses import Response
+from starlette.routing import BaseRoute
+
+from workforce_core.rules.pages import Page, may_open
+from workforce_core.services.dashboard import dashboard
+from workforce_entrypoints.web.common.downloads import csv_reply
+from workforce_entrypoints.web.common.visits import Visit, console_route
+from workforce_entrypoints.web.common.weeks import shown_week
+from workforce_entrypoints.web.console.margins import week_margins
+
+CSV_HEADER = ("chart", "series", "week", "label", "value")
+
+
+def _hours(minutes: int) -> float:
+    return round(minutes / 60, 2)
+
+
+def dashboard_page(visit: Visit) -> Response:
+    p, s = visit.client, visit.services
+    week = shown_week(visit)
+    found = dashboard(p, week.first, queries=s.queries, clock=s.clock)
+    margins = week_margins(visit, week.first) if may_open(visit.signed.actor, Page.MARGINS) else None
+    charts: dict[str, Any] = {
+        "hours_by_day": {
+            "labels": [f"{day:%a %d}" for day in found.days],
+            "series": [
+                {"label": site, "data": [_hours(found.minutes(site, day)) for day in found.days]}
+                for site in found.sites
+            ],
+        },
+        "weeks": {
+            "labels": [f"{w.week:%d %b}" for w in found.weeks],
+            "series": [
+                {"label": "Booked hours", "data": [_hours(w.booked_minutes) for w in found.weeks]},
+            ],
+        },
+        "fill": {
+            "labels": [f"{w.week:%d %b}" for w in found.weeks],
+            "series": [
+                {"label": "Fill rate (%)", "data": [w.fill_rate or 0 for w in found.weeks]},
+                {"label": "Open places", "data": [w.open_places for w in found.weeks]},
+            ],
+        },
+    }
+    if margins is not None:
+        charts["margin"] = {
+            "labels": [row.name for row in margins.sites],
+            "series": [{"label": "Margin (£)", "data": [float(row.margin) for row in margins.sites]}],
+        }
+    if visit.value("format") == "csv":
+        rows = [
+            (name, series["label"], week.first, label, Decimal(str(value)))
+            for name, chart in charts.items()
+            for series in chart["series"]
+            for label, value in zip(chart["labels"], series["data"], strict=True)
+        ]
+        return csv_reply(f"dashboard-{p.client_id}-{week.first}.csv", CSV_HEADER, rows)
+    return visit.page("dashboard.html", week=week, found=found, margins=margins, charts=charts)
+
+
+ROUTES: list[BaseRoute] = [console_route("/{client_id:int}/dashboard", dashboard_page, opens=Page.DASHBOARD)]

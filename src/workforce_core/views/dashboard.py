@@ -1,0 +1,52 @@
+"""The console's dashboard of a pay week against the four before it: booked hours by day and site, and
+per week the booked hours, the places asked for and filled, and the open places left."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from attrs import frozen
+
+
+@frozen
+class WeekFigures:
+    week: date
+    booked_minutes: int  # bookings not cancelled, their breaks left out
+    headcount: int  # places asked for by requirements not cancelled
+    filled: int
+
+    @property
+    def open_places(self) -> int:
+        return max(0, self.headcount - self.filled)
+
+    @property
+    def fill_rate(self) -> float | None:
+        """Filled places over places asked for, as a percentage to one decimal; None with none asked."""
+        return None if not self.headcount else round(100 * min(self.filled, self.headcount) / self.headcount, 1)
+
+
+@frozen
+class SiteDay:
+    location_id: int
+    site: str
+    day: date
+    booked_minutes: int
+
+
+@frozen
+class Dashboard:
+    week: date
+    weeks: tuple[WeekFigures, ...]  # the four weeks before, then the week itself (oldest first)
+    days: tuple[date, ...]
+    by_site_day: tuple[SiteDay, ...]  # the week's booked minutes by site and day (sites by name)
+
+    @property
+    def this_week(self) -> WeekFigures:
+        return self.weeks[-1]
+
+    @property
+    def sites(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(cell.site for cell in self.by_site_day))
+
+    def minutes(self, site: str, day: date) -> int:
+        return sum(c.booked_minutes for c in self.by_site_day if c.site == site and c.day == day)
