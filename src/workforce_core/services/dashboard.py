@@ -16,7 +16,7 @@ from workforce_core.rules.worker_facts import paid_minutes
 from workforce_core.views.dashboard import Dashboard, SiteDay, WeekFigures
 
 WEEKS_BEFORE = 4
-MOST = 50_000  # bookings or requirements of five weeks read at once
+MOST = 10_000  # bookings or requirements of five weeks read at once
 
 
 def dashboard(principal: Principal, week: date, *, queries: Queries, clock: Clock) -> Dashboard:
