@@ -63,7 +63,7 @@ def test_an_owner_closes_last_week_and_downloads_the_payroll_file(live: Live, pa
     owner, password = live.owner(client)
 
     sign_in(page, owner.email, password)
-    expect(page).to_have_url(re.compile(rf"/console/{client}/timesheets$"))
+    expect(page).to_have_url(re.compile(rf"/console/{client}/dashboard$"))  # the console's first page
     page.goto(f"/console/{client}/timesheets?week={LAST_WEEK}")
     expect(page.get_by_role("heading", level=1)).to_contain_text("Mon 09 Mar 2026")
 
