@@ -22,6 +22,10 @@ from workforce_entrypoints.bootstrap import NAMES, SERVICES, Services, Settings,
 from workforce_entrypoints.injection import GivenService, wanted
 
 NOW = datetime(2026, 5, 11, 12, 0, tzinfo=UTC)
+SOURCES = Path(__file__).parents[2] / "src" / "entrypoints"
+# The entry folders whose calls must leave the services to ``Services.run``; the lead adds "web" once its
+# pages call use cases that way (issue 36).
+CHECKED = ["http"]
 # Replacing a service in the wiring is wiring (``evolve(services, uow=held)``), not a call that passes one.
 REWIRING = {"evolve"}
 
@@ -122,3 +126,11 @@ def test_the_check_finds_a_service_given_by_keyword() -> None:
     assert given_services(source) == ["<test>:1 uow=", "<test>:1 clock="]
     assert given_services("from workforce_adapters.webhooks.signing import verify\nverify(b, now=t)\n") == []
     assert given_services("evolve(services, uow=held)\n") == []
+
+
+@pytest.mark.parametrize("folder", CHECKED)
+def test_no_entry_module_passes_a_service_itself(folder: str) -> None:
+    modules = sorted((SOURCES / folder).rglob("*.py"))
+    assert modules, f"no modules under {folder}"
+    found = [hit for path in modules for hit in given_services(path.read_text(encoding="utf-8"), path.name)]
+    assert found == []
