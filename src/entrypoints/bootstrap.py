@@ -58,7 +58,7 @@ from workforce_core.rules.london import local_date
 from workforce_core.rules.receiver_urls import Network, Resolver, parse_networks
 from workforce_entrypoints.environment import DATABASE_ENV as DATABASE_ENV  # re-exported: its old home
 from workforce_entrypoints.environment import REQUIRE_2FA_ENV, switch
-from workforce_entrypoints.injection import injected
+from workforce_entrypoints.injection import Injector
 
 RATE_LIMIT_ENV = "WORKFORCE_RATE_LIMIT_STORAGE"
 TRUSTED_NETWORKS_ENV = "WORKFORCE_WEBHOOK_TRUSTED_NETWORKS"
@@ -164,7 +164,7 @@ class Services:
         """``use_case(*args, **kwargs)`` given every service it names (``SERVICES``): an entry point passes
         the command and the person acting, nothing else. The arguments are not checked by mypy here (the
         call is checked against the use case's signature when it runs); the answer keeps its type."""
-        return use_case(*args, **injected(use_case, NAMES, kwargs, self.provide))
+        return INJECTOR.call(use_case, self, args, kwargs)
 
     def provide(self, name: str) -> object:
         return SERVICES[name](self)
@@ -200,7 +200,8 @@ SERVICES: dict[str, Callable[[Services], object]] = {
     "trusted": lambda s: s.webhooks.trusted_networks,
     "offline_limit": lambda s: s.settings.offline_clock_limit,
 }
-NAMES = frozenset(SERVICES)
+INJECTOR: Injector[Services] = Injector(SERVICES)
+NAMES = INJECTOR.names
 
 
 def bootstrap(settings: Settings, *, clock: Clock | None = None, engine: Engine | None = None) -> Services:
