@@ -25,7 +25,7 @@ NOW = datetime(2026, 5, 11, 12, 0, tzinfo=UTC)
 SOURCES = Path(__file__).parents[2] / "src" / "entrypoints"
 # The entry folders whose calls must leave the services to ``Services.run``; the lead adds "web" once its
 # pages call use cases that way (issue 36).
-CHECKED = ["http"]
+CHECKED = ["http", "cli"]
 # Replacing a service in the wiring is wiring (``evolve(services, uow=held)``), not a call that passes one.
 REWIRING = {"evolve"}
 
