@@ -21,9 +21,9 @@ log = logging.getLogger("workforce.schedule")
 
 def jobs(built: Services) -> dict[str, Callable[[], object]]:
     return {
-        "auto clock-out": lambda: time_records.auto_close(uow=built.uow, clock=built.clock),
-        "offer expiry": lambda: offers.expire(uow=built.uow, clock=built.clock),
-        "sign-off deadline": lambda: sign_off.auto_sign_off(uow=built.uow, clock=built.clock),
+        "auto clock-out": lambda: built.run(time_records.auto_close),
+        "offer expiry": lambda: built.run(offers.expire),
+        "sign-off deadline": lambda: built.run(sign_off.auto_sign_off),
     }
 
 
@@ -43,7 +43,7 @@ def refresh_until(stop: threading.Event, built: Services, *, interval: float = F
     ``interval`` seconds, until ``stop`` is set."""
     while not stop.is_set():
         try:
-            figure_refresh.refresh_figures(uow=built.uow)
+            built.run(figure_refresh.refresh_figures)
         except Exception:
             log.exception("the figures' background pass failed; trying again next pass")
         stop.wait(interval)
