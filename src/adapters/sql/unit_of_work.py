@@ -25,6 +25,12 @@ from workforce_adapters.sql.export_batches import SqlExportBatches
 from workforce_adapters.sql.kiosks import SqlKioskClocks, SqlKioskDevices
 from workforce_adapters.sql.minimum_wage import SqlWageRecords
 from workforce_adapters.sql.no_shows import SqlNoShowNotices
+from workforce_adapters.sql.notifications import (
+    SqlChannelChoices,
+    SqlMessageRepository,
+    SqlNotifierSettings,
+    SqlPushSubscriptions,
+)
 from workforce_adapters.sql.outbox import SqlOutbox
 from workforce_adapters.sql.pay_codes import SqlPayCodes
 from workforce_adapters.sql.pay_figures import SqlPayFigures
@@ -242,6 +248,22 @@ class SqlUnitOfWork:
     @cached_property
     def outbox(self) -> SqlOutbox:
         return SqlOutbox(self.connection, self.event_codec)
+
+    @cached_property
+    def messages(self) -> SqlMessageRepository:
+        return SqlMessageRepository(self.connection)
+
+    @cached_property
+    def channel_choices(self) -> SqlChannelChoices:
+        return SqlChannelChoices(self.connection)
+
+    @cached_property
+    def push_subscriptions(self) -> SqlPushSubscriptions:
+        return SqlPushSubscriptions(self.connection)
+
+    @cached_property
+    def notifier_settings(self) -> SqlNotifierSettings:
+        return SqlNotifierSettings(self.connection)
 
     def __exit__(
         self,

@@ -15,6 +15,12 @@ from workforce_core.ports.exports import ExportBatchWrites
 from workforce_core.ports.kiosks import KioskClocks, KioskDevices
 from workforce_core.ports.minimum_wage import WageRecords
 from workforce_core.ports.no_shows import NoShowNotices
+from workforce_core.ports.notifications import (
+    ChannelChoices,
+    MessageRepository,
+    NotifierSettingsRepository,
+    PushSubscriptions,
+)
 from workforce_core.ports.outbox import Outbox
 from workforce_core.ports.pay_codes import PayCodes
 from workforce_core.ports.pay_figures import PayFigures
@@ -115,6 +121,14 @@ class UnitOfWork(Protocol):
     def kiosk_clocks(self) -> KioskClocks: ...
     @property
     def outbox(self) -> Outbox: ...
+    @property
+    def messages(self) -> MessageRepository: ...
+    @property
+    def channel_choices(self) -> ChannelChoices: ...
+    @property
+    def push_subscriptions(self) -> PushSubscriptions: ...
+    @property
+    def notifier_settings(self) -> NotifierSettingsRepository: ...
 
     def __enter__(self) -> UnitOfWork: ...
 
