@@ -46,11 +46,11 @@ class WebPushSender:
         self.private_key = private_key
         self.contact = contact  # the VAPID ``sub``: mailto: or https: of whoever runs the service
         self.timeout = timeout
-        vapid_keys(private_key)
 
     def send(self, outgoing: Outgoing, /) -> SendResult:
         if not outgoing.subscriptions:
             return SendResult.failed("not sent: the worker's app takes no pushes", retry=False)
+        vapid_keys(self.private_key)  # made on the first push
         payload = json.dumps(
             {"title": outgoing.words.subject, "body": outgoing.words.body, "message_id": outgoing.message.id}
         )
