@@ -52,6 +52,8 @@ TABLES = (
     "channel_choices",
     "push_subscriptions",
     "notifier_settings",
+    "offer_rounds",
+    "offer_links",
 )
 
 

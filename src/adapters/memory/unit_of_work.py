@@ -17,6 +17,7 @@ from workforce_adapters.memory.availability import (
 )
 from workforce_adapters.memory.demands import MemoryDemandRepository, MemoryOfferRepository
 from workforce_adapters.memory.exports import MemoryExportBatches
+from workforce_adapters.memory.filling import MemoryOfferLinks, MemoryOfferRounds
 from workforce_adapters.memory.kiosks import MemoryKioskClocks, MemoryKioskDevices
 from workforce_adapters.memory.minimum_wage import MemoryWageRecords
 from workforce_adapters.memory.no_shows import MemoryNoShowNotices
@@ -262,6 +263,14 @@ class MemoryUnitOfWork:
     @cached_property
     def notifier_settings(self) -> MemoryNotifierSettings:
         return MemoryNotifierSettings(self._tables["notifier_settings"])
+
+    @cached_property
+    def offer_rounds(self) -> MemoryOfferRounds:
+        return MemoryOfferRounds(self._tables["offer_rounds"])
+
+    @cached_property
+    def offer_links(self) -> MemoryOfferLinks:
+        return MemoryOfferLinks(self._tables["offer_links"])
 
     @property
     def tables(self) -> dict[str, MemoryTable[Any]]:

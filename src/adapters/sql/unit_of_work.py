@@ -22,6 +22,7 @@ from workforce_adapters.sql.availability import (
 )
 from workforce_adapters.sql.demands import SqlDemandRepository, SqlOfferRepository
 from workforce_adapters.sql.export_batches import SqlExportBatches
+from workforce_adapters.sql.filling import SqlOfferLinks, SqlOfferRounds
 from workforce_adapters.sql.kiosks import SqlKioskClocks, SqlKioskDevices
 from workforce_adapters.sql.minimum_wage import SqlWageRecords
 from workforce_adapters.sql.no_shows import SqlNoShowNotices
@@ -264,6 +265,14 @@ class SqlUnitOfWork:
     @cached_property
     def notifier_settings(self) -> SqlNotifierSettings:
         return SqlNotifierSettings(self.connection)
+
+    @cached_property
+    def offer_rounds(self) -> SqlOfferRounds:
+        return SqlOfferRounds(self.connection)
+
+    @cached_property
+    def offer_links(self) -> SqlOfferLinks:
+        return SqlOfferLinks(self.connection)
 
     def __exit__(
         self,

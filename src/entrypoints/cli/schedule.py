@@ -1,9 +1,10 @@
 """The timed jobs ``workforce serve`` runs beside the server, in the serving process (one however many
 ``--workers``), unless ``--no-schedule``: the auto clock-out rule (``timesheet auto-close``), the
 expiry of offers whose requirement has ended (``offer expire``), the clients' sign-off deadline
-(``timesheet auto-sign-off``) and the notifier's messages (``notify send``), every ``INTERVAL``
-seconds; and, every ``FIGURES_INTERVAL`` seconds, the figures of the worker-weeks a change left stale
-(``price refresh``). Each job is a use case of its own transactions; a failed pass is logged and the next one tried."""
+(``timesheet auto-sign-off``), the next rounds of offers (``fill next-rounds``) and the notifier's
+messages (``notify send``), every ``INTERVAL`` seconds; and, every ``FIGURES_INTERVAL`` seconds, the
+figures of the worker-weeks a change left stale (``price refresh``). Each job is a use case of its own
+transactions; a failed pass is logged and the next one tried."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from workforce_core.services import figure_refresh, notifier, offers, sign_off, time_records
+from workforce_core.services import figure_refresh, filling, notifier, offers, sign_off, time_records
 from workforce_entrypoints import notifier_channels
 from workforce_entrypoints.bootstrap import Services
 
@@ -26,6 +27,9 @@ def jobs(built: Services) -> dict[str, Callable[[], object]]:
         "auto clock-out": lambda: time_records.auto_close(uow=built.uow, clock=built.clock),
         "offer expiry": lambda: offers.expire(uow=built.uow, clock=built.clock),
         "sign-off deadline": lambda: sign_off.auto_sign_off(uow=built.uow, clock=built.clock),
+        "offer rounds": lambda: filling.next_rounds(
+            uow=built.uow, queries=built.queries, clock=built.clock, link_base=built.settings.public_url or ""
+        ),
         "messages": lambda: notifier.notify(
             uow=built.uow,
             clock=built.clock,

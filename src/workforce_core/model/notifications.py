@@ -118,6 +118,7 @@ DEFAULT_QUIET_START = time(22, 0)
 DEFAULT_QUIET_END = time(7, 0)
 DEFAULT_REMINDER_HOURS = 2
 DEFAULT_OFFER_ROUND_FACTOR = 3
+DEFAULT_OFFER_ROUND_MINUTES = 30
 
 
 @define
@@ -131,7 +132,8 @@ class NotifierSettings:
     quiet_start: time = DEFAULT_QUIET_START
     quiet_end: time = DEFAULT_QUIET_END
     reminder_hours: int = DEFAULT_REMINDER_HOURS
-    offer_round_factor: int = DEFAULT_OFFER_ROUND_FACTOR
+    offer_round_factor: int = DEFAULT_OFFER_ROUND_FACTOR  # a round offers to this many per open place
+    offer_round_minutes: int = DEFAULT_OFFER_ROUND_MINUTES  # how long a round waits for answers
     id: int = 0
 
 

@@ -12,6 +12,7 @@ from workforce_core.model.reference import CostCode, Department
 from workforce_core.ports.availability import AbsenceRepository, AvailabilityRepository, DoNotReturnRepository
 from workforce_core.ports.demands import DemandRepository, OfferRepository
 from workforce_core.ports.exports import ExportBatchWrites
+from workforce_core.ports.filling import OfferLinks, OfferRounds
 from workforce_core.ports.kiosks import KioskClocks, KioskDevices
 from workforce_core.ports.minimum_wage import WageRecords
 from workforce_core.ports.no_shows import NoShowNotices
@@ -129,6 +130,10 @@ class UnitOfWork(Protocol):
     def push_subscriptions(self) -> PushSubscriptions: ...
     @property
     def notifier_settings(self) -> NotifierSettingsRepository: ...
+    @property
+    def offer_rounds(self) -> OfferRounds: ...
+    @property
+    def offer_links(self) -> OfferLinks: ...
 
     def __enter__(self) -> UnitOfWork: ...
 

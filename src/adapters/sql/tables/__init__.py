@@ -20,6 +20,8 @@ from workforce_adapters.sql.tables.notifications import (
     channel_choices,
     messages,
     notifier_settings,
+    offer_links,
+    offer_rounds,
     push_subscriptions,
 )
 from workforce_adapters.sql.tables.pay_weeks import (
@@ -84,6 +86,8 @@ __all__ = [
     "metadata",
     "minimum_wage_acceptances",
     "notifier_settings",
+    "offer_links",
+    "offer_rounds",
     "offers",
     "outbox",
     "pay_codes",

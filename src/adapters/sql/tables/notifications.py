@@ -69,4 +69,33 @@ notifier_settings = Table(
     Column("quiet_end", Time, nullable=False),
     Column("reminder_hours", Integer, nullable=False),
     Column("offer_round_factor", Integer, nullable=False),
+    Column("offer_round_minutes", Integer, nullable=False),
+)
+
+offer_rounds = Table(
+    "offer_rounds",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("client_id", Integer, ForeignKey("clients.id"), nullable=False),
+    Column("demand_id", Integer, ForeignKey("demands.id"), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("size", Integer, nullable=False),
+    Column("sent_at", UtcDateTime, nullable=False),
+    Column("expires_at", UtcDateTime, nullable=False),
+    Column("closed_at", UtcDateTime, nullable=True),
+    UniqueConstraint("demand_id", "number", name="uq_offer_rounds_demand_number"),
+    Index("ix_offer_rounds_open", "closed_at", "expires_at"),
+)
+
+offer_links = Table(
+    "offer_links",
+    metadata,
+    # the one-tap link of an offer, found by the SHA-256 of its token
+    Column("id", Integer, primary_key=True),
+    Column("offer_id", Integer, ForeignKey("offers.id"), nullable=False, index=True),
+    Column("client_id", Integer, ForeignKey("clients.id"), nullable=False),
+    Column("token_hash", String(64), nullable=False, unique=True),
+    Column("created_at", UtcDateTime, nullable=False),
+    Column("expires_at", UtcDateTime, nullable=False),
+    Column("used_at", UtcDateTime, nullable=True),
 )

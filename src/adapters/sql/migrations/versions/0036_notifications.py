@@ -1,5 +1,6 @@
 """The notifier: messages (what each person was told, through which channel, and how each try went),
-people's channel choices, workers' Web Push subscriptions and each account's notifier settings; the
+people's channel choices, workers' Web Push subscriptions, each account's notifier settings, the rounds
+of offers "Fill" sends for a requirement and each offer's one-tap link; the
 outbox notes when the notifier made an event's messages (``outbox.notified_at``). Events recorded
 before are marked notified as the column is added: nobody is told of what happened before the notifier.
 
@@ -77,10 +78,36 @@ def upgrade() -> None:
         sa.Column("quiet_end", sa.Time, nullable=False),
         sa.Column("reminder_hours", sa.Integer, nullable=False),
         sa.Column("offer_round_factor", sa.Integer, nullable=False),
+        sa.Column("offer_round_minutes", sa.Integer, nullable=False),
+    )
+    op.create_table(
+        "offer_rounds",
+        sa.Column("id", sa.Integer, primary_key=True),
+        sa.Column("client_id", sa.Integer, sa.ForeignKey("clients.id"), nullable=False),
+        sa.Column("demand_id", sa.Integer, sa.ForeignKey("demands.id"), nullable=False),
+        sa.Column("number", sa.Integer, nullable=False),
+        sa.Column("size", sa.Integer, nullable=False),
+        sa.Column("sent_at", UtcDateTime, nullable=False),
+        sa.Column("expires_at", UtcDateTime, nullable=False),
+        sa.Column("closed_at", UtcDateTime, nullable=True),
+        sa.UniqueConstraint("demand_id", "number", name="uq_offer_rounds_demand_number"),
+    )
+    op.create_index("ix_offer_rounds_open", "offer_rounds", ["closed_at", "expires_at"])
+    op.create_table(
+        "offer_links",
+        sa.Column("id", sa.Integer, primary_key=True),
+        sa.Column("offer_id", sa.Integer, sa.ForeignKey("offers.id"), nullable=False, index=True),
+        sa.Column("client_id", sa.Integer, sa.ForeignKey("clients.id"), nullable=False),
+        sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
+        sa.Column("created_at", UtcDateTime, nullable=False),
+        sa.Column("expires_at", UtcDateTime, nullable=False),
+        sa.Column("used_at", UtcDateTime, nullable=True),
     )
 
 
 def downgrade() -> None:
+    op.drop_table("offer_links")
+    op.drop_table("offer_rounds")
     op.drop_table("notifier_settings")
     op.drop_table("push_subscriptions")
     op.drop_table("channel_choices")
