@@ -161,3 +161,19 @@ def test_a_booking_event_becomes_its_workers_message_once_however_often_the_noti
         MessageStatus.SENT,
         "North",
     )
+
+
+def test_upcoming_shifts_are_the_published_ones_starting_in_the_window_by_start(backend: Backend) -> None:
+    with backend.uow() as tx:
+        client, other = _client(tx), _client(tx, "Rival")
+        site, theirs = _site(tx, client.id), _site(tx, other.id)
+        ann, tom = _worker(tx, client.id), _worker(tx, other.id, employee_id="T-1")
+        late = _booking(tx, ann, site, T0 + timedelta(hours=2), 1, status="published")
+        early = _booking(tx, tom, theirs, T0, 1, status="published")
+        _booking(tx, ann, site, T0 + timedelta(hours=1), 1, status="draft")
+        _booking(tx, ann, site, T0 + timedelta(hours=3), 1, status="cancelled")
+        _booking(tx, ann, site, T0 + timedelta(hours=4), 1, status="published")  # at the window's end
+        _booking(tx, ann, site, T0 - timedelta(minutes=1), 1, status="published")  # before it
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        assert [b.id for b in tx.upcoming.published_starting(T0, T0 + timedelta(hours=4))] == [early.id, late.id]

@@ -65,3 +65,15 @@ def test_listing_needs_one_person_and_the_vapid_key_is_made_once(
     assert code == 0, first
     assert len(first["public_key"]) == 87  # 65 bytes, base64url without padding
     assert s.console("notify", "vapid-keys")[1] == first
+
+
+def test_the_console_sets_a_persons_channels_and_the_accounts_settings(s: bookings.Setup) -> None:
+    code, chosen = s.console("notify", "choose", "--worker", str(s.ann.id), "--channel", "sms", "--channel", "email")
+    assert (code, chosen["channels"]) == (0, ["sms", "email"])
+    args = ("--client", str(s.account.id), "--sms-cap", "50", "--quiet", "21:30-06:30", "--kinds-off", "no_show")
+    code, shown = s.console("notify", "settings", *args)
+    assert code == 0, shown
+    expected = {"sms_monthly_cap": 50, "quiet_start": "21:30:00", "quiet_end": "06:30:00", "kinds_off": ["no_show"]}
+    assert {name: shown[name] for name in expected} == expected
+    code, refused = s.console("notify", "settings", "--client", str(s.account.id), "--reminder-hours", "99")
+    assert (code, refused["error_code"]) == (1, "validation_failed")

@@ -30,7 +30,7 @@ from workforce_core.model.people import User
 from workforce_core.ports import Paging
 from workforce_core.ports.notifications import Outgoing
 from workforce_core.rules import notifications as rules
-from workforce_core.services import bookings, inbox, notifier
+from workforce_core.services import booking_answers, bookings, inbox, notifier, reminders
 from workforce_core.services.no_shows import check_no_shows
 
 NOW = datetime(2026, 2, 10, 12, 0, tzinfo=UTC)  # a Tuesday noon, GMT
@@ -294,3 +294,30 @@ def test_no_person_gets_the_same_message_twice_whatever_the_order_of_runs_and_re
     shift_events = [e for e in world.db.outbox if e.name in ("shift.created", "shift.cancelled")]
     assert len(messages(world)) == 3 * len(shift_events)  # app, sms and e-mail for each
     assert timedelta(0) <= world.clock.now() - NOW
+
+
+def test_a_reminder_goes_once_the_accounts_hours_before_a_published_shift(world: TimeWorld) -> None:
+    settings_of(world, reminder_hours=3)
+    book(world, day="2026-02-11", start_time="08:00", end_time="12:00")  # starts 20 hours on
+    book(world, day="2026-02-11", start_time="09:00", end_time="12:00", status="draft", worker_id=world.bob.id)
+    assert reminders.remind(uow=world.uow, clock=world.clock) == 0
+    world.clock.set(datetime(2026, 2, 11, 5, 0, tzinfo=UTC))  # three hours before: due
+    assert reminders.remind(uow=world.uow, clock=world.clock) == 1
+    world.clock.advance(minutes=5)
+    assert reminders.remind(uow=world.uow, clock=world.clock) == 0  # once
+    (reminder,) = [m for m in messages(world) if m.kind == "shift_reminder"]
+    assert (reminder.recipient_id, reminder.language, reminder.params["start"]) == (world.ann.id, "pl", "11/02 08:00")
+    words = catalogue_texts.words(reminder.kind, reminder.language, reminder.params)
+    assert words.body == "Twoja zmiana w North Depot zaczyna się o 11/02 08:00."
+
+
+def test_a_declined_booking_is_told_to_the_coordinators(world: TimeWorld) -> None:
+    seeing = coordinator(world)
+    shift_id = book(world)
+    booking_answers.answer_booking(shift_id, "decline", worker_id=world.ann.id, uow=world.uow, clock=world.clock)
+    (told,) = [m for m in messages(world) if m.kind == "booking_declined"]
+    assert (told.recipient_id, told.channel, told.params["worker"]) == (seeing.id, "email", "Ann Worker")
+    booking_answers.answer_booking(
+        book(world, day="2026-02-13"), "acknowledge", worker_id=world.ann.id, uow=world.uow, clock=world.clock
+    )
+    assert len([m for m in messages(world) if m.kind == "booking_declined"]) == 1

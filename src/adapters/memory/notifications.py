@@ -7,6 +7,7 @@ from datetime import datetime
 import attrs
 
 from workforce_adapters.memory.repositories import MemoryRepository, MemoryTable
+from workforce_core.model.bookings import Booking, BookingStatus
 from workforce_core.model.notifications import (
     Channel,
     ChannelChoice,
@@ -120,3 +121,12 @@ class MemoryNotifierSettings:
             self._table.replace(attrs.evolve(settings, id=found[0].id))
         else:
             self._table.insert(settings)
+
+
+class MemoryUpcomingShifts:
+    def __init__(self, bookings: MemoryTable[Booking]) -> None:
+        self._bookings = bookings
+
+    def published_starting(self, since: datetime, until: datetime) -> list[Booking]:
+        found = self._bookings.where(lambda b: b.status == BookingStatus.PUBLISHED and since <= b.start < until)
+        return sorted(found, key=lambda b: (b.start, b.id))

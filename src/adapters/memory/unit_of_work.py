@@ -26,6 +26,7 @@ from workforce_adapters.memory.notifications import (
     MemoryMessageRepository,
     MemoryNotifierSettings,
     MemoryPushSubscriptions,
+    MemoryUpcomingShifts,
 )
 from workforce_adapters.memory.outbox import MemoryOutbox
 from workforce_adapters.memory.pay_codes import MemoryPayCodes
@@ -271,6 +272,10 @@ class MemoryUnitOfWork:
     @cached_property
     def offer_links(self) -> MemoryOfferLinks:
         return MemoryOfferLinks(self._tables["offer_links"])
+
+    @cached_property
+    def upcoming(self) -> MemoryUpcomingShifts:
+        return MemoryUpcomingShifts(self._tables["bookings"])
 
     @property
     def tables(self) -> dict[str, MemoryTable[Any]]:

@@ -12,6 +12,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.mapping import from_row, to_row
 from workforce_adapters.sql.repositories import SqlRepository
+from workforce_core.model.bookings import Booking, BookingStatus
 from workforce_core.model.notifications import (
     Channel,
     ChannelChoice,
@@ -142,6 +143,20 @@ class SqlNotifierSettings:
         )
         if found.rowcount == 0:
             self.connection.execute(self.table.insert().values(row))
+
+
+class SqlUpcomingShifts:
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+
+    def published_starting(self, since: datetime, until: datetime) -> list[Booking]:
+        s = tables.shifts.c
+        query = (
+            select(tables.shifts)
+            .where(s.status == BookingStatus.PUBLISHED, s.start >= since, s.start < until)
+            .order_by(s.start, s.id)
+        )
+        return [from_row(Booking, row) for row in self.connection.execute(query).mappings()]
 
 
 def _with_id(item: T, new_id: int) -> T:

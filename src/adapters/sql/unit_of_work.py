@@ -31,6 +31,7 @@ from workforce_adapters.sql.notifications import (
     SqlMessageRepository,
     SqlNotifierSettings,
     SqlPushSubscriptions,
+    SqlUpcomingShifts,
 )
 from workforce_adapters.sql.outbox import SqlOutbox
 from workforce_adapters.sql.pay_codes import SqlPayCodes
@@ -265,6 +266,10 @@ class SqlUnitOfWork:
     @cached_property
     def notifier_settings(self) -> SqlNotifierSettings:
         return SqlNotifierSettings(self.connection)
+
+    @cached_property
+    def upcoming(self) -> SqlUpcomingShifts:
+        return SqlUpcomingShifts(self.connection)
 
     @cached_property
     def offer_rounds(self) -> SqlOfferRounds:

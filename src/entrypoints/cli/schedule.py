@@ -1,7 +1,7 @@
 """The timed jobs ``workforce serve`` runs beside the server, in the serving process (one however many
 ``--workers``), unless ``--no-schedule``: the auto clock-out rule (``timesheet auto-close``), the
 expiry of offers whose requirement has ended (``offer expire``), the clients' sign-off deadline
-(``timesheet auto-sign-off``), the next rounds of offers (``fill next-rounds``) and the notifier's
+(``timesheet auto-sign-off``), the next rounds of offers (``fill next-rounds``), shift reminders and the notifier's
 messages (``notify send``), every ``INTERVAL`` seconds; and, every ``FIGURES_INTERVAL`` seconds, the
 figures of the worker-weeks a change left stale (``price refresh``). Each job is a use case of its own
 transactions; a failed pass is logged and the next one tried."""
@@ -13,7 +13,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from workforce_core.services import figure_refresh, filling, notifier, offers, sign_off, time_records
+from workforce_core.services import figure_refresh, filling, notifier, offers, reminders, sign_off, time_records
 from workforce_entrypoints import notifier_channels
 from workforce_entrypoints.bootstrap import Services
 
@@ -30,6 +30,7 @@ def jobs(built: Services) -> dict[str, Callable[[], object]]:
         "offer rounds": lambda: filling.next_rounds(
             uow=built.uow, queries=built.queries, clock=built.clock, link_base=built.settings.public_url or ""
         ),
+        "shift reminders": lambda: reminders.remind(uow=built.uow, clock=built.clock),
         "messages": lambda: notifier.notify(
             uow=built.uow,
             clock=built.clock,

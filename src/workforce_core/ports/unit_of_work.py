@@ -28,6 +28,7 @@ from workforce_core.ports.pay_figures import PayFigures
 from workforce_core.ports.pay_weeks import PayWeekLocks
 from workforce_core.ports.people import SessionRepository, SignOffLinkRepository, UserRepository
 from workforce_core.ports.pricing_reads import PricingInputsReader
+from workforce_core.ports.reminders import UpcomingShifts
 from workforce_core.ports.repositories import (
     ApiKeyRepository,
     AuditLog,
@@ -134,6 +135,8 @@ class UnitOfWork(Protocol):
     def offer_rounds(self) -> OfferRounds: ...
     @property
     def offer_links(self) -> OfferLinks: ...
+    @property
+    def upcoming(self) -> UpcomingShifts: ...
 
     def __enter__(self) -> UnitOfWork: ...
 

@@ -76,6 +76,14 @@ def coordinators(tx: UnitOfWork, client_id: int, location_id: int | None) -> tup
     )
 
 
+def declined(tx: UnitOfWork, booking: Booking, worker: Worker, site_name: str | None) -> Notice | None:
+    """A worker declined a booking (no event says it): the coordinators who see its site are told."""
+    people = coordinators(tx, booking.client_id, booking.location_id)
+    params = _booking_params(tx, booking, site_name) | {"worker": worker.name}
+    source = f"declined:{booking.id}"
+    return Notice(MessageKind.BOOKING_DECLINED, booking.client_id, people, source, params) if people else None
+
+
 def notices_of(tx: UnitOfWork, event: OutboxEvent) -> list[Notice]:
     """The notices an outbox event makes (none for most events)."""
     telling = _TELLS.get(event.event)
