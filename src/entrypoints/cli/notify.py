@@ -37,10 +37,14 @@ def send_command(
     --once it runs on."""
     s = services(ctx)
     senders = notifier_channels.senders(Path(s.settings.mail_outbox))
+    link_base = s.settings.public_url or ""
     stop = threading.Event()
     while True:
         reminders.remind(uow=s.uow, clock=s.clock)
-        done = notifier.notify(uow=s.uow, clock=s.clock, senders=senders, texts=notifier_channels.texts)
+        reminders.remind_sign_off(uow=s.uow, clock=s.clock, link_base=link_base)
+        done = notifier.notify(
+            uow=s.uow, clock=s.clock, senders=senders, texts=notifier_channels.texts, link_base=link_base
+        )
         if once:
             emit(attrs.asdict(done))
             return

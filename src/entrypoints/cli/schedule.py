@@ -1,10 +1,10 @@
 """The timed jobs ``workforce serve`` runs beside the server, in the serving process (one however many
 ``--workers``), unless ``--no-schedule``: the auto clock-out rule (``timesheet auto-close``), the
 expiry of offers whose requirement has ended (``offer expire``), the clients' sign-off deadline
-(``timesheet auto-sign-off``), the next rounds of offers (``fill next-rounds``), shift reminders and the notifier's
-messages (``notify send``), every ``INTERVAL`` seconds; and, every ``FIGURES_INTERVAL`` seconds, the
-figures of the worker-weeks a change left stale (``price refresh``). Each job is a use case of its own
-transactions; a failed pass is logged and the next one tried."""
+(``timesheet auto-sign-off``), the next rounds of offers (``fill next-rounds``), shift and sign-off
+reminders and the notifier's messages (``notify send``), every ``INTERVAL`` seconds; and, every
+``FIGURES_INTERVAL`` seconds, the figures of the worker-weeks a change left stale (``price refresh``).
+Each job is a use case of its own transactions; a failed pass is logged and the next one tried."""
 
 from __future__ import annotations
 
@@ -31,11 +31,15 @@ def jobs(built: Services) -> dict[str, Callable[[], object]]:
             uow=built.uow, queries=built.queries, clock=built.clock, link_base=built.settings.public_url or ""
         ),
         "shift reminders": lambda: reminders.remind(uow=built.uow, clock=built.clock),
+        "sign-off reminders": lambda: reminders.remind_sign_off(
+            uow=built.uow, clock=built.clock, link_base=built.settings.public_url or ""
+        ),
         "messages": lambda: notifier.notify(
             uow=built.uow,
             clock=built.clock,
             senders=notifier_channels.senders(Path(built.settings.mail_outbox)),
             texts=notifier_channels.texts,
+            link_base=built.settings.public_url or "",
         ),
     }
 

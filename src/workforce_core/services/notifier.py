@@ -38,9 +38,9 @@ class NotifyReport:
     dead: int
 
 
-def make_messages(*, uow: UnitOfWorkFactory, clock: Clock, batch: int = BATCH) -> tuple[int, int]:
+def make_messages(*, uow: UnitOfWorkFactory, clock: Clock, batch: int = BATCH, link_base: str = "") -> tuple[int, int]:
     """Turn every event waiting for the notifier into messages, ``batch`` events per transaction;
-    (events read, messages made)."""
+    (events read, messages made). ``link_base``: where people reach the service (links in messages)."""
     events = made = 0
     while True:
         with uow() as tx:
@@ -49,7 +49,7 @@ def make_messages(*, uow: UnitOfWorkFactory, clock: Clock, batch: int = BATCH) -
                 return events, made
             now = clock.now()
             for event in waiting:
-                for notice in notices_of(tx, event):
+                for notice in notices_of(tx, event, link_base):
                     made += len(queue(tx, notice, now))
             tx.outbox.mark_notified([event.id for event in waiting], now)
             tx.commit()
@@ -77,9 +77,11 @@ def send_messages(*, uow: UnitOfWorkFactory, clock: Clock, senders: Senders, tex
             counts[done.status] += 1
 
 
-def notify(*, uow: UnitOfWorkFactory, clock: Clock, senders: Senders, texts: MessageTexts) -> NotifyReport:
+def notify(
+    *, uow: UnitOfWorkFactory, clock: Clock, senders: Senders, texts: MessageTexts, link_base: str = ""
+) -> NotifyReport:
     """The scheduled job: make the new events' messages, then send those due."""
-    events, made = make_messages(uow=uow, clock=clock)
+    events, made = make_messages(uow=uow, clock=clock, link_base=link_base)
     counts = send_messages(uow=uow, clock=clock, senders=senders, texts=texts)
     return NotifyReport(
         events=events,

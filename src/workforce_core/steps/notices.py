@@ -2,14 +2,16 @@
 
 A worker is told of their own booking made, changed or cancelled (a published one: a draft is not yet
 theirs to know) and of a shift closed because they missed the clock-out; the account's coordinators
-and owners (those who see the booking's site) are told when a booked worker did not turn up. The
+and owners (those who see the booking's site) are told when a booked worker did not turn up; an
+account's hirer contacts, when the agency approved shifts that now wait for their sign-off (once per
+week). The
 legacy event names (sent beside the current ones) tell nothing of their own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from attrs import field, frozen
@@ -21,6 +23,7 @@ from workforce_core.events import (
     ShiftNoShow,
     ShiftUpdated,
     TimeEntryAutoClosed,
+    TimesheetMoved,
 )
 from workforce_core.model.bookings import Booking, BookingStatus
 from workforce_core.model.notifications import MessageKind, Person, Recipient
@@ -30,6 +33,7 @@ from workforce_core.model.workers import Worker
 from workforce_core.ports import UnitOfWork
 from workforce_core.rules import notifications as rules
 from workforce_core.rules.london import LONDON
+from workforce_core.rules.pay_weeks import week_of
 
 COORDINATING = frozenset({Role.OWNER, Role.COORDINATOR})
 SHOWN_TIME = "%d/%m %H:%M"  # numbers only: the same in every language
@@ -67,13 +71,7 @@ def worker_person(worker: Worker) -> Person:
 
 def coordinators(tx: UnitOfWork, client_id: int, location_id: int | None) -> tuple[Person, ...]:
     """The account's owners and coordinators who are enabled and see the site (users are told in English)."""
-    return tuple(
-        Person(Recipient.USER, user.id, client_id, user.email, rules.ENGLISH, user.email)
-        for user in tx.users.listed(client_id)
-        if user.role in COORDINATING
-        and user.disabled_at is None
-        and (location_id is None or user.location_ids is None or location_id in user.location_ids)
-    )
+    return _users(tx, client_id, location_id, COORDINATING)
 
 
 def declined(tx: UnitOfWork, booking: Booking, worker: Worker, site_name: str | None) -> Notice | None:
@@ -84,12 +82,53 @@ def declined(tx: UnitOfWork, booking: Booking, worker: Worker, site_name: str | 
     return Notice(MessageKind.BOOKING_DECLINED, booking.client_id, people, source, params) if people else None
 
 
-def notices_of(tx: UnitOfWork, event: OutboxEvent) -> list[Notice]:
-    """The notices an outbox event makes (none for most events)."""
+def hirer_contacts(tx: UnitOfWork, client_id: int, location_id: int | None) -> tuple[Person, ...]:
+    """The account's enabled hirer contacts (the portal's approvers) who see the site."""
+    return _users(tx, client_id, location_id, frozenset({Role.APPROVER}))
+
+
+def _users(tx: UnitOfWork, client_id: int, location_id: int | None, roles: frozenset[Role]) -> tuple[Person, ...]:
+    return tuple(
+        Person(Recipient.USER, user.id, client_id, user.email, rules.ENGLISH, user.email)
+        for user in tx.users.listed(client_id)
+        if user.role in roles
+        and user.disabled_at is None
+        and (location_id is None or user.location_ids is None or location_id in user.location_ids)
+    )
+
+
+def sign_off_notice(
+    tx: UnitOfWork, kind: MessageKind, client_id: int, location_id: int | None, week: date, link_base: str, **extra: Any
+) -> Notice | None:
+    """A week's shifts wait for the hirer contacts' sign-off (or its deadline nears): once per contact and week."""
+    people = hirer_contacts(tx, client_id, location_id)
+    link = f"{link_base.rstrip('/')}/portal/{client_id}/week?week={week.isoformat()}"
+    params = {"week": week.strftime("%d/%m/%Y"), "link": link, **extra}
+    source = f"{kind}:{client_id}:{week.isoformat()}"
+    return Notice(kind, client_id, people, source, params) if people else None
+
+
+def notices_of(tx: UnitOfWork, event: OutboxEvent, link_base: str = "") -> list[Notice]:
+    """The notices an outbox event makes (none for most events); ``link_base``: where people reach the service."""
+    if event.event == "timesheet.approved":
+        return _awaits_sign_off(tx, event, tx.outbox.restored(event.data), link_base)
     telling = _TELLS.get(event.event)
     if telling is None:
         return []
     return telling(tx, event, tx.outbox.restored(event.data))
+
+
+def _awaits_sign_off(tx: UnitOfWork, event: OutboxEvent, data: EventData, link_base: str) -> list[Notice]:
+    """Shifts the agency approved for an account whose client signs off wait for its hirer contacts."""
+    client = tx.clients.get(event.client_id)
+    if not isinstance(data, TimesheetMoved) or client is None or not client.settings.require_client_approval:
+        return []
+    weeks = sorted({week_of(view.entry.clock_in, client.settings.pay_week_start_day) for view in data.entries})
+    told = (
+        sign_off_notice(tx, MessageKind.WEEK_AWAITS_SIGN_OFF, client.id, data.location_id, week, link_base)
+        for week in weeks
+    )
+    return [notice for notice in told if notice is not None]
 
 
 def _booking_params(tx: UnitOfWork, booking: Booking, site_name: str | None) -> dict[str, Any]:
