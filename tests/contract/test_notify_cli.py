@@ -16,6 +16,7 @@ from tests.contract.conftest import Console, World
 from workforce_adapters.mail_outbox import MaildirOutbox
 from workforce_core.model.notifications import ChannelChoice
 from workforce_entrypoints.bootstrap import Services
+from workforce_entrypoints.cli.schedule import jobs, notifier_jobs
 
 
 @pytest.fixture
@@ -77,3 +78,16 @@ def test_the_console_sets_a_persons_channels_and_the_accounts_settings(s: bookin
     assert {name: shown[name] for name in expected} == expected
     code, refused = s.console("notify", "settings", "--client", str(s.account.id), "--reminder-hours", "99")
     assert (code, refused["error_code"]) == (1, "validation_failed")
+
+
+def test_serves_notifier_pass_tells_a_booking_within_one_pass(
+    s: bookings.Setup, services: Services, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("WORKFORCE_VAPID_KEY_FILE", str(tmp_path / "vapid.pem"))
+    assert list(notifier_jobs(services)) == ["offer rounds", "messages"]
+    assert "shift reminders" in jobs(services)
+    s.book(s.ann.id, status="published")
+    for job in notifier_jobs(services).values():  # one pass of serve's notifier thread
+        job()
+    code, listed = s.console("notify", "messages", "--worker", str(s.ann.id), "--channel", "app")
+    assert (code, listed["total"], listed["unread"]) == (0, 1, 1)
