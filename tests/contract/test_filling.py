@@ -163,3 +163,17 @@ def test_the_console_fills_and_answers_through_a_links_token(s: Setup) -> None:
     code, again = s.console("fill", "answer", tokens[workers[0]], "accept")
     assert (code, again["error_code"]) == (1, "conflict")
     assert s.console("fill", "next-rounds") == (0, {"closed_round_ids": []})
+
+
+def test_fill_pressed_again_while_a_round_waits_offers_more_and_keeps_the_first_rounds_offers(s: Setup) -> None:
+    s.settings(offer_round_factor=1)
+    workers = s.workers(3)
+    demand = s.requirement(1)
+    first = s.fill(demand)
+    s.clock.set(NOON + timedelta(minutes=10))
+    second = s.fill(demand)
+    assert [o.worker_id for o in (*first.offers, *second.offers)] == workers[:2]
+    assert s.answer(s.tokens()[workers[0]]) == "booked"  # the first round's link still works
+    s.clock.set(NOON + timedelta(minutes=30))
+    assert s.next_rounds() == [first.round.id]  # closed; the second round still waits: no third
+    assert sorted(s.tokens()) == workers[:2]

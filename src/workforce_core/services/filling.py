@@ -73,8 +73,9 @@ def fill(
 
 
 def next_rounds(*, uow: UnitOfWorkFactory, queries: Queries, clock: Clock, link_base: str) -> list[int]:
-    """Every round whose time ran out: its unanswered offers expire; with places still open the next
-    round goes, or (nobody left) the coordinators are told; the ids of the rounds closed."""
+    """Every round whose time ran out: its unanswered offers expire; with places still open (and no
+    later round sent meanwhile by hand) the next round goes, or (nobody left) the coordinators are told;
+    the ids of the rounds closed."""
     with uow(read_only=True) as tx:
         lapsed = tx.offer_rounds.lapsed(clock.now())
         demands = {r.demand_id: tx.demands.get(r.demand_id) for r in lapsed}
@@ -89,7 +90,8 @@ def next_rounds(*, uow: UnitOfWorkFactory, queries: Queries, clock: Clock, link_
                 continue  # another run closed it
             _close(tx, current[0], now)
             locked = tx.demands.lock(lapsed_round.demand_id)
-            if locked is not None and refusal(locked, tx.demands.filled(locked.id), now) is None:
+            newer = [r for r in tx.offer_rounds.of_demand(lapsed_round.demand_id) if r.number > current[0].number]
+            if locked is not None and not newer and refusal(locked, tx.demands.filled(locked.id), now) is None:
                 places = open_places(locked.headcount, tx.demands.filled(locked.id))
                 if _next_round(tx, locked, places, ranking, now, link_base) is None:
                     _tell_unfilled(tx, locked, current[0], places, now)
@@ -168,16 +170,14 @@ def _open(tx: UnitOfWork, demand_id: int, now: datetime) -> tuple[Demand, int]:
 def _next_round(
     tx: UnitOfWork, demand: Demand, places: int, ranking: list[FreeWorker], now: datetime, link_base: str
 ) -> SentRound | None:
-    """The next round to the next best workers (None: nobody eligible is left); the open round closes."""
+    """The next round to the next best workers (None: nobody eligible is left); a round still open goes
+    on waiting for its answers."""
     rounds = tx.offer_rounds.of_demand(demand.id)
     offered = {o.worker_id for o in tx.offers.of_demand(demand.id)}
     settings = tx.notifier_settings.of(demand.client_id)
     workers = filling.chosen(ranking, offered, filling.round_size(places, settings.offer_round_factor))
     if not workers:
         return None
-    for earlier in rounds:
-        if earlier.closed_at is None:
-            _close(tx, earlier, now)
     return send_round(tx, demand, workers, now=now, link_base=link_base, number=len(rounds) + 1)
 
 
