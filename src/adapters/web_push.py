@@ -4,7 +4,8 @@ and signed with the installation's VAPID key (RFC 8292). The VAPID key pair is m
 (``vapid_keys``) and kept in a file; its public key is the app's ``applicationServerKey``.
 
 A push counts as sent when one subscription took it. A subscription the push service says is gone
-(404, 410) is not tried again; a 429, a 5xx or no answer is.
+(404, 410) is named in the result (the notifier drops it) and not tried again; a 429, a 5xx or no
+answer is.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from workforce_core.ports.notifications import Outgoing
 
 TIMEOUT = 30.0
 TTL = 12 * 3600  # a push waits this long for the phone to come online
+GONE = (404, 410)  # the push service's answers for a subscription that no longer exists (RFC 8030)
 
 
 def vapid_keys(path: Path) -> str:
@@ -55,6 +57,7 @@ class WebPushSender:
             {"title": outgoing.words.subject, "body": outgoing.words.body, "message_id": outgoing.message.id}
         )
         errors: list[str] = []
+        gone: list[str] = []
         retry = False
         for subscription in outgoing.subscriptions:
             info = {
@@ -70,12 +73,14 @@ class WebPushSender:
                     timeout=self.timeout,
                     ttl=TTL,
                 )
-                return SendResult.ok()
+                return SendResult.ok(tuple(gone))
             except WebPushException as error:
                 code = error.response.status_code if error.response is not None else 0
                 errors.append(f"{code} {error.message}"[:200])
+                if code in GONE:
+                    gone.append(subscription.endpoint)
                 retry = retry or code == 0 or code == 429 or code >= 500
             except Exception as error:  # the push service unreachable, a bad key
                 errors.append(f"not sent: {type(error).__name__}")
                 retry = True
-        return SendResult.failed("; ".join(errors), retry=retry)
+        return SendResult.failed("; ".join(errors), retry=retry, gone=tuple(gone))

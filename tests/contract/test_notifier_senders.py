@@ -167,7 +167,8 @@ def test_a_gone_subscription_is_not_retried_a_busy_service_is_and_one_good_one_s
                 PushSubscription(1, 1, service.endpoint(name), browser.p256dh, browser.auth_secret, T0)
             )
         sender = WebPushSender(key_file, CONTACT)
-        assert sender.send(outgoing("push", None, *subscriptions)).sent  # 410, 503, then the third took it
+        first = sender.send(outgoing("push", None, *subscriptions))  # 410, 503, then the third took it
+        assert (first.sent, first.gone) == (True, (subscriptions[0].endpoint,))
         gone = sender.send(outgoing("push", None, subscriptions[0]))  # 201 now: a fresh answer
         assert gone.sent
     assert len(service.payloads) == 4
@@ -176,7 +177,7 @@ def test_a_gone_subscription_is_not_retried_a_busy_service_is_and_one_good_one_s
         browser = service.browsers["x"] = Browser()
         only = PushSubscription(1, 1, service.endpoint("x"), browser.p256dh, browser.auth_secret, T0)
         result = WebPushSender(key_file, CONTACT).send(outgoing("push", None, only))
-    assert (result.sent, result.retry) == (False, False)
+    assert (result.sent, result.retry, result.gone) == (False, False, (only.endpoint,))
     assert WebPushSender(key_file, CONTACT).send(outgoing("push", None)).retry is False
 
 

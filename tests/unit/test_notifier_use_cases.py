@@ -321,3 +321,20 @@ def test_a_declined_booking_is_told_to_the_coordinators(world: TimeWorld) -> Non
         book(world, day="2026-02-13"), "acknowledge", worker_id=world.ann.id, uow=world.uow, clock=world.clock
     )
     assert len([m for m in messages(world) if m.kind == "booking_declined"]) == 1
+
+
+def test_a_push_subscription_the_push_service_says_is_gone_is_dropped(world: TimeWorld) -> None:
+    with world.uow() as tx:
+        for name in ("old", "new"):
+            tx.push_subscriptions.add(
+                PushSubscription(world.client.id, world.ann.id, f"https://push.example/{name}", "k", "a", NOW)
+            )
+        tx.commit()
+    book(world)
+    make(world)
+    push = Recorder(SendResult.ok(gone=("https://push.example/old",)))
+    notifier.send_messages(uow=world.uow, clock=world.clock, senders={Channel.PUSH: push}, texts=catalogue_texts)
+    assert len(push.sent[0].subscriptions) == 2
+    with world.uow(read_only=True) as tx:
+        assert [s.endpoint for s in tx.push_subscriptions.of_worker(world.ann.id)] == ["https://push.example/new"]
+    assert {m.channel: m.status for m in messages(world)} == {"app": "sent", "push": "sent"}

@@ -139,19 +139,21 @@ class NotifierSettings:
 
 @frozen
 class SendResult:
-    """What a channel answered to one try: sent, or why not and whether trying again may help."""
+    """What a channel answered to one try: sent, or why not and whether trying again may help; ``gone``:
+    push endpoints the push service says no longer exist (their subscriptions are dropped)."""
 
     sent: bool
     error: str | None = None
     retry: bool = True
+    gone: tuple[str, ...] = ()
 
     @classmethod
-    def ok(cls) -> SendResult:
-        return cls(True)
+    def ok(cls, gone: tuple[str, ...] = ()) -> SendResult:
+        return cls(True, gone=gone)
 
     @classmethod
-    def failed(cls, error: str, *, retry: bool) -> SendResult:
-        return cls(False, error, retry)
+    def failed(cls, error: str, *, retry: bool, gone: tuple[str, ...] = ()) -> SendResult:
+        return cls(False, error, retry, gone)
 
 
 @frozen

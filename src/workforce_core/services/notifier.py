@@ -69,7 +69,10 @@ def send_messages(*, uow: UnitOfWorkFactory, clock: Clock, senders: Senders, tex
             counts["tries"] += 1
             result = _try(senders, outgoing)
             with uow() as tx:
+                for endpoint in result.gone:  # the push service says the subscription no longer exists
+                    tx.push_subscriptions.remove(endpoint)
                 if not rules.still_claimed(tx.messages.get(claim.id), claim):
+                    tx.commit()
                     continue
                 done = rules.settled(claim, result, clock.now())
                 tx.messages.update(done)
