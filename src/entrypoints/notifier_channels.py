@@ -22,7 +22,7 @@ from workforce_adapters.sms import TwilioSms
 from workforce_adapters.smtp_mail import SmtpSender
 from workforce_adapters.web_push import WebPushSender, vapid_keys
 from workforce_core.model.notifications import Channel
-from workforce_core.ports.notifications import MessageSender, MessageTexts
+from workforce_core.ports.notifications import MessageSender, MessageTexts, Notifier
 
 SMTP_URL_ENV = "WORKFORCE_SMTP_URL"
 MAIL_FROM_ENV = "WORKFORCE_MAIL_FROM"
@@ -60,3 +60,8 @@ def senders(mail_outbox: Path, env: Mapping[str, str] = os.environ) -> dict[Chan
         url, sid, token, number = (str(value) for value in sms)
         made[Channel.SMS] = TwilioSms(url, sid, token, number)
     return made
+
+
+def notifier(mail_outbox: Path, public_url: str | None, env: Mapping[str, str] = os.environ) -> Notifier:
+    """What the notifier's use cases are given: the channels set up, the catalogues' words, the links' base."""
+    return Notifier(senders(mail_outbox, env), texts, public_url or "")

@@ -17,11 +17,13 @@ from starlette.testclient import TestClient
 
 from tests.clocks import FakeClock
 from tests.contract.conftest import Console, World
+from workforce_adapters.message_texts import catalogue_texts
 from workforce_adapters.sql import tables
 from workforce_core.errors import Conflict
 from workforce_core.model.filling import LinkAnswer
 from workforce_core.model.notifications import NotifierSettings
 from workforce_core.model.people import User
+from workforce_core.ports.notifications import Notifier
 from workforce_core.services import filling, notifier
 from workforce_entrypoints.bootstrap import Services
 
@@ -54,11 +56,15 @@ class Setup:
 
     def fill(self, demand_id: int) -> filling.SentRound:
         s = self.services
-        return filling.fill(demand_id, uow=s.uow, queries=s.queries, clock=s.clock, link_base=LINKS)
+        return filling.fill(
+            demand_id, uow=s.uow, queries=s.queries, clock=s.clock, notifier=Notifier({}, catalogue_texts, LINKS)
+        )
 
     def next_rounds(self) -> list[int]:
         s = self.services
-        return filling.next_rounds(uow=s.uow, queries=s.queries, clock=s.clock, link_base=LINKS)
+        return filling.next_rounds(
+            uow=s.uow, queries=s.queries, clock=s.clock, notifier=Notifier({}, catalogue_texts, LINKS)
+        )
 
     def tokens(self) -> dict[int, str]:
         """Each offered worker's link token, from the messages (the inbox message carries the link)."""

@@ -30,6 +30,7 @@ from workforce_adapters.message_texts import catalogue_texts
 from workforce_adapters.smtp_mail import SmtpSender
 from workforce_core.model.notifications import Channel, ChannelChoice, Message
 from workforce_core.ports import Paging
+from workforce_core.ports.notifications import Notifier
 from workforce_core.rules import notifications as rules
 from workforce_core.services import notifier
 from workforce_entrypoints.bootstrap import Services
@@ -106,13 +107,13 @@ def test_a_notifier_killed_before_its_mail_was_taken_loses_nothing_and_sends_it_
         assert held.next_try_at is not None
         clock = FakeClock(held.next_try_at - timedelta(seconds=1))
         senders = {Channel.EMAIL: SmtpSender(f"smtp://127.0.0.1:{port}", context=client_context(ca))}
-        again = notifier.notify(uow=services.uow, clock=clock, senders=senders, texts=catalogue_texts)
+        again = notifier.notify(uow=services.uow, clock=clock, notifier=Notifier(senders, catalogue_texts))
         assert (again.made, again.tries, handler.mails) == (0, 0, [])  # still held: not sent twice
         clock.advance(seconds=1)
-        after = notifier.notify(uow=services.uow, clock=clock, senders=senders, texts=catalogue_texts)
+        after = notifier.notify(uow=services.uow, clock=clock, notifier=Notifier(senders, catalogue_texts))
         assert (after.tries, after.sent) == (1, 1)
         clock.advance(hours=3)
-        assert notifier.notify(uow=services.uow, clock=clock, senders=senders, texts=catalogue_texts).tries == 0
+        assert notifier.notify(uow=services.uow, clock=clock, notifier=Notifier(senders, catalogue_texts)).tries == 0
     assert len(handler.mails) == 1
     (sent,) = _messages(services, ann.id)
     assert (sent.status, sent.attempts) == ("sent", 2)

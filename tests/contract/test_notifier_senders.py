@@ -37,7 +37,7 @@ from workforce_adapters.smtp_mail import SmtpSender
 from workforce_adapters.web_push import WebPushSender, vapid_keys
 from workforce_core.events import Event, ShiftCreated
 from workforce_core.model.notifications import Channel, ChannelChoice, Message, PushSubscription, Words
-from workforce_core.ports.notifications import Outgoing
+from workforce_core.ports.notifications import Notifier, Outgoing
 from workforce_core.services import notifier
 from workforce_core.views import ShiftView
 
@@ -132,7 +132,7 @@ def test_a_text_the_provider_answered_429_then_500_is_sent_on_the_third_try(back
     with sms_provider(429, 500) as provider:
         senders = {Channel.SMS: TwilioSms(sms_url(provider), SMS_SID, SMS_TOKEN, "+447700900999")}
         for _ in range(3):
-            notifier.send_messages(uow=backend.uow, clock=clock, senders=senders, texts=catalogue_texts)
+            notifier.send_messages(uow=backend.uow, clock=clock, notifier=Notifier(senders, catalogue_texts))
             clock.advance(minutes=10)
     assert provider.problems == []
     assert len(provider.exchanges) == 3
@@ -212,8 +212,8 @@ def test_a_booking_reaches_the_workers_mailbox_in_polish_once(backend: Backend, 
                 f"smtp://{SMTP_USER}:{SMTP_PASSWORD}@127.0.0.1:{port}", context=client_context(ca)
             )
         }
-        first = notifier.notify(uow=backend.uow, clock=clock, senders=senders, texts=catalogue_texts)
-        again = notifier.notify(uow=backend.uow, clock=clock, senders=senders, texts=catalogue_texts)
+        first = notifier.notify(uow=backend.uow, clock=clock, notifier=Notifier(senders, catalogue_texts))
+        again = notifier.notify(uow=backend.uow, clock=clock, notifier=Notifier(senders, catalogue_texts))
     assert (first.events, first.made, first.sent, again.made, again.tries) == (1, 2, 1, 0, 0)
     ((to, mail),) = box.mails
     assert (to, mail["Subject"]) == (["ann@example.com"], "Nowa zmiana zarezerwowana")

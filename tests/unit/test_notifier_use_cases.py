@@ -28,7 +28,7 @@ from workforce_core.model.notifications import (
 )
 from workforce_core.model.people import User
 from workforce_core.ports import Paging
-from workforce_core.ports.notifications import Outgoing
+from workforce_core.ports.notifications import Notifier, Outgoing
 from workforce_core.rules import notifications as rules
 from workforce_core.services import booking_answers, bookings, inbox, notifier, reminders
 from workforce_core.services.no_shows import check_no_shows
@@ -102,7 +102,7 @@ def test_a_published_booking_tells_its_worker_in_the_inbox_in_their_language(wor
         "pl",
     )
     assert (message.status, message.sent_at, message.params["shift_id"]) == ("sent", NOW, shift_id)
-    shown = inbox.messages_of(Recipient.WORKER, world.ann.id, uow=world.uow, texts=catalogue_texts)
+    shown = inbox.messages_of(Recipient.WORKER, world.ann.id, uow=world.uow, notifier=Notifier({}, catalogue_texts))
     assert shown.unread == 1
     assert shown.page.items[0].words.subject == "Nowa zmiana zarezerwowana"
     assert shown.page.items[0].words.body == "Masz zmianę w North Depot od 12/02 08:00 do 12/02 16:00."
@@ -201,11 +201,11 @@ def test_sending_retries_then_records_sent_failed_and_dead(world: TimeWorld) -> 
     sms = Recorder(busy, SendResult.ok())
     mail = Recorder(*[busy] * rules.MAX_ATTEMPTS)
     senders = {Channel.SMS: sms, Channel.EMAIL: mail}
-    first = notifier.send_messages(uow=world.uow, clock=world.clock, senders=senders, texts=catalogue_texts)
+    first = notifier.send_messages(uow=world.uow, clock=world.clock, notifier=Notifier(senders, catalogue_texts))
     assert (first["tries"], first["queued"]) == (2, 2)
     for _ in range(rules.MAX_ATTEMPTS):
         world.clock.advance(hours=3)
-        notifier.send_messages(uow=world.uow, clock=world.clock, senders=senders, texts=catalogue_texts)
+        notifier.send_messages(uow=world.uow, clock=world.clock, notifier=Notifier(senders, catalogue_texts))
     by_channel = {m.channel: m for m in messages(world)}
     assert (by_channel["sms"].status, by_channel["sms"].attempts) == ("sent", 2)
     assert (by_channel["email"].status, by_channel["email"].attempts) == ("dead", rules.MAX_ATTEMPTS)
@@ -223,7 +223,9 @@ def test_a_channel_with_no_sender_fails_the_message_and_a_raising_sender_is_retr
         def send(self, outgoing: Outgoing, /) -> SendResult:
             raise RuntimeError("boom")
 
-    notifier.send_messages(uow=world.uow, clock=world.clock, senders={Channel.EMAIL: Broken()}, texts=catalogue_texts)
+    notifier.send_messages(
+        uow=world.uow, clock=world.clock, notifier=Notifier({Channel.EMAIL: Broken()}, catalogue_texts)
+    )
     by_channel = {m.channel: m for m in messages(world)}
     assert (by_channel["sms"].status, by_channel["sms"].last_error) == ("failed", "not sent: no sms sender is set up")
     assert (by_channel["email"].status, by_channel["email"].last_error) == ("queued", "not sent: RuntimeError")
@@ -239,10 +241,10 @@ def test_a_claimed_message_is_not_sent_again_until_its_hold_ends(world: TimeWorl
         tx.messages.update(rules.claimed(due, NOW))
         tx.commit()  # ... and the sender died here
     mail = Recorder()
-    notifier.send_messages(uow=world.uow, clock=world.clock, senders={Channel.EMAIL: mail}, texts=catalogue_texts)
+    notifier.send_messages(uow=world.uow, clock=world.clock, notifier=Notifier({Channel.EMAIL: mail}, catalogue_texts))
     assert mail.sent == []
     world.clock.advance(minutes=6)
-    notifier.send_messages(uow=world.uow, clock=world.clock, senders={Channel.EMAIL: mail}, texts=catalogue_texts)
+    notifier.send_messages(uow=world.uow, clock=world.clock, notifier=Notifier({Channel.EMAIL: mail}, catalogue_texts))
     assert len(mail.sent) == 1
     assert messages(world)[-1].status == "sent"
     assert messages(world)[-1].attempts == 2
@@ -258,7 +260,9 @@ def test_the_worker_marks_an_inbox_message_read_and_nobody_else_can(world: TimeW
     world.clock.advance(minutes=5)
     again = inbox.mark_read(world.ann.id, message.id, uow=world.uow, clock=world.clock)
     assert read.read_at == again.read_at == NOW
-    shown = inbox.messages_of(Recipient.WORKER, world.ann.id, uow=world.uow, texts=catalogue_texts, paging=Paging(10))
+    shown = inbox.messages_of(
+        Recipient.WORKER, world.ann.id, uow=world.uow, notifier=Notifier({}, catalogue_texts), paging=Paging(10)
+    )
     assert (shown.unread, shown.page.total) == (0, 1)
 
 
@@ -284,7 +288,9 @@ def test_no_person_gets_the_same_message_twice_whatever_the_order_of_runs_and_re
         elif step == "send":
             world.clock.advance(minutes=10)
             notifier.send_messages(
-                uow=world.uow, clock=world.clock, senders={Channel.SMS: sms, Channel.EMAIL: mail}, texts=catalogue_texts
+                uow=world.uow,
+                clock=world.clock,
+                notifier=Notifier({Channel.SMS: sms, Channel.EMAIL: mail}, catalogue_texts),
             )
     make(world)
     keys = [(m.recipient_kind, m.recipient_id, m.channel, m.source) for m in messages(world)]
@@ -333,7 +339,7 @@ def test_a_push_subscription_the_push_service_says_is_gone_is_dropped(world: Tim
     book(world)
     make(world)
     push = Recorder(SendResult.ok(gone=("https://push.example/old",)))
-    notifier.send_messages(uow=world.uow, clock=world.clock, senders={Channel.PUSH: push}, texts=catalogue_texts)
+    notifier.send_messages(uow=world.uow, clock=world.clock, notifier=Notifier({Channel.PUSH: push}, catalogue_texts))
     assert len(push.sent[0].subscriptions) == 2
     with world.uow(read_only=True) as tx:
         assert [s.endpoint for s in tx.push_subscriptions.of_worker(world.ann.id)] == ["https://push.example/new"]

@@ -12,9 +12,11 @@ from workforce_adapters.message_texts import catalogue_texts
 from workforce_core.model.accounts import ClientSettings
 from workforce_core.model.notifications import Message
 from workforce_core.model.people import User
+from workforce_core.ports.notifications import Notifier
 from workforce_core.services import approvals, notifier, reminders
 
-NOW = datetime(2026, 2, 10, 12, 0, tzinfo=UTC)  # a Tuesday: the pay week began Monday 9 February
+NOW = datetime(2026, 2, 10, 12, 0, tzinfo=UTC)
+NOTIFIER = Notifier({}, catalogue_texts)  # a Tuesday: the pay week began Monday 9 February
 
 
 def contact(world: TimeWorld, email: str, **fields: Any) -> User:
@@ -63,12 +65,12 @@ def test_the_contacts_are_reminded_a_day_before_the_deadline_while_shifts_wait()
         [world.backfill("2026-02-09 08:00", "2026-02-09 16:00").entry.id], uow=world.uow, clock=world.clock
     )
     # the week ends at midnight after Sunday 15 February; its deadline is 48 hours later, Wednesday 18 at 00:00
-    assert reminders.remind_sign_off(uow=world.uow, clock=world.clock) == 0
+    assert reminders.remind_sign_off(uow=world.uow, clock=world.clock, notifier=NOTIFIER) == 0
     world.clock.set(datetime(2026, 2, 16, 23, 59, tzinfo=UTC))  # a minute more than a day before: not yet
-    assert reminders.remind_sign_off(uow=world.uow, clock=world.clock) == 0
+    assert reminders.remind_sign_off(uow=world.uow, clock=world.clock, notifier=NOTIFIER) == 0
     world.clock.set(datetime(2026, 2, 17, 0, 0, tzinfo=UTC))  # 24 hours before: due
-    assert reminders.remind_sign_off(uow=world.uow, clock=world.clock) == 1
-    assert reminders.remind_sign_off(uow=world.uow, clock=world.clock) == 0
+    assert reminders.remind_sign_off(uow=world.uow, clock=world.clock, notifier=NOTIFIER) == 1
+    assert reminders.remind_sign_off(uow=world.uow, clock=world.clock, notifier=NOTIFIER) == 0
     (reminder,) = told(world, "sign_off_deadline")
     assert (reminder.recipient_id, reminder.params["deadline"], reminder.params["week"]) == (
         every.id,

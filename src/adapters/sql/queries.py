@@ -69,6 +69,7 @@ from workforce_core.ports import (
     WorkerFilter,
 )
 from workforce_core.rules.access import key_refusal
+from workforce_core.rules.working_time import Work
 from workforce_core.views import (
     AbsenceView,
     ChargeGroup,
@@ -290,6 +291,28 @@ class SqlQueries:
         )
         with reading.connection(self.engine) as connection:
             return [from_row(TimeEntry, row) for row in connection.execute(stmt).mappings()]
+
+    def work_of(
+        self, client_id: int, worker_ids: tuple[int, ...], start_from: datetime, start_before: datetime
+    ) -> dict[int, list[Work]]:
+        te = tables.time_entries
+        stmt = (
+            select(te.c.worker_id, te.c.clock_in, te.c.clock_out, te.c.manual_break_minutes)
+            .where(
+                te.c.client_id == client_id,
+                te.c.entry_type == "shift",
+                te.c.worker_id.in_(worker_ids),
+                te.c.clock_in >= start_from,
+                te.c.clock_in < start_before,
+                te.c.clock_out.is_not(None),
+            )
+            .order_by(te.c.clock_in, te.c.id)
+        )
+        found: dict[int, list[Work]] = {}
+        with reading.connection(self.engine) as connection:
+            for worker_id, clock_in, clock_out, break_minutes in connection.execute(stmt):
+                found.setdefault(worker_id, []).append(Work.of(clock_in, clock_out, break_minutes or 0))
+        return found
 
     def breaks_of(self, shift_ids: tuple[int, ...]) -> dict[int, list[TimeEntry]]:
         with reading.connection(self.engine) as connection:

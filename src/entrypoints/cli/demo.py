@@ -11,9 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from attrs import frozen
+from attrs import evolve, frozen
 
-from workforce_adapters.export_files import CsvExportFiles
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.availability import AddAvailabilityRule
 from workforce_core.commands.bookings import BookShift
@@ -134,7 +133,7 @@ def _worked(s: Services, worker_id: int, site_id: int, day: date, at: Clock) -> 
         clock_in=from_local(day, time(8)),
         clock_out=from_local(day, time(16, 30)),
     )
-    return time_records.backfill(paper, uow=s.uow, clock=at).entry.id
+    return evolve(s, clock=at).run(time_records.backfill, paper).entry.id
 
 
 def _past_weeks(s: Services, client_id: int, site_id: int, worker_ids: list[int]) -> dict[str, Any]:
@@ -153,23 +152,17 @@ def _past_weeks(s: Services, client_id: int, site_id: int, worker_ids: list[int]
                 _At(from_local(before_last + timedelta(days=5), time(9))),
             )
     close = _At(from_local(last, time(9)))
-    pay_weeks.close_week(ClosePayWeek(client_id=client_id, week=before_last), uow=s.uow, clock=close)
+    evolve(s, clock=close).run(pay_weeks.close_week, ClosePayWeek(client_id=client_id, week=before_last))
     tuesday = _At(from_local(last + timedelta(days=1), time(10)))
     late = _worked(s, worker_ids[3], site_id, before_last + timedelta(days=3), tuesday)
-    approvals.approve([late], uow=s.uow, clock=tuesday)
+    evolve(s, clock=tuesday).run(approvals.approve, [late])
     for worker_id in worker_ids[:5]:
         for offset in range(5):
             _worked(
                 s, worker_id, site_id, last + timedelta(days=offset), _At(from_local(last + timedelta(days=5), time(9)))
             )
-    pay_weeks.close_week(ClosePayWeek(client_id=client_id, week=last), uow=s.uow, clock=s.clock)
-    batch = exports.create_export(
-        CreateExport(client_id=client_id, week=last, kind="payroll"),
-        uow=s.uow,
-        queries=s.queries,
-        files=CsvExportFiles(),
-        clock=s.clock,
-    )
+    s.run(pay_weeks.close_week, ClosePayWeek(client_id=client_id, week=last))
+    batch = s.run(exports.create_export, CreateExport(client_id=client_id, week=last, kind="payroll"))
     return {
         "locked_weeks": [before_last.isoformat(), last.isoformat()],
         "late_clock_id": late,
@@ -192,14 +185,14 @@ def _bookings(s: Services, client_id: int, site_ids: list[int], worker_ids: list
         ):
             slot = {"location_id": site_id, "shift_date": day.isoformat(), "start_time": "08:00", "end_time": "16:30"}
             booked = structure(BookShift, {**slot, "worker_id": worker_id, "break_minutes": 30, "status": "published"})
-            bookings.book(booked, client_id=client_id, uow=s.uow, clock=s.clock)
+            s.run(bookings.book, booked, client_id=client_id)
             made += 1
     return made
 
 
 def _availability(s: Services, client_id: int, worker_ids: list[int]) -> int:
     """Weekday availability for most workers (who-is-free finds them), and Sundays off for some."""
-    caller = console_reads.operator(client_id, uow=s.uow, now=s.clock.now())
+    caller = s.run(console_reads.operator, client_id)
     made = 0
     for index, worker_id in enumerate(worker_ids[:8]):
         for day in range(1, 6):
@@ -210,7 +203,7 @@ def _availability(s: Services, client_id: int, worker_ids: list[int]) -> int:
                 "start_time": "07:00",
                 "end_time": "19:00",
             }
-            availability.add_rule(structure(AddAvailabilityRule, rule), principal=caller, uow=s.uow, clock=s.clock)
+            s.run(availability.add_rule, structure(AddAvailabilityRule, rule), principal=caller)
             made += 1
         if index % 2:
             off = {
@@ -220,38 +213,34 @@ def _availability(s: Services, client_id: int, worker_ids: list[int]) -> int:
                 "start_time": "00:00",
                 "end_time": "23:59",
             }
-            availability.add_rule(structure(AddAvailabilityRule, off), principal=caller, uow=s.uow, clock=s.clock)
+            s.run(availability.add_rule, structure(AddAvailabilityRule, off), principal=caller)
             made += 1
     return made
 
 
 def seed(s: Services) -> dict[str, Any]:
-    clock, uow = s.clock, s.uow
     bar = progress(len(SITES) + len(WORKERS) + 11, "Seeding the demo account")
-    client = accounts.create_client(
+    client = s.run(
+        accounts.create_client,
         accounts.CreateClient(name="Demo Staffing Ltd", settings=ClientSettings(walk_in_policy="pay")),
-        uow=uow,
-        clock=clock,
     )
     sites = []
     for fields in SITES:
-        sites.append(
-            reference.create_location(structure(CreateLocation, fields), client_id=client.id, uow=uow, clock=clock)
-        )
+        sites.append(s.run(reference.create_location, structure(CreateLocation, fields), client_id=client.id))
         bar.advance()
-    picking = reference.create_department(
-        CreateDepartment(name="Picking", location_id=sites[0].id), client_id=client.id, uow=uow, clock=clock
+    picking = s.run(
+        reference.create_department, CreateDepartment(name="Picking", location_id=sites[0].id), client_id=client.id
     )
-    reference.create_department(
-        CreateDepartment(name="Transport", location_id=sites[1].id), client_id=client.id, uow=uow, clock=clock
+    s.run(reference.create_department, CreateDepartment(name="Transport", location_id=sites[1].id), client_id=client.id)
+    s.run(
+        reference.create_department,
+        CreateDepartment(name="Agency Pool", description="Shared by every client"),
+        client_id=None,
     )
-    reference.create_department(
-        CreateDepartment(name="Agency Pool", description="Shared by every client"), client_id=None, uow=uow, clock=clock
+    code = s.run(
+        reference.create_cost_code, CreateCostCode(code="CC-100", description="Warehouse labour"), client_id=client.id
     )
-    code = reference.create_cost_code(
-        CreateCostCode(code="CC-100", description="Warehouse labour"), client_id=client.id, uow=uow, clock=clock
-    )
-    reference.create_cost_code(CreateCostCode(code="GEN", description="General"), client_id=None, uow=uow, clock=clock)
+    s.run(reference.create_cost_code, CreateCostCode(code="GEN", description="General"), client_id=None)
     bar.advance(5)
     # keys and the webhook subscription first: the demo's history below is delivered to the receiver
     key_sets: list[tuple[str, tuple[str, ...], tuple[int, ...] | None, bool]] = [
@@ -275,10 +264,9 @@ def seed(s: Services) -> dict[str, Any]:
     ]
     issued = []
     for name, scopes, site_ids, legacy in key_sets:
-        key = accounts.create_key(
+        key = s.run(
+            accounts.create_key,
             accounts.CreateKey(client_id=client.id, name=name, scopes=scopes, location_ids=site_ids, legacy=legacy),
-            uow=uow,
-            clock=clock,
         )
         issued.append(
             {
@@ -291,14 +279,13 @@ def seed(s: Services) -> dict[str, Any]:
             }
         )
         bar.advance()
-    full = authenticate(str(issued[0]["key"]), uow=uow, clock=clock)
-    subscription = webhooks.create_subscription(
+    full = s.run(authenticate, str(issued[0]["key"]))
+    # the demo's receiver runs on this machine
+    local = evolve(s, webhooks=evolve(s.webhooks, trusted_networks=parse_networks(LOCAL_RECEIVER_NETWORK)))
+    subscription = local.run(
+        webhooks.create_subscription,
         structure(CreateSubscription, {"url": DEMO_RECEIVER, "events": ["*"], "description": "make receiver"}),
         principal=full,
-        uow=uow,
-        clock=clock,
-        resolver=s.webhooks.resolver,
-        trusted=parse_networks(LOCAL_RECEIVER_NETWORK),  # the demo's receiver runs on this machine
     )
     made: list[int] = []
     for index, (name, site, role) in enumerate(WORKERS, start=1):
@@ -313,21 +300,16 @@ def seed(s: Services) -> dict[str, Any]:
             "charge_rate": Decimal("18.15"),
             "preferred_language": SPOKEN.get(name),
         }
-        made.append(
-            workers.create_worker(structure(CreateWorker, raw), client_id=client.id, uow=uow, clock=clock).worker.id
-        )
-        notifier_choices.choose_channels(Recipient.WORKER, made[-1], TOLD_BY, uow=uow, clock=clock)
+        made.append(s.run(workers.create_worker, structure(CreateWorker, raw), client_id=client.id).worker.id)
+        s.run(notifier_choices.choose_channels, Recipient.WORKER, made[-1], TOLD_BY)
         bar.advance()
-    workers.create_worker(
+    s.run(
+        workers.create_worker,
         CreateWorker(name="Karol Zieliński", location_id=sites[0].id),
         client_id=client.id,
-        uow=uow,
-        clock=clock,
         pending=True,
     )
-    rule = rate_rules.create_rate_rule(
-        structure(RateRuleDefinition, DEMO_RULE), client_id=client.id, uow=uow, clock=clock
-    )
+    rule = s.run(rate_rules.create_rate_rule, structure(RateRuleDefinition, DEMO_RULE), client_id=client.id)
     site_list = [site.id for site in sites]
     shown = {
         "availability_rules": _availability(s, client.id, made),
@@ -378,7 +360,7 @@ def _demo_people(s: Services, client_id: int) -> list[dict[str, Any]]:
     ):
         password = secrets.token_urlsafe(12)
         command = CreateUser(email=email, password=password, role=role, client_id=owner_of)
-        people.create_user(command, uow=s.uow, hasher=s.hasher, strength=s.strength, clock=s.clock)
+        s.run(people.create_user, command)
         made.append({"email": email, "password": password, "role": role.value})
     return made
 

@@ -5,8 +5,10 @@ an offer through its link's token as the worker's tap would."""
 from __future__ import annotations
 
 import typer
+from attrs import evolve
 
 from workforce_core.services import filling
+from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.cli.output import command, emit
 from workforce_entrypoints.cli.state import services
 
@@ -23,10 +25,7 @@ def send_command(
 ) -> None:
     """Offer the requirement to the best eligible workers not offered it yet, as many as the account's
     round factor per open place; print the round, its offers and each worker's warnings."""
-    s = services(ctx)
-    sent = filling.fill(
-        demand, uow=s.uow, queries=s.queries, clock=s.clock, link_base=base or s.settings.public_url or ""
-    )
+    sent = _based(services(ctx), base).run(filling.fill, demand)
     emit(
         {
             "round": sent.round.number,
@@ -43,9 +42,7 @@ def send_command(
 def next_rounds_command(ctx: typer.Context, base: str | None = typer.Option(None, "--base", help=BASE_HELP)) -> None:
     """Close the rounds whose time ran out: the next round goes where places are open, or the
     coordinators are told nobody is left (``serve`` runs this on its schedule)."""
-    s = services(ctx)
-    link_base = base or s.settings.public_url or ""
-    emit({"closed_round_ids": filling.next_rounds(uow=s.uow, queries=s.queries, clock=s.clock, link_base=link_base)})
+    emit({"closed_round_ids": _based(services(ctx), base).run(filling.next_rounds)})
 
 
 @app.command("answer")
@@ -59,5 +56,9 @@ def answer_command(
     quicker workers)."""
     if given not in ("accept", "decline"):
         raise typer.BadParameter("accept or decline")
-    s = services(ctx)
-    emit({"answer": filling.answer_by_link(token, given, uow=s.uow, clock=s.clock)})  # type: ignore[arg-type]
+    emit({"answer": services(ctx).run(filling.answer_by_link, token, given)})
+
+
+def _based(s: Services, base: str | None) -> Services:
+    """The services with the links' base given on the command line (else WORKFORCE_PUBLIC_URL)."""
+    return s if base is None else evolve(s, settings=evolve(s.settings, public_url=base))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import threading
 from datetime import time
-from pathlib import Path
 from typing import Any
 
 import attrs
@@ -36,15 +35,11 @@ def send_command(
     language, through their channels) and send every message due, retrying with backoff. Without
     --once it runs on."""
     s = services(ctx)
-    senders = notifier_channels.senders(Path(s.settings.mail_outbox))
-    link_base = s.settings.public_url or ""
     stop = threading.Event()
     while True:
-        reminders.remind(uow=s.uow, clock=s.clock)
-        reminders.remind_sign_off(uow=s.uow, clock=s.clock, link_base=link_base)
-        done = notifier.notify(
-            uow=s.uow, clock=s.clock, senders=senders, texts=notifier_channels.texts, link_base=link_base
-        )
+        s.run(reminders.remind)
+        s.run(reminders.remind_sign_off)
+        done = s.run(notifier.notify)
         if once:
             emit(attrs.asdict(done))
             return
@@ -72,9 +67,7 @@ def messages_command(
     """A person's messages, newest first: to whom, channel, what, when, sent or failed and why."""
     kind, person = _person(worker, user)
     s = services(ctx)
-    found = inbox.messages_of(
-        kind, person, uow=s.uow, texts=notifier_channels.texts, paging=Paging(limit, offset), channel=channel
-    )
+    found = s.run(inbox.messages_of, kind, person, paging=Paging(limit, offset), channel=channel)
     emit(
         {
             "total": found.page.total,
@@ -122,7 +115,7 @@ def choose_command(
     """The channels a person is told through from now."""
     kind, person = _person(worker, user)
     s = services(ctx)
-    made = notifier_choices.choose_channels(kind, person, [str(c) for c in channel], uow=s.uow, clock=s.clock)
+    made = s.run(notifier_choices.choose_channels, kind, person, [str(c) for c in channel])
     emit({"recipient_kind": made.recipient_kind, "recipient_id": made.recipient_id, "channels": list(made.channels)})
 
 
@@ -161,7 +154,7 @@ def settings_command(
         if value is not None:
             changes[name] = value
     s = services(ctx)
-    done = notifier_choices.update_settings(client, changes, uow=s.uow)
+    done = s.run(notifier_choices.update_settings, client, changes)
     shown = attrs.asdict(done)
     shown.pop("id")
     emit(shown)

@@ -12,10 +12,8 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from pathlib import Path
 
 from workforce_core.services import figure_refresh, filling, notifier, offers, reminders, sign_off, time_records
-from workforce_entrypoints import notifier_channels
 from workforce_entrypoints.bootstrap import Services
 
 INTERVAL = 300.0  # seconds between passes: a shift is closed at most five minutes after its 18 hours
@@ -26,29 +24,19 @@ log = logging.getLogger("workforce.schedule")
 
 def jobs(built: Services) -> dict[str, Callable[[], object]]:
     return {
-        "auto clock-out": lambda: time_records.auto_close(uow=built.uow, clock=built.clock),
-        "offer expiry": lambda: offers.expire(uow=built.uow, clock=built.clock),
-        "sign-off deadline": lambda: sign_off.auto_sign_off(uow=built.uow, clock=built.clock),
-        "shift reminders": lambda: reminders.remind(uow=built.uow, clock=built.clock),
-        "sign-off reminders": lambda: reminders.remind_sign_off(
-            uow=built.uow, clock=built.clock, link_base=built.settings.public_url or ""
-        ),
+        "auto clock-out": lambda: built.run(time_records.auto_close),
+        "offer expiry": lambda: built.run(offers.expire),
+        "sign-off deadline": lambda: built.run(sign_off.auto_sign_off),
+        "shift reminders": lambda: built.run(reminders.remind),
+        "sign-off reminders": lambda: built.run(reminders.remind_sign_off),
     }
 
 
 def notifier_jobs(built: Services) -> dict[str, Callable[[], object]]:
     """The notifier's jobs, run every ``NOTIFY_INTERVAL`` seconds: people are told within seconds."""
     return {
-        "offer rounds": lambda: filling.next_rounds(
-            uow=built.uow, queries=built.queries, clock=built.clock, link_base=built.settings.public_url or ""
-        ),
-        "messages": lambda: notifier.notify(
-            uow=built.uow,
-            clock=built.clock,
-            senders=notifier_channels.senders(Path(built.settings.mail_outbox)),
-            texts=notifier_channels.texts,
-            link_base=built.settings.public_url or "",
-        ),
+        "offer rounds": lambda: built.run(filling.next_rounds),
+        "messages": lambda: built.run(notifier.notify),
     }
 
 
@@ -75,7 +63,7 @@ def refresh_until(stop: threading.Event, built: Services, *, interval: float = F
     ``interval`` seconds, until ``stop`` is set."""
     while not stop.is_set():
         try:
-            figure_refresh.refresh_figures(uow=built.uow)
+            built.run(figure_refresh.refresh_figures)
         except Exception:
             log.exception("the figures' background pass failed; trying again next pass")
         stop.wait(interval)

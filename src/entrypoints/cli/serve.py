@@ -34,7 +34,7 @@ from workforce_entrypoints.cli.request_head import DEFAULT_HEADER_SECONDS, HEADE
 from workforce_entrypoints.cli.schedule import NOTIFY_INTERVAL, notifier_jobs, refresh_until, run_until
 from workforce_entrypoints.cli.state import database_url
 from workforce_entrypoints.cli.webhooks import dispatch_until
-from workforce_entrypoints.http.storage_threads import MAX_THREADS, THREADS_ENV
+from workforce_entrypoints.serving.storage_threads import MAX_THREADS, THREADS_ENV
 
 FORWARDED_ENV = "WORKFORCE_FORWARDED_ALLOW_IPS"
 LIMIT_CONCURRENCY_ENV = "WORKFORCE_LIMIT_CONCURRENCY"
@@ -132,7 +132,7 @@ def serve(
 
 def _serve(host: str, port: int, workers: int, proxies: list[str], limit_concurrency: int) -> None:
     uvicorn.run(
-        "workforce_entrypoints.http.app:create_app",
+        "workforce_entrypoints.app:create_app",
         factory=True,
         host=host,
         port=port,

@@ -38,7 +38,7 @@ from workforce_entrypoints.http import cors
 from workforce_entrypoints.http.auth import bearer_secret
 from workforce_entrypoints.http.params import Params
 from workforce_entrypoints.http.replies import error_reply
-from workforce_entrypoints.http.storage_threads import StorageThreads
+from workforce_entrypoints.serving.storage_threads import StorageThreads
 
 PREFIX = "/api/v1"
 ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
@@ -158,7 +158,7 @@ class Endpoint:
         print_ = idempotency.fingerprint(request.method, request.url.path, request.url.query, raw_body)
         now = services.clock.now()
         begun = await threads.run(
-            partial(idempotency.begin, uow=services.uow), services.idempotency, principal.api_key, key, print_, now
+            partial(services.run, idempotency.begin), services.idempotency, principal.api_key, key, print_, now
         )
         if isinstance(begun, StoredReply):
             return Response(
@@ -172,7 +172,7 @@ class Endpoint:
 def _admit(secret: str, address: str, services: Services) -> tuple[Principal, RateDecision]:
     """The key's principal and its rate-limit decision (401/403 and the unknown-key throttle first)."""
     try:
-        principal = authenticate(secret, uow=services.uow, clock=services.clock)
+        principal = services.run(authenticate, secret)
     except InvalidApiKey:
         limits.note_unknown_key(address, services.limiter)
         raise

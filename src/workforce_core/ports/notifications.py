@@ -103,3 +103,13 @@ class MessageSender(Protocol):
 
 
 Senders = Mapping[Channel, MessageSender]
+
+
+@frozen
+class Notifier:
+    """What the notifier's use cases are given: a sender for each channel set up, the words of messages
+    in each language, and where people reach the service (the links messages carry)."""
+
+    senders: Senders
+    texts: MessageTexts
+    link_base: str = ""

@@ -24,6 +24,7 @@ from workforce_core.model.keys import hash_secret
 from workforce_core.model.notifications import MessageKind
 from workforce_core.model.people import Actor
 from workforce_core.ports import Clock, Queries, UnitOfWork, UnitOfWorkFactory
+from workforce_core.ports.notifications import Notifier
 from workforce_core.rules import filling, people
 from workforce_core.rules.demands import open_places, refusal
 from workforce_core.rules.eligibility import Slot
@@ -51,7 +52,7 @@ def fill(
     uow: UnitOfWorkFactory,
     queries: Queries,
     clock: Clock,
-    link_base: str,
+    notifier: Notifier,
     actor: Actor | None = None,
 ) -> SentRound:
     """Send the requirement's next round of offers (409 ``conflict`` when it takes no booking or nobody
@@ -65,14 +66,14 @@ def fill(
     now = clock.now()
     with uow() as tx:
         demand, places = _open(tx, demand_id, now)
-        sent = _next_round(tx, demand, places, ranking, now, link_base)
+        sent = _next_round(tx, demand, places, ranking, now, notifier.link_base)
         if sent is None:
             raise Conflict(f"nobody eligible is left to offer requirement {demand_id} to.")
         tx.commit()
     return sent
 
 
-def next_rounds(*, uow: UnitOfWorkFactory, queries: Queries, clock: Clock, link_base: str) -> list[int]:
+def next_rounds(*, uow: UnitOfWorkFactory, queries: Queries, clock: Clock, notifier: Notifier) -> list[int]:
     """Every round whose time ran out: its unanswered offers expire; with places still open (and no
     later round sent meanwhile by hand) the next round goes, or (nobody left) the coordinators are told;
     the ids of the rounds closed."""
@@ -93,7 +94,7 @@ def next_rounds(*, uow: UnitOfWorkFactory, queries: Queries, clock: Clock, link_
             newer = [r for r in tx.offer_rounds.of_demand(lapsed_round.demand_id) if r.number > current[0].number]
             if locked is not None and not newer and refusal(locked, tx.demands.filled(locked.id), now) is None:
                 places = open_places(locked.headcount, tx.demands.filled(locked.id))
-                if _next_round(tx, locked, places, ranking, now, link_base) is None:
+                if _next_round(tx, locked, places, ranking, now, notifier.link_base) is None:
                     _tell_unfilled(tx, locked, current[0], places, now)
             tx.commit()
         closed.append(lapsed_round.id)

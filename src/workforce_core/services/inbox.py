@@ -9,7 +9,7 @@ from attrs import frozen
 from workforce_core.errors import NotFound
 from workforce_core.model.notifications import Channel, Message, Recipient, Words
 from workforce_core.ports import Clock, Page, Paging, UnitOfWorkFactory
-from workforce_core.ports.notifications import MessageTexts
+from workforce_core.ports.notifications import Notifier
 
 
 @frozen
@@ -33,7 +33,7 @@ def messages_of(
     recipient_id: int,
     *,
     uow: UnitOfWorkFactory,
-    texts: MessageTexts,
+    notifier: Notifier,
     paging: Paging = Paging(),
     channel: Channel | None = None,
 ) -> Inbox:
@@ -41,7 +41,7 @@ def messages_of(
     with uow(read_only=True) as tx:
         page = tx.messages.of_person(recipient_kind, recipient_id, paging, channel=channel)
         unread = tx.messages.unread(recipient_kind, recipient_id)
-    shown = tuple(ShownMessage(m, texts.words(m.kind, m.language, m.params)) for m in page.items)
+    shown = tuple(ShownMessage(m, notifier.texts.words(m.kind, m.language, m.params)) for m in page.items)
     return Inbox(Page(shown, page.total), unread)
 
 

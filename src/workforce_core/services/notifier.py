@@ -17,7 +17,7 @@ from attrs import frozen
 
 from workforce_core.model.notifications import Channel, Message, MessageStatus, Recipient, SendResult
 from workforce_core.ports import Clock, UnitOfWorkFactory
-from workforce_core.ports.notifications import MessageTexts, Outgoing, Senders
+from workforce_core.ports.notifications import MessageTexts, Notifier, Outgoing, Senders
 from workforce_core.rules import notifications as rules
 from workforce_core.steps.message_queue import queue
 from workforce_core.steps.notices import notices_of
@@ -58,16 +58,16 @@ def make_messages(*, uow: UnitOfWorkFactory, clock: Clock, batch: int = BATCH, l
             return events, made
 
 
-def send_messages(*, uow: UnitOfWorkFactory, clock: Clock, senders: Senders, texts: MessageTexts) -> Counter[str]:
+def send_messages(*, uow: UnitOfWorkFactory, clock: Clock, notifier: Notifier) -> Counter[str]:
     """Send every message due now until none is; how many tries ended each way (by status)."""
     counts: Counter[str] = Counter()
     while True:
-        claims = _claim_due(uow, clock, BATCH, texts)
+        claims = _claim_due(uow, clock, BATCH, notifier.texts)
         if not claims:
             return counts
         for claim, outgoing in claims:
             counts["tries"] += 1
-            result = _try(senders, outgoing)
+            result = _try(notifier.senders, outgoing)
             with uow() as tx:
                 for endpoint in result.gone:  # the push service says the subscription no longer exists
                     tx.push_subscriptions.remove(endpoint)
@@ -80,12 +80,10 @@ def send_messages(*, uow: UnitOfWorkFactory, clock: Clock, senders: Senders, tex
             counts[done.status] += 1
 
 
-def notify(
-    *, uow: UnitOfWorkFactory, clock: Clock, senders: Senders, texts: MessageTexts, link_base: str = ""
-) -> NotifyReport:
+def notify(*, uow: UnitOfWorkFactory, clock: Clock, notifier: Notifier) -> NotifyReport:
     """The scheduled job: make the new events' messages, then send those due."""
-    events, made = make_messages(uow=uow, clock=clock, link_base=link_base)
-    counts = send_messages(uow=uow, clock=clock, senders=senders, texts=texts)
+    events, made = make_messages(uow=uow, clock=clock, link_base=notifier.link_base)
+    counts = send_messages(uow=uow, clock=clock, notifier=notifier)
     return NotifyReport(
         events=events,
         made=made,

@@ -14,6 +14,7 @@ from datetime import date, datetime, timedelta
 
 from workforce_core.model.notifications import MessageKind, NotifierSettings
 from workforce_core.ports import Clock, UnitOfWorkFactory
+from workforce_core.ports.notifications import Notifier
 from workforce_core.rules.pay_weeks import week_of
 from workforce_core.rules.sign_off import deadline
 from workforce_core.steps.message_queue import queue
@@ -56,7 +57,7 @@ def remind(*, uow: UnitOfWorkFactory, clock: Clock) -> int:
     return made
 
 
-def remind_sign_off(*, uow: UnitOfWorkFactory, clock: Clock, link_base: str = "") -> int:
+def remind_sign_off(*, uow: UnitOfWorkFactory, clock: Clock, notifier: Notifier) -> int:
     """Tell the hirer contacts of the weeks whose sign-off deadline is within ``DEADLINE_NOTICE`` and
     whose shifts still wait; how many messages were made."""
     now = clock.now()
@@ -81,7 +82,7 @@ def remind_sign_off(*, uow: UnitOfWorkFactory, clock: Clock, link_base: str = ""
                     client.id,
                     site or None,
                     week,
-                    link_base,
+                    notifier.link_base,
                     deadline=shown(ends),
                 )
                 made += len(queue(tx, notice, now)) if notice is not None else 0

@@ -1,0 +1,37 @@
+"""The pages' routes are gathered from the surfaces' packages: every module's ``ROUTES`` is mounted,
+once, and each surface answers under its own path only."""
+
+from __future__ import annotations
+
+import pkgutil
+from importlib import import_module
+
+from starlette.routing import BaseRoute, Route
+
+from workforce_entrypoints.web.common.gathered import gathered
+from workforce_entrypoints.web.routes import SURFACES, web_routes
+
+PREFIXES = {"console": "/console", "portal": "/portal", "kiosk": "/kiosk", "app": "/app/"}
+
+
+def _declared(package: str) -> list[BaseRoute]:
+    found: list[BaseRoute] = []
+    for module in pkgutil.iter_modules(import_module(package).__path__):
+        found.extend(getattr(import_module(f"{package}.{module.name}"), "ROUTES", []))
+    return found
+
+
+def test_every_route_a_surfaces_modules_declare_is_mounted_once() -> None:
+    mounted = [id(route) for route in web_routes()]
+    for surface in SURFACES:
+        declared = _declared(surface.__name__)
+        assert declared, surface.__name__
+        assert all(mounted.count(id(route)) == 1 for route in declared), surface.__name__
+
+
+def test_each_surface_answers_under_its_own_path() -> None:
+    for surface in SURFACES:
+        name = surface.__name__.rsplit(".", 1)[1]
+        paths = [route.path for route in gathered(surface.__name__) if isinstance(route, Route)]
+        assert paths, name
+        assert [path for path in paths if not path.startswith(PREFIXES[name])] == [], name
