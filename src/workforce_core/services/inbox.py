@@ -31,10 +31,10 @@ class Inbox:
 def messages_of(
     recipient_kind: Recipient,
     recipient_id: int,
+    paging: Paging = Paging(),
     *,
     uow: UnitOfWorkFactory,
     notifier: Notifier,
-    paging: Paging = Paging(),
     channel: Channel | None = None,
 ) -> Inbox:
     """A person's messages, newest first (only one channel's when asked: the app's inbox shows ``app``)."""

@@ -113,5 +113,4 @@ def downgrade() -> None:
     op.drop_table("channel_choices")
     op.drop_table("messages")
     op.drop_index("ix_outbox_unnotified", "outbox")
-    with op.batch_alter_table("outbox") as batch:
-        batch.drop_column("notified_at")
+    op.drop_column("outbox", "notified_at")  # in place (SQLite 3.35+): other tables refer to the outbox
