@@ -56,6 +56,7 @@ from workforce_core.ports import (
 from workforce_core.rules.clock_request import OFFLINE_LIMIT
 from workforce_core.rules.london import local_date
 from workforce_core.rules.receiver_urls import Network, Resolver, parse_networks
+from workforce_entrypoints import notifier_channels
 from workforce_entrypoints.environment import DATABASE_ENV as DATABASE_ENV  # re-exported: its old home
 from workforce_entrypoints.environment import REQUIRE_2FA_ENV, switch
 from workforce_entrypoints.injection import Injector
@@ -182,7 +183,6 @@ class Services:
 
 # The services a use case may ask for, by the name of its keyword-only parameter, each made from the
 # services at the call (``now`` is the clock's time then; a webhook ``sender`` reads certificates then).
-# The notifier's slot: its port adds ``"notifier": lambda s: s.notifier`` here.
 SERVICES: dict[str, Callable[[Services], object]] = {
     "uow": lambda s: s.uow,
     "queries": lambda s: s.queries,
@@ -199,6 +199,8 @@ SERVICES: dict[str, Callable[[Services], object]] = {
     "resolver": lambda s: s.webhooks.resolver,
     "trusted": lambda s: s.webhooks.trusted_networks,
     "offline_limit": lambda s: s.settings.offline_clock_limit,
+    # the channels as the environment sets them up (read at each call), the catalogues, the links' base
+    "notifier": lambda s: notifier_channels.notifier(Path(s.settings.mail_outbox), s.settings.public_url),
 }
 INJECTOR: Injector[Services] = Injector(SERVICES)
 NAMES = INJECTOR.names

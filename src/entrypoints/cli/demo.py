@@ -25,6 +25,7 @@ from workforce_core.commands.time_records import Backfill
 from workforce_core.commands.webhooks import CreateSubscription
 from workforce_core.commands.workers import CreateWorker
 from workforce_core.model.accounts import ClientSettings
+from workforce_core.model.notifications import Recipient
 from workforce_core.model.people import Role
 from workforce_core.ports import Clock
 from workforce_core.rules.london import from_local, local_date
@@ -38,6 +39,7 @@ from workforce_core.services import (
     bookings,
     console_reads,
     exports,
+    notifier_choices,
     pay_weeks,
     people,
     rate_rules,
@@ -89,6 +91,9 @@ WORKERS: tuple[tuple[str, int, str], ...] = (
     ("Ieva Kazlauskaitė", 2, "Receptionist"),
     ("Jack Evans", 0, "Picker"),
 )
+# the demo's workers who read Polish, Romanian or Lithuanian: their messages come in their language
+SPOKEN = {"Bogdan Ionescu": "ro", "Dawid Nowak": "pl", "Ieva Kazlauskaitė": "lt"}
+TOLD_BY = ["app", "email"]  # the demo's workers' channels: the inbox, and mail into the Maildir outbox
 READ_SCOPES = tuple(scope for scope in SCOPES if scope.endswith(":read"))
 LOCAL_RECEIVER_NETWORK = "127.0.0.1/32"
 DEMO_RECEIVER = f"https://127.0.0.1:{DEFAULT_PORT}{DEMO_PATH}"  # `make receiver` (workforce webhooks receive)
@@ -293,8 +298,10 @@ def seed(s: Services) -> dict[str, Any]:
             "cost_code_id": code.id,
             "hourly_rate": Decimal("12.75"),
             "charge_rate": Decimal("18.15"),
+            "preferred_language": SPOKEN.get(name),
         }
         made.append(s.run(workers.create_worker, structure(CreateWorker, raw), client_id=client.id).worker.id)
+        s.run(notifier_choices.choose_channels, Recipient.WORKER, made[-1], TOLD_BY)
         bar.advance()
     s.run(
         workers.create_worker,
