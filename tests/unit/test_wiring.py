@@ -23,9 +23,8 @@ from workforce_entrypoints.injection import GivenService, wanted
 
 NOW = datetime(2026, 5, 11, 12, 0, tzinfo=UTC)
 SOURCES = Path(__file__).parents[2] / "src" / "entrypoints"
-# The entry folders whose calls must leave the services to ``Services.run``; the lead adds "web" once its
-# pages call use cases that way (issue 36).
-CHECKED = ["http", "cli"]
+# The entry folders whose calls must leave the services to ``Services.run`` (all but the composition root).
+CHECKED = ["http", "cli", "web", "serving"]
 # Replacing a service in the wiring is wiring (``evolve(services, uow=held)``), not a call that passes one.
 REWIRING = {"evolve"}
 
