@@ -185,7 +185,10 @@ def test_fill_on_the_requirements_page_sends_links_that_book_then_say_the_shift_
         filled = coordinator.post(page + "/fill", token=coordinator.csrf(page))
         assert filled.headers["location"] == f"{page}?done=offered&count=2"
         assert "offered to 2" in coordinator.followed(filled).text
-    links = offer_links(services)
+        links = offer_links(services)
+        logged = coordinator.get(f"/console/{agency['client']}/workers/{agency['bob']}/messages").text
+        assert "Accept or decline: /offers/link/..." in logged  # the console never shows a link's secret
+        assert links[agency["bob"]] not in logged
     assert sorted(links) == sorted([agency["ann"], agency["bob"]])
     assert all(path.startswith("/offers/link/") for path in links.values())
     with phone(services) as ann, phone(services) as bob:

@@ -4,6 +4,8 @@ the worker opens it (``mark_read``), and a worker's log as the agency's console 
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 from attrs import frozen
 
@@ -73,10 +75,15 @@ def worker_messages(
     notifier: Notifier,
 ) -> WorkerLog:
     """The messages sent to a worker through every channel, newest first, for a person who may read
-    the worker (``workers:read``, the worker's site among theirs: else 404, as the worker's page)."""
+        the worker (``workers:read``, the worker's site among theirs: else 404, as the worker's page). A
+    link's secret is the worker's alone: the words show where it led, its token cut."""
     chosen = WorkerFilter(principal.client_id, Paging(limit=1), id=worker_id)
     worker = reads.one(reads.workers(principal, chosen, queries=queries))
-    return WorkerLog(worker, messages_of(Recipient.WORKER, worker_id, paging, uow=uow, notifier=notifier))
+    with uow(read_only=True) as tx:
+        page = tx.messages.of_person(Recipient.WORKER, worker_id, paging)
+        unread = tx.messages.unread(Recipient.WORKER, worker_id)
+    shown = tuple(ShownMessage(m, notifier.texts.words(m.kind, m.language, _link_hidden(m.params))) for m in page.items)
+    return WorkerLog(worker, Inbox(Page(shown, page.total), unread))
 
 
 def shown_message(worker_id: int, message_id: int, *, uow: UnitOfWorkFactory, notifier: Notifier) -> ShownMessage:
@@ -109,3 +116,11 @@ def _own(message: Message | None, worker_id: int) -> Message:
     ):
         raise NotFound("The message was not found.", field="message_id")
     return message
+
+
+def _link_hidden(params: dict[str, Any]) -> dict[str, Any]:
+    """``params`` with a one-tap link's token cut (``.../offers/link/...``)."""
+    link = params.get("link")
+    if not isinstance(link, str) or "/" not in link:
+        return params
+    return {**params, "link": link.rsplit("/", 1)[0] + "/..."}
