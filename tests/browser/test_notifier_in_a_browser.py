@@ -71,6 +71,7 @@ def test_a_polish_worker_reads_the_booking_in_the_apps_inbox_in_polish(
     expect(app.get_by_role("heading", level=1)).to_have_text("Wiadomości")
     expect(app.get_by_role("main")).to_contain_text("Nieprzeczytane wiadomości: 1")
     expect(app.get_by_role("heading", name="Powiadomienia na tym telefonie")).to_be_visible()
+    expect(app.get_by_role("button", name="Włącz powiadomienia")).to_be_visible()  # the browser takes pushes
     app.get_by_role("button", name=re.compile(r"Nowa zmiana zarezerwowana")).tap()
     expect(app.get_by_role("heading", level=1)).to_have_text("Nowa zmiana zarezerwowana")
     expect(app.get_by_role("main")).to_contain_text("Masz zmianę w North Warehouse od 20/03 09:00")
