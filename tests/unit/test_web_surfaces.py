@@ -12,7 +12,8 @@ from workforce_entrypoints.web.common import request_path
 from workforce_entrypoints.web.common.gathered import gathered
 from workforce_entrypoints.web.routes import SURFACES, web_routes
 
-PREFIXES = {"console": "/console", "portal": "/portal", "kiosk": "/kiosk", "app": "/app/"}
+# the worker app's pages, and the offers' one-tap links at the path the core's links use
+PREFIXES = {"console": ("/console",), "portal": ("/portal",), "kiosk": ("/kiosk",), "app": ("/app/", "/offers/link/")}
 
 
 def _declared(package: str) -> list[BaseRoute]:

@@ -39,11 +39,14 @@ from workforce_core.steps.offer_rounds import SentRound, send_round
 
 @frozen
 class ShownOffer:
-    """What a link shows: the offer, its requirement, and whether it can still be answered."""
+    """What a link shows: the offer, its requirement, whether it can still be answered, the site's name
+    and the language of the worker it was sent to (the link's page is in it)."""
 
     offer: Offer
     demand: Demand
     answerable: bool
+    site: str = ""
+    language: str | None = None
 
 
 def fill(
@@ -107,10 +110,13 @@ def offer_by_link(token: str, *, uow: UnitOfWorkFactory, clock: Clock) -> ShownO
         link = tx.offer_links.by_token_hash(hash_secret(token))
         offer = tx.offers.get(link.offer_id) if link is not None else None
         demand = tx.demands.get(offer.demand_id) if offer is not None else None
+        site = tx.locations.get(demand.location_id) if demand is not None else None
+        worker = tx.workers.get(offer.worker_id) if offer is not None else None
     if link is None or offer is None or demand is None:
         raise NotFound("The offer was not found.")
     usable = link.used_at is None and clock.now() < link.expires_at and offer.status == OfferStatus.SENT
-    return ShownOffer(offer, demand, usable)
+    language = worker.preferred_language if worker is not None else None
+    return ShownOffer(offer, demand, usable, site.name if site is not None else "", language)
 
 
 def answer_by_link(token: str, given: Answer, *, uow: UnitOfWorkFactory, clock: Clock) -> LinkAnswer:

@@ -65,6 +65,16 @@ def subscribe_push(
     return made
 
 
+def unsubscribe_push(worker_id: int, endpoint: str, *, uow: UnitOfWorkFactory) -> None:
+    """The worker turned pushes off on this phone: its subscription goes (another worker's endpoint, or
+    one not stored, is 404)."""
+    with uow() as tx:
+        if endpoint not in {s.endpoint for s in tx.push_subscriptions.of_worker(worker_id)}:
+            raise NotFound("The push subscription was not found.", field="endpoint")
+        tx.push_subscriptions.remove(endpoint)
+        tx.commit()
+
+
 def update_settings(
     client_id: int, changes: dict[str, Any], *, uow: UnitOfWorkFactory, actor: Actor | None = None
 ) -> NotifierSettings:

@@ -96,6 +96,8 @@ class AppDone(StrEnum):
     ASKED = "asked"
     CLOCKED_IN = "in"
     CLOCKED_OUT = "out"
+    PUSH_ON = "push_on"
+    PUSH_OFF = "push_off"
 
 
 APP_DONE = frozenset(done.value for done in AppDone)
