@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pyotp
 from playwright.sync_api import Page, expect
 
 from tests.browser.accessibility import Audit
@@ -61,10 +62,17 @@ def test_every_console_page_passes_wcag_21_aa(live: Live, page: Page) -> None:
         "setup/webhooks",
         f"setup/webhooks/{demo['webhook']['id']}",
     ]
-    for path in pages:
-        audit.visit(f"{console}/{path}")
-    for path in ("/console/account/password", "/console/account/sessions", "/console/two-factor"):
+    menus: dict[str, tuple[list[str], list[str]]] = {}
+    for path in [*(f"{console}/{path}" for path in pages), "/console/account/password", "/console/account/sessions"]:
         audit.visit(path)
+        menu = page.get_by_role("navigation", name="Console")
+        here = menu.locator("[aria-current=page]").all_inner_texts()
+        menus[path] = (menu.get_by_role("link").all_inner_texts(), here)
+    expected = ["Timesheets", "Exceptions", "Close pay week", "Payroll", "Charges", "On site now", "Shifts", "Workers"]
+    assert {path: links[: len(expected)] for path, (links, _) in menus.items()} == dict.fromkeys(menus, expected)
+    assert menus[f"{console}/timesheets/{demo['queried_entry_id']}"][1] == ["Timesheets"]
+    assert menus[f"{console}/setup/webhooks"][1] == ["Setup"]
+    audit.visit("/console/two-factor")
     audit.visit(f"{console}/workers/{demo['kiosk_badges'][0]['worker_id']}")
     page.get_by_role("button", name="Make a sign-in link for the worker app").click()
     expect(page.get_by_label("Sign-in link")).to_have_value(re.compile("/app/link/"))
@@ -86,8 +94,32 @@ def test_the_operators_console_and_the_error_page_pass_wcag_21_aa(live: Live, pa
     audit.passed()
 
 
+def test_the_two_factor_pages_pass_wcag_21_aa(live: Live, page: Page) -> None:
+    demo = _demo(live)
+    owner = _users(demo)["owner"]
+    sign_in(page, owner["email"], owner["password"])
+    audit = Audit(page)
+    audit.visit("/console/two-factor")
+    page.get_by_role("button", name="Set up two-factor sign-in").click()
+    audit.here()  # the QR code and the key
+    key = page.get_by_label("Two-factor sign-in key", exact=True).inner_text().replace(" ", "")
+    page.get_by_label("Code from your app").fill(pyotp.TOTP(key).at(live.clock.now()))
+    page.get_by_role("button", name="Turn on two-factor sign-in").click()
+    page.wait_for_url(re.compile(r"/console/two-factor/recovery-codes"))
+    audit.here()
+    page.get_by_role("button", name="Sign out").click()
+    page.wait_for_url(re.compile(r"/console/sign-in$"))
+    page.get_by_label("Email").fill(owner["email"])
+    page.get_by_label("Password").fill(owner["password"])
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(re.compile(r"/console/sign-in/code"))
+    audit.here()
+    audit.passed()
+
+
 def test_every_portal_page_passes_wcag_21_aa(live: Live, page: Page) -> None:
     demo = _demo(live)
+    Audit(page).visit("/portal/link/a-link-from-a-mail")  # the page before the week opens (GET reads nothing)
     hirer = demo["hirer_sign_in"]
     sign_in(page, hirer["email"], hirer["password"], lands=r"/portal/")
     audit = Audit(page)
