@@ -120,30 +120,29 @@ def _worked(s: Services, worker_id: int, site_id: int, day: date, at: Clock) -> 
     return time_records.backfill(paper, uow=s.uow, clock=at).entry.id
 
 
+def _weekdays(week: date) -> list[date]:
+    """Monday to Friday of the pay week starting ``week``, in the week's order."""
+    return [day for day in (week + timedelta(days=n) for n in range(7)) if day.isoweekday() <= 5]
+
+
 def _past_weeks(s: Services, client_id: int, site_id: int, worker_ids: list[int], this_week: date) -> dict[str, Any]:
     """Two weeks ago: worked, approved and locked. Last week's second day a paper shift of that locked
     week came in late, approved then: a late clock, paid with last week. Last week: worked, approved,
     locked (paying the late clock as an adjustment) and exported as a payroll file."""
     before_last, last = this_week - timedelta(days=14), this_week - timedelta(days=7)
+    typed = At(from_local(last, time(8, 30)))  # from the paper timesheets, first thing the next week
     for worker_id in worker_ids[:3]:
-        for offset in range(5):
-            _worked(
-                s,
-                worker_id,
-                site_id,
-                before_last + timedelta(days=offset),
-                At(from_local(before_last + timedelta(days=5), time(9))),
-            )
+        for day in _weekdays(before_last):
+            _worked(s, worker_id, site_id, day, typed)
     close = At(from_local(last, time(9)))
     pay_weeks.close_week(ClosePayWeek(client_id=client_id, week=before_last), uow=s.uow, clock=close)
-    tuesday = At(from_local(last + timedelta(days=1), time(10)))
-    late = _worked(s, worker_ids[3], site_id, before_last + timedelta(days=3), tuesday)
-    approvals.approve([late], uow=s.uow, clock=tuesday)
+    late_at = At(from_local(last + timedelta(days=1), time(10)))
+    late = _worked(s, worker_ids[3], site_id, _weekdays(before_last)[1], late_at)
+    approvals.approve([late], uow=s.uow, clock=late_at)
+    typed = At(from_local(this_week, time(8, 30)))
     for worker_id in worker_ids[:5]:
-        for offset in range(5):
-            _worked(
-                s, worker_id, site_id, last + timedelta(days=offset), At(from_local(last + timedelta(days=5), time(9)))
-            )
+        for day in _weekdays(last):
+            _worked(s, worker_id, site_id, day, typed)
     pay_weeks.close_week(ClosePayWeek(client_id=client_id, week=last), uow=s.uow, clock=s.clock)
     batch = exports.create_export(
         CreateExport(client_id=client_id, week=last, kind="payroll"),
