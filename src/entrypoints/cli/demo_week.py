@@ -130,10 +130,10 @@ def this_week(s: Services, demo: Demo, week: date) -> dict[str, Any]:
 
 
 def _hirer(s: Services, demo: Demo, worked: dict[tuple[str, int], int], past: list[date]) -> int:
-    """The agency approved the clean shifts as it went; the hirer signed two off and queried one; the
-    rest wait for the hirer's sign-off. The queried shift's id."""
-    approvals.approve(sorted(worked.values()), uow=s.uow, clock=At(from_local(past[-1], time(10))))
-    hirer_at = At(from_local(past[-1], time(17)))
+    """At the end of yesterday the agency approved the clean shifts; the hirer signed two off and queried
+    one; the rest wait for the hirer's sign-off. The queried shift's id."""
+    approvals.approve(sorted(worked.values()), uow=s.uow, clock=At(from_local(past[-1], time(17, 30))))
+    hirer_at = At(from_local(past[-1], time(18)))
     first = {name: worked[min(key for key in worked if key[0] == name)] for name, _ in worked}
     approvals.client_approve([first[name] for name in SIGNED_OFF], uow=s.uow, clock=hirer_at, actor=demo.hirer)
     queried = first[QUERIED]
