@@ -20,6 +20,7 @@ from starlette.testclient import TestClient
 from tests.contract.conftest import Console
 from tests.webhook_receiver import write_ca
 from workforce_adapters.json.commands import structure
+from workforce_adapters.mail_outbox import MaildirOutbox
 from workforce_core.commands.webhooks import UpdateSubscription
 from workforce_core.rules.receiver_urls import parse_networks
 from workforce_core.services import webhooks
@@ -111,3 +112,21 @@ def test_the_demo_subscription_delivers_to_the_local_receiver(
     assert done.delivered == len(lines) > 0
     assert all(line["verified"] for line in lines)
     assert "export.created" in {line["event"] for line in lines}
+
+
+def test_the_demos_bookings_reach_the_inbox_in_each_workers_language_and_the_maildir(
+    demo: dict[str, Any], console: Console, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("WORKFORCE_SMTP_URL", raising=False)
+    monkeypatch.setenv("WORKFORCE_VAPID_KEY_FILE", str(tmp_path / "vapid.pem"))
+    console.services.settings = attrs.evolve(console.services.settings, mail_outbox=str(tmp_path / "mail"))
+    code, done = console("notify", "send", "--once")
+    assert code == 0, done
+    assert done["made"] >= 2 * demo["bookings"]  # each booking: the inbox and a mail
+    assert done["sent"] > 0
+    assert done["failed"] + done["dead"] == 0
+    mails = MaildirOutbox(tmp_path / "mail").messages()
+    assert len(mails) == done["sent"]
+    subjects = {subject for _, subject, _ in mails}
+    assert "New shift booked" in subjects
+    assert subjects & {"Nowa zmiana zarezerwowana", "Tură nouă rezervată", "Užsakyta nauja pamaina"}

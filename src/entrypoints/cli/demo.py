@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from attrs import evolve
 
-from workforce_adapters.export_files import CsvExportFiles
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.availability import AddAvailabilityRule
 from workforce_core.commands.bookings import BookShift
@@ -23,6 +23,7 @@ from workforce_core.commands.time_records import Backfill
 from workforce_core.commands.webhooks import CreateSubscription
 from workforce_core.commands.workers import CreateWorker
 from workforce_core.model.accounts import ClientSettings
+from workforce_core.model.notifications import Recipient
 from workforce_core.ports import Clock
 from workforce_core.rules.london import from_local, local_date
 from workforce_core.rules.pay_weeks import week_start
@@ -35,6 +36,7 @@ from workforce_core.services import (
     bookings,
     console_reads,
     exports,
+    notifier_choices,
     pay_weeks,
     rate_rules,
     reference,
@@ -87,6 +89,9 @@ WORKERS: tuple[tuple[str, int, str], ...] = (
     ("Ieva Kazlauskaitė", 2, "Receptionist"),
     ("Jack Evans", 0, "Picker"),
 )
+# the demo's workers who read Polish, Romanian or Lithuanian: their messages come in their language
+SPOKEN = {"Bogdan Ionescu": "ro", "Dawid Nowak": "pl", "Ieva Kazlauskaitė": "lt"}
+TOLD_BY = ["app", "email"]  # the demo's workers' channels: the inbox, and mail into the Maildir outbox
 READ_SCOPES = tuple(scope for scope in SCOPES if scope.endswith(":read"))
 LOCAL_RECEIVER_NETWORK = "127.0.0.1/32"
 DEFAULT_URL = "http://127.0.0.1:8000"  # what `make run` serves; the worker app link opens there
@@ -117,7 +122,7 @@ def _worked(s: Services, worker_id: int, site_id: int, day: date, at: Clock) -> 
         clock_in=from_local(day, time(8)),
         clock_out=from_local(day, time(16, 30)),
     )
-    return time_records.backfill(paper, uow=s.uow, clock=at).entry.id
+    return evolve(s, clock=at).run(time_records.backfill, paper).entry.id
 
 
 def _weekdays(week: date) -> list[date]:
@@ -135,22 +140,16 @@ def _past_weeks(s: Services, client_id: int, site_id: int, worker_ids: list[int]
         for day in _weekdays(before_last):
             _worked(s, worker_id, site_id, day, typed)
     close = At(from_local(last, time(9)))
-    pay_weeks.close_week(ClosePayWeek(client_id=client_id, week=before_last), uow=s.uow, clock=close)
+    evolve(s, clock=close).run(pay_weeks.close_week, ClosePayWeek(client_id=client_id, week=before_last))
     late_at = At(from_local(last + timedelta(days=1), time(10)))
     late = _worked(s, worker_ids[3], site_id, _weekdays(before_last)[1], late_at)
-    approvals.approve([late], uow=s.uow, clock=late_at)
+    evolve(s, clock=late_at).run(approvals.approve, [late])
     typed = At(from_local(this_week, time(8, 30)))
     for worker_id in worker_ids[:5]:
         for day in _weekdays(last):
             _worked(s, worker_id, site_id, day, typed)
-    pay_weeks.close_week(ClosePayWeek(client_id=client_id, week=last), uow=s.uow, clock=s.clock)
-    batch = exports.create_export(
-        CreateExport(client_id=client_id, week=last, kind="payroll"),
-        uow=s.uow,
-        queries=s.queries,
-        files=CsvExportFiles(),
-        clock=s.clock,
-    )
+    s.run(pay_weeks.close_week, ClosePayWeek(client_id=client_id, week=last))
+    batch = s.run(exports.create_export, CreateExport(client_id=client_id, week=last, kind="payroll"))
     return {
         "locked_weeks": [before_last.isoformat(), last.isoformat()],
         "late_clock_id": late,
@@ -173,14 +172,14 @@ def _bookings(s: Services, client_id: int, site_ids: list[int], worker_ids: list
         ):
             slot = {"location_id": site_id, "shift_date": day.isoformat(), "start_time": "08:00", "end_time": "16:30"}
             booked = structure(BookShift, {**slot, "worker_id": worker_id, "break_minutes": 30, "status": "published"})
-            bookings.book(booked, client_id=client_id, uow=s.uow, clock=s.clock)
+            s.run(bookings.book, booked, client_id=client_id)
             made += 1
     return made
 
 
 def _availability(s: Services, client_id: int, worker_ids: list[int]) -> int:
     """Weekday availability for most workers (who-is-free finds them), and Sundays off for some."""
-    caller = console_reads.operator(client_id, uow=s.uow, now=s.clock.now())
+    caller = s.run(console_reads.operator, client_id)
     made = 0
     for index, worker_id in enumerate(worker_ids[:8]):
         for day in range(1, 6):
@@ -191,7 +190,7 @@ def _availability(s: Services, client_id: int, worker_ids: list[int]) -> int:
                 "start_time": "07:00",
                 "end_time": "19:00",
             }
-            availability.add_rule(structure(AddAvailabilityRule, rule), principal=caller, uow=s.uow, clock=s.clock)
+            s.run(availability.add_rule, structure(AddAvailabilityRule, rule), principal=caller)
             made += 1
         if index % 2:
             off = {
@@ -201,40 +200,35 @@ def _availability(s: Services, client_id: int, worker_ids: list[int]) -> int:
                 "start_time": "00:00",
                 "end_time": "23:59",
             }
-            availability.add_rule(structure(AddAvailabilityRule, off), principal=caller, uow=s.uow, clock=s.clock)
+            s.run(availability.add_rule, structure(AddAvailabilityRule, off), principal=caller)
             made += 1
     return made
 
 
 def seed(s: Services, link_base: str = DEFAULT_URL) -> dict[str, Any]:
     """The demo account (its current pay week around today: ``demo_week``); what to print of it."""
-    clock, uow = s.clock, s.uow
     bar = progress(len(SITES) + len(WORKERS) + 12, "Seeding the demo account")
-    today = local_date(clock.now())
+    today = local_date(s.clock.now())
     settings = ClientSettings(walk_in_policy="pay", pay_week_start_day=demo_week.pay_week_start_day(today))
-    client = accounts.create_client(
-        accounts.CreateClient(name="Demo Staffing Ltd", settings=settings), uow=uow, clock=clock
-    )
+    client = s.run(accounts.create_client, accounts.CreateClient(name="Demo Staffing Ltd", settings=settings))
     this_week = week_start(today, settings.pay_week_start_day)
     sites = []
     for fields in SITES:
-        sites.append(
-            reference.create_location(structure(CreateLocation, fields), client_id=client.id, uow=uow, clock=clock)
-        )
+        sites.append(s.run(reference.create_location, structure(CreateLocation, fields), client_id=client.id))
         bar.advance()
-    picking = reference.create_department(
-        CreateDepartment(name="Picking", location_id=sites[0].id), client_id=client.id, uow=uow, clock=clock
+    picking = s.run(
+        reference.create_department, CreateDepartment(name="Picking", location_id=sites[0].id), client_id=client.id
     )
-    reference.create_department(
-        CreateDepartment(name="Transport", location_id=sites[1].id), client_id=client.id, uow=uow, clock=clock
+    s.run(reference.create_department, CreateDepartment(name="Transport", location_id=sites[1].id), client_id=client.id)
+    s.run(
+        reference.create_department,
+        CreateDepartment(name="Agency Pool", description="Shared by every client"),
+        client_id=None,
     )
-    reference.create_department(
-        CreateDepartment(name="Agency Pool", description="Shared by every client"), client_id=None, uow=uow, clock=clock
+    code = s.run(
+        reference.create_cost_code, CreateCostCode(code="CC-100", description="Warehouse labour"), client_id=client.id
     )
-    code = reference.create_cost_code(
-        CreateCostCode(code="CC-100", description="Warehouse labour"), client_id=client.id, uow=uow, clock=clock
-    )
-    reference.create_cost_code(CreateCostCode(code="GEN", description="General"), client_id=None, uow=uow, clock=clock)
+    s.run(reference.create_cost_code, CreateCostCode(code="GEN", description="General"), client_id=None)
     bar.advance(5)
     # keys and the webhook subscription first: the demo's history below is delivered to the receiver
     key_sets: list[tuple[str, tuple[str, ...], tuple[int, ...] | None, bool]] = [
@@ -258,10 +252,9 @@ def seed(s: Services, link_base: str = DEFAULT_URL) -> dict[str, Any]:
     ]
     issued = []
     for name, scopes, site_ids, legacy in key_sets:
-        key = accounts.create_key(
+        key = s.run(
+            accounts.create_key,
             accounts.CreateKey(client_id=client.id, name=name, scopes=scopes, location_ids=site_ids, legacy=legacy),
-            uow=uow,
-            clock=clock,
         )
         issued.append(
             {
@@ -274,14 +267,13 @@ def seed(s: Services, link_base: str = DEFAULT_URL) -> dict[str, Any]:
             }
         )
         bar.advance()
-    full = authenticate(str(issued[0]["key"]), uow=uow, clock=clock)
-    subscription = webhooks.create_subscription(
+    full = s.run(authenticate, str(issued[0]["key"]))
+    # the demo's receiver runs on this machine
+    local = evolve(s, webhooks=evolve(s.webhooks, trusted_networks=parse_networks(LOCAL_RECEIVER_NETWORK)))
+    subscription = local.run(
+        webhooks.create_subscription,
         structure(CreateSubscription, {"url": DEMO_RECEIVER, "events": ["*"], "description": "make receiver"}),
         principal=full,
-        uow=uow,
-        clock=clock,
-        resolver=s.webhooks.resolver,
-        trusted=parse_networks(LOCAL_RECEIVER_NETWORK),  # the demo's receiver runs on this machine
     )
     made: list[int] = []
     for index, (name, site, role) in enumerate(WORKERS, start=1):
@@ -294,22 +286,19 @@ def seed(s: Services, link_base: str = DEFAULT_URL) -> dict[str, Any]:
             "cost_code_id": code.id,
             "hourly_rate": Decimal("12.75"),
             "charge_rate": Decimal("18.15"),
+            "preferred_language": SPOKEN.get(name),
             **demo_week.PAID_UNDER_BAND.get(name, {}),
         }
-        made.append(
-            workers.create_worker(structure(CreateWorker, raw), client_id=client.id, uow=uow, clock=clock).worker.id
-        )
+        made.append(s.run(workers.create_worker, structure(CreateWorker, raw), client_id=client.id).worker.id)
+        s.run(notifier_choices.choose_channels, Recipient.WORKER, made[-1], TOLD_BY)
         bar.advance()
-    workers.create_worker(
+    s.run(
+        workers.create_worker,
         CreateWorker(name="Karol Zieliński", location_id=sites[0].id),
         client_id=client.id,
-        uow=uow,
-        clock=clock,
         pending=True,
     )
-    rule = rate_rules.create_rate_rule(
-        structure(RateRuleDefinition, DEMO_RULE), client_id=client.id, uow=uow, clock=clock
-    )
+    rule = s.run(rate_rules.create_rate_rule, structure(RateRuleDefinition, DEMO_RULE), client_id=client.id)
     site_list = [site.id for site in sites]
     shown = _past_weeks(s, client.id, site_list[0], made, this_week)
     bar.advance(2)

@@ -25,7 +25,7 @@ def _user(
 ) -> tuple[User, dict[str, Any]]:
     password = _password()
     command = CreateUser(email=email, password=password, role=role, client_id=client_id, location_ids=sites)
-    user = people.create_user(command, uow=s.uow, hasher=s.hasher, strength=s.strength, clock=s.clock)
+    user = s.run(people.create_user, command)
     return user, {"email": email, "password": password, "role": role.value}
 
 
@@ -48,14 +48,12 @@ def badges(s: Services, workers: dict[str, int], names: tuple[str, ...]) -> list
     shown = []
     for name in names:
         pin = f"{secrets.randbelow(10**6):06d}"
-        worker = worker_pins.set_worker_pin(
-            SetWorkerPin(worker_id=workers[name], pin=pin), uow=s.uow, hasher=s.hasher, clock=s.clock
-        )
+        worker = s.run(worker_pins.set_worker_pin, SetWorkerPin(worker_id=workers[name], pin=pin))
         shown.append({"name": name, "worker_id": worker.id, "employee_id": worker.employee_id, "pin": pin})
     return shown
 
 
 def app_link(s: Services, worker_id: int, name: str, link_base: str) -> dict[str, Any]:
     """A one-time worker app sign-in link for the worker, to open on a phone (or a narrow window)."""
-    made = make_app_link(worker_id, link_base=link_base, uow=s.uow, clock=s.clock)
+    made = s.run(make_app_link, worker_id, link_base=link_base)
     return {"name": name, "worker_id": worker_id, "url": made.url, "expires_at": made.link.expires_at.isoformat()}

@@ -18,7 +18,7 @@ from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from typing import Any
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.bookings import BookShift
@@ -132,13 +132,13 @@ def this_week(s: Services, demo: Demo, week: date) -> dict[str, Any]:
 def _hirer(s: Services, demo: Demo, worked: dict[tuple[str, int], int], past: list[date]) -> int:
     """At the end of yesterday the agency approved the clean shifts; the hirer signed two off and queried
     one; the rest wait for the hirer's sign-off. The queried shift's id."""
-    approvals.approve(sorted(worked.values()), uow=s.uow, clock=At(from_local(past[-1], time(17, 30))))
-    hirer_at = At(from_local(past[-1], time(18)))
+    evolve(s, clock=At(from_local(past[-1], time(17, 30)))).run(approvals.approve, sorted(worked.values()))
+    hirer = evolve(s, clock=At(from_local(past[-1], time(18))))
     first = {name: worked[min(key for key in worked if key[0] == name)] for name, _ in worked}
-    approvals.client_approve([first[name] for name in SIGNED_OFF], uow=s.uow, clock=hirer_at, actor=demo.hirer)
+    hirer.run(approvals.client_approve, [first[name] for name in SIGNED_OFF], actor=demo.hirer)
     queried = first[QUERIED]
     question = QueryEntry(entry_id=queried, via="client", question=HIRER_QUESTION)
-    approvals.query(question, uow=s.uow, clock=hirer_at, actor=demo.hirer)
+    hirer.run(approvals.query, question, actor=demo.hirer)
     return queried
 
 
@@ -150,7 +150,7 @@ def _days_of(name: str, past: list[date]) -> list[date]:
 
 def _open_places(s: Services, demo: Demo, week: date) -> dict[str, Any]:
     """Requirements in the days to come, each partly filled, with offers waiting for answers."""
-    asked = At(from_local(week + timedelta(days=DAYS_BEFORE - 1), time(11)))
+    asked = evolve(s, clock=At(from_local(week + timedelta(days=DAYS_BEFORE - 1), time(11))))
     made: list[int] = []
     waiting = 0
     for site, after_today, headcount, role, booked, offered in PLACES:
@@ -163,12 +163,12 @@ def _open_places(s: Services, demo: Demo, week: date) -> dict[str, Any]:
             "headcount": headcount,
             "job_role": role,
         }
-        demand = demands.create(structure(CreateDemand, raw), principal=demo.key, uow=s.uow, clock=asked).demand
+        demand = asked.run(demands.create, structure(CreateDemand, raw), principal=demo.key).demand
         for name in booked:
             onto = BookShift(worker_id=demo.workers[name], demand_id=demand.id, status="published")
-            bookings.book(onto, client_id=demand.client_id, uow=s.uow, clock=asked)
+            asked.run(bookings.book, onto, client_id=demand.client_id)
         sent = SendOffers(demand_id=demand.id, worker_ids=tuple(demo.workers[name] for name in offered))
-        waiting += len(offers.send(sent, uow=s.uow, clock=asked))
+        waiting += len(asked.run(offers.send, sent))
         made.append(demand.id)
     return {"requirement_ids": made, "offers_waiting": waiting}
 
@@ -183,7 +183,8 @@ def _book(s: Services, demo: Demo, name: str, site: str, day: date, slot: tuple[
         "break_minutes": 30,
         "status": "published",
     }
-    return bookings.book(structure(BookShift, raw), client_id=demo.key.client_id, uow=s.uow, clock=at).booking.id
+    booked = evolve(s, clock=at).run(bookings.book, structure(BookShift, raw), client_id=demo.key.client_id)
+    return booked.booking.id
 
 
 def _clock(
@@ -207,7 +208,7 @@ def _clock(
         longitude=longitude,
         gps_accuracy=fix if where else None,
     )
-    done = clocking.clock_worker(command, principal=demo.key, uow=s.uow, clock=At(from_local(day, when)))
+    done = evolve(s, clock=At(from_local(day, when))).run(clocking.clock_worker, command, principal=demo.key)
     return done.view.entry.id
 
 
@@ -225,7 +226,7 @@ def _day_worked(
     entry = _clock(s, demo, name, site, day, time(7, 58), "in", where, fix)
     _clock(s, demo, name, site, day, time(16, 31), "out", where, fix)
     lunch = AddBreak(shift_id=entry, start=from_local(day, time(12, 30)), end=from_local(day, time(13)))
-    time_records.add_break(lunch, uow=s.uow, clock=At(from_local(day, time(17))))
+    evolve(s, clock=At(from_local(day, time(17)))).run(time_records.add_break, lunch)
     return entry
 
 
@@ -239,7 +240,7 @@ def _paper(s: Services, demo: Demo, name: str, site: str, day: date) -> int:
         break_minutes=30,
     )
     typed = At(from_local(day + timedelta(days=1), time(9, 30)))
-    return time_records.backfill(paper, uow=s.uow, clock=typed).entry.id
+    return evolve(s, clock=typed).run(time_records.backfill, paper).entry.id
 
 
 def _on_site(s: Services, demo: Demo, name: str, site: str) -> int:

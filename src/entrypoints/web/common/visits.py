@@ -147,7 +147,7 @@ def session_cookie(reply: Response, request: Request, name: str, token: str, lon
 
 def _open(request: Request, services: Services, form: Body) -> Visit:
     token = request.cookies.get(COOKIE)
-    signed = signed_in(token, uow=services.uow, clock=services.clock)
+    signed = services.run(signed_in, token)
     base = (services.settings.public_url or str(request.base_url)).rstrip("/")
     assert not isinstance(form, dict)  # a person's pages post forms
     path, cookies = request.url.path, request.headers.get("cookie")
@@ -168,7 +168,8 @@ def _two_factor_first(visit: Visit, request: Request) -> Response | None:
     return None
 
 
-def _failed(visit: Visit | None) -> Response:
+def failed_page(visit: Visit | None) -> Response:
+    """The page of a page that failed (logged by the request path)."""
     return page_reply("error.html", visit, 500, status=500, message="The page failed; it was logged.", field=None)
 
 
@@ -178,7 +179,7 @@ PEOPLE: Surface[Visit] = Surface(
     csrf_token=lambda visit: visit.signed.session.csrf_token,
     signed_out=_to_sign_in,
     refused=lambda error, visit: error_page(error, visit),
-    failed=_failed,
+    failed=failed_page,
     gate=_two_factor_first,
 )
 
@@ -208,7 +209,7 @@ def console_route(
         if opens is not None and not pages.may_open(signed.actor, opens):
             raise pages.refused(signed.actor, opens)
         if client:
-            visit.principal = acting_for(signed.actor, visit.path["client_id"], uow=visit.services.uow)
+            visit.principal = visit.services.run(acting_for, signed.actor, visit.path["client_id"])
         if visit.form is None:
             visit.once = read_once(visit.cookies, visit.token, visit.at)
         reply = page(visit)
