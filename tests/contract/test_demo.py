@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 import json
 import threading
-from datetime import timedelta
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +22,6 @@ from tests.webhook_receiver import write_ca
 from workforce_adapters.json.commands import structure
 from workforce_adapters.mail_outbox import MaildirOutbox
 from workforce_core.commands.webhooks import UpdateSubscription
-from workforce_core.rules.london import local_date
-from workforce_core.rules.pay_weeks import week_start
 from workforce_core.rules.receiver_urls import parse_networks
 from workforce_core.services import webhooks
 from workforce_core.services.auth import authenticate
@@ -50,8 +48,8 @@ def _full(demo: dict[str, Any]) -> str:
 
 
 def test_most_workers_are_free_on_a_weekday_morning(demo: dict[str, Any], api: TestClient, console: Console) -> None:
-    today = local_date(console.services.clock.now())
-    monday = week_start(today, 1) + timedelta(days=14)  # a week with no demo bookings
+    after = date.fromisoformat(demo["pay_week"]) + timedelta(days=14)  # the demo books to the end of next week
+    monday = after + timedelta(days=-after.weekday() % 7)
     slot = f"available_from={monday}T09:00:00Z&available_to={monday}T12:00:00Z"
     free = _get(api, _full(demo), f"availability.php?{slot}")
     assert demo["availability_rules"] >= 40
@@ -59,8 +57,7 @@ def test_most_workers_are_free_on_a_weekday_morning(demo: dict[str, Any], api: T
 
 
 def test_bookings_this_week_and_next(demo: dict[str, Any], console: Console) -> None:
-    today = local_date(console.services.clock.now())
-    next_week = (week_start(today, 1) + timedelta(days=7)).isoformat()
+    next_week = (date.fromisoformat(demo["pay_week"]) + timedelta(days=7)).isoformat()
     code, booked = console("shift", "list", "--client", str(demo["client_id"]), "--week", next_week)
     assert code == 0, booked
     assert len(booked) == 15  # three workers, five weekdays

@@ -109,11 +109,20 @@ def page_reply(template: str, visit: Visit | None, code: int = 200, **context: A
             "principal": visit.principal,
             "client_id": visit.principal.client_id if visit.principal else None,
             "portal": portal,
-            "menu": menu(visit.signed.actor, visit.principal.client_id, portal=portal) if visit.principal else [],
+            "menu": _menu(visit, portal=portal),
+            "here": visit.at,  # the menu marks the entry of this page (aria-current)
             "done": done_words(visit),
             "once": visit.once or {},
         }
     return secure(HTMLResponse(render(template, **shared, **context), status_code=code))
+
+
+def _menu(visit: Visit, *, portal: bool) -> list[tuple[str, str]]:
+    """The menu of the page's account; on a page of no account (one's own account pages), the menu of the
+    person's own account, so every page of a client account's staff has the same header and menu. An
+    operator's pages of no account have none: they choose an account first."""
+    account = visit.principal.client_id if visit.principal else visit.signed.actor.client_id
+    return menu(visit.signed.actor, account, portal=portal) if account is not None else []
 
 
 def keep_session(reply: Response, token: str, request: Request) -> Response:
