@@ -17,7 +17,7 @@ from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.web.common.done import WORDS, Done
 
 MENU = re.compile(r'<nav aria-label="Console">(.*?)</nav>', re.S)
-LINK = re.compile(r'<a href="([^"]+)">([^<]+)</a>')
+LINK = re.compile(r'<a href="([^"]+)"(?: aria-current="page")?>([^<]+)</a>')
 SECRET = re.compile(r'id="new-key" readonly value="(wfk_[^"]+)"')
 EVERY = [
     "Dashboard",

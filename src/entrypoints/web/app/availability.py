@@ -29,7 +29,7 @@ def _given(visit: WorkerVisit, *names: str) -> dict[str, Any]:
 
 
 def availability_page(visit: WorkerVisit, code: int = 200, **more: Any) -> Response:
-    rules = availability_rules(visit.me, queries=visit.services.queries)
+    rules = visit.services.run(availability_rules, visit.me)
     return visit.page(
         "app/availability.html",
         code,
@@ -50,20 +50,18 @@ def add_rule(visit: WorkerVisit) -> Response:
             raise ValidationFailed("day_of_week", "choose a day of the week.")
         raw["day_of_week"] = int(day)
     command = structure(AddAvailabilityRule, {**raw, "worker_id": visit.me.worker.id})
-    availability.add_rule(command, principal=visit.me.principal, uow=s.uow, clock=s.clock)
+    s.run(availability.add_rule, command, principal=visit.me.principal)
     return visit.back("/app/availability", AppDone.SAVED)
 
 
 def retire_rule(visit: WorkerVisit) -> Response:
     s = visit.services
-    availability.retire_rule(
-        visit.number("rule_id"), principal=visit.me.principal, uow=s.uow, clock=s.clock, worker_id=visit.me.worker.id
-    )
+    s.run(availability.retire_rule, visit.number("rule_id"), principal=visit.me.principal, worker_id=visit.me.worker.id)
     return visit.back("/app/availability", AppDone.REMOVED)
 
 
 def absences_page(visit: WorkerVisit) -> Response:
-    found = my_absences(visit.me, queries=visit.services.queries)
+    found = visit.services.run(my_absences, visit.me)
     return visit.page("app/absences.html", absences=found, types=APP_ABSENCE_TYPES, done=visit.done)
 
 
@@ -71,7 +69,7 @@ def ask_absence(visit: WorkerVisit) -> Response:
     s = visit.services
     raw = _given(visit, "type", "start_date", "end_date", "notes")
     command = structure(CreateAbsence, {**raw, "worker_id": visit.me.worker.id})
-    absences.request_absence(command, uow=s.uow, clock=s.clock)
+    s.run(absences.request_absence, command)
     return visit.back("/app/absences", AppDone.ASKED)
 
 

@@ -36,7 +36,7 @@ def _number(visit: WorkerVisit, name: str) -> Decimal | None:
 
 def clock_page(visit: WorkerVisit, code: int = 200, **more: Any) -> Response:
     s = visit.services
-    entry = open_shift(visit.me, s.clock.now(), uow=s.uow)
+    entry = s.run(open_shift, visit.me, s.clock.now())
     site = None
     if entry is not None and entry.location_id is not None:
         site = s.queries.location(entry.location_id)
@@ -55,7 +55,7 @@ def clock(visit: WorkerVisit) -> Response:
         origin=ClockOrigin(APP_CLOCK_METHOD, APP_CLOCK_SOURCE, me.kiosk_id),
     )
     try:
-        result = clock_worker(command, principal=me.principal, uow=s.uow, clock=s.clock)
+        result = s.run(clock_worker, command, principal=me.principal)
     except WorkforceError as error:
         return clock_page(visit, error.status, refused=error)
     return visit.back("/app/clock", AppDone.CLOCKED_IN if result.action == "clock_in" else AppDone.CLOCKED_OUT)

@@ -21,10 +21,10 @@ def shifts_page(visit: WorkerVisit) -> Response:
     s, now = visit.services, visit.services.clock.now()
     return visit.page(
         "app/shifts.html",
-        shifts=upcoming_shifts(visit.me, local_date(now), queries=s.queries),
-        offers=len(waiting_offers(visit.me, now, queries=s.queries)),
-        open_entry=open_shift(visit.me, now, uow=s.uow),
-        now=now,
+        shifts=s.run(upcoming_shifts, visit.me, local_date(now)),
+        offers=len(s.run(waiting_offers, visit.me, now)),
+        open_entry=s.run(open_shift, visit.me, now),
+        as_of=now,
         done=visit.done,
     )
 
@@ -38,13 +38,13 @@ def answer_shift(visit: WorkerVisit) -> Response:
         given = "decline"
     else:
         raise ValidationFailed("answer", "answer acknowledge or decline.")
-    answer_booking(visit.number("shift_id"), given, worker_id=visit.me.worker.id, uow=s.uow, clock=s.clock)
+    s.run(answer_booking, visit.number("shift_id"), given, worker_id=visit.me.worker.id)
     return visit.back("/app/shifts", AppDone.ACKNOWLEDGED if given == "acknowledge" else AppDone.DECLINED)
 
 
 def offers_page(visit: WorkerVisit) -> Response:
     s = visit.services
-    waiting = waiting_offers(visit.me, s.clock.now(), queries=s.queries)
+    waiting = s.run(waiting_offers, visit.me, s.clock.now())
     return visit.page("app/offers.html", offers=waiting, done=visit.done)
 
 
@@ -57,7 +57,7 @@ def answer_offer(visit: WorkerVisit) -> Response:
         given = "decline"
     else:
         raise ValidationFailed("answer", "answer accept or decline.")
-    offers.answer(visit.number("offer_id"), given, uow=s.uow, clock=s.clock, worker_id=visit.me.worker.id)
+    s.run(offers.answer, visit.number("offer_id"), given, worker_id=visit.me.worker.id)
     return visit.back("/app/offers", AppDone.ACCEPTED if given == "accept" else AppDone.DECLINED)
 
 

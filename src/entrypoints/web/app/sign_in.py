@@ -1,9 +1,9 @@
 """The worker app's front door: the account's sign-in page (badge number and PIN), the one-time
 link the agency sends, signing out, and the installable app's manifest and service worker.
 
-Forms before a session carry a token matching a cookie of their own (double submit), as the
-console's sign-in does. A link is opened by a button, not by the GET itself: a chat app's preview
-fetching the link does not use it up.
+Forms before a session carry a token matching a cookie of their own (double submit, checked by the
+request path: ``double_submit``), as the console's sign-in does. A link is opened by a button, not by
+the GET itself: a chat app's preview fetching the link does not use it up.
 """
 
 from __future__ import annotations
@@ -22,8 +22,6 @@ from workforce_core.errors import NotFound, SessionEnded, WorkforceError
 from workforce_core.rules.fields import MAX_ID
 from workforce_core.rules.worker_app import mobile_kiosk_id
 from workforce_core.services.worker_sessions import open_app_link, sign_in_worker, sign_out_worker, signed_worker
-from workforce_entrypoints.bootstrap import Services
-from workforce_entrypoints.serving.storage_threads import StorageThreads
 from workforce_entrypoints.web.app.visits import (
     ACCOUNT_COOKIE,
     APP_COOKIE,
@@ -36,9 +34,9 @@ from workforce_entrypoints.web.app.visits import (
     keep_app_session,
     keep_device,
 )
-from workforce_entrypoints.web.common.double_submit import check_token, keep_token, new_token
+from workforce_entrypoints.web.common.double_submit import Arrival, arrivals, keep_token, new_token, retry_later
 from workforce_entrypoints.web.common.languages import ENGLISH, LANGUAGES
-from workforce_entrypoints.web.common.request_path import CSRF_FIELD, secure
+from workforce_entrypoints.web.common.request_path import route, secure
 
 PRE_COOKIE = "workforce_app_sign_in"
 HOME = "/app/shifts"
@@ -75,16 +73,11 @@ def _keep_account(reply: Response, client_id: int, request: Request) -> None:
     )
 
 
-def _pre_checked(request: Request, sent: object) -> None:
-    check_token(request, sent, cookie=PRE_COOKIE)
-
-
-async def front(request: Request) -> Response:
+def front(arrival: Arrival) -> Response:
     """Signed in: the shifts; else this phone's account's sign-in page, else how to get there."""
-    services: Services = request.app.state.services
-    threads: StorageThreads = request.app.state.threads
+    request = arrival.request
     try:
-        await threads.run(signed_worker, request.cookies.get(APP_COOKIE), uow=services.uow, clock=services.clock)
+        arrival.services.run(signed_worker, request.cookies.get(APP_COOKIE))
         return secure(RedirectResponse(HOME, status_code=303))
     except SessionEnded:
         pass
@@ -116,48 +109,37 @@ async def sign_in_form(request: Request) -> Response:
     return _sign_in_page(request)
 
 
-async def sign_in_post(request: Request) -> Response:
+def sign_in_post(arrival: Arrival) -> Response:
     """Badge number and PIN: a session on this phone, then the worker's shifts; a refusal is the form
     again with the same words for every wrong badge or PIN (401), or 429 with ``Retry-After``."""
-    services: Services = request.app.state.services
-    threads: StorageThreads = request.app.state.threads
+    request = arrival.request
     client_id = _account(request)
     if client_id is None:
-        return app_error(NotFound("There is no such account."), browser_language(request))
-    form = await request.form()
-    employee_id, pin = str(form.get("employee_id") or ""), str(form.get("pin") or "")
-    address = request.client.host if request.client else "unknown"
+        raise NotFound("There is no such account.")
     device = device_of(request)
-    try:
-        _pre_checked(request, form.get(CSRF_FIELD))
-        command = CheckWorkerPin(
-            client_id=client_id,
-            employee_id=employee_id,
-            pin=pin,
-            device=mobile_kiosk_id(device),
-            address=address,
-        )
-        me = await threads.run(
-            sign_in_worker,
-            command,
-            device=device,
-            uow=services.uow,
-            hasher=services.hasher,
-            limiter=services.limiter,
-            clock=services.clock,
-        )
-    except WorkforceError as error:
-        reply = _sign_in_page(request, error.status, refused=error, employee_id=employee_id)
-        retry_after = getattr(error, "retry_after", None)
-        if retry_after is not None:
-            reply.headers["Retry-After"] = str(retry_after)
-        return reply
-    finally:
-        await form.close()
+    command = CheckWorkerPin(
+        client_id=client_id,
+        employee_id=arrival.field("employee_id"),
+        pin=arrival.field("pin"),
+        device=mobile_kiosk_id(device),
+        address=arrival.address,
+    )
+    me = arrival.services.run(sign_in_worker, command, device=device)
     assert me.token is not None
     reply = keep_app_session(secure(RedirectResponse(HOME, status_code=303)), me.token, request)
     reply.delete_cookie(PRE_COOKIE, path="/app/")
     return keep_device(reply, device, request)
+
+
+def _sign_in_refused(error: WorkforceError, arrival: Arrival | None) -> Response:
+    """The form again with the refusal (``Retry-After`` when throttled); an account that cannot be one
+    is the 404 page, whatever was sent."""
+    if arrival is None:
+        return _refused(error, None)
+    if _account(arrival.request) is None:
+        return _refused(NotFound("There is no such account."), arrival)
+    employee_id = arrival.field("employee_id")
+    return retry_later(_sign_in_page(arrival.request, error.status, refused=error, employee_id=employee_id), error)
 
 
 async def link_page(request: Request) -> Response:
@@ -166,27 +148,12 @@ async def link_page(request: Request) -> Response:
     return _pre_token(reply, token, request)
 
 
-async def link_open(request: Request) -> Response:
+def link_open(arrival: Arrival) -> Response:
     """Use the link: a session for its worker, then their shifts; a used or ended link is a 404 page."""
-    services: Services = request.app.state.services
-    threads: StorageThreads = request.app.state.threads
-    form = await request.form()
-    address = request.client.host if request.client else "unknown"
+    request = arrival.request
     device = device_of(request)
-    try:
-        _pre_checked(request, form.get(CSRF_FIELD))
-        me = await threads.run(
-            open_app_link,
-            request.path_params["token"],
-            device=device,
-            address=address,
-            uow=services.uow,
-            clock=services.clock,
-        )
-    except WorkforceError as error:
-        return app_error(error, browser_language(request))
-    finally:
-        await form.close()
+    token = request.path_params["token"]
+    me = arrival.services.run(open_app_link, token, device=device, address=arrival.address)
     assert me.token is not None
     reply = keep_app_session(secure(RedirectResponse(HOME, status_code=303)), me.token, request)
     _keep_account(reply, me.client.id, request)
@@ -194,8 +161,27 @@ async def link_open(request: Request) -> Response:
     return keep_device(reply, device, request)
 
 
+def _refused(error: WorkforceError, arrival: Arrival | None) -> Response:
+    return app_error(error, browser_language(arrival.request) if arrival is not None else ENGLISH)
+
+
+def _failed(arrival: Arrival | None) -> Response:
+    language = browser_language(arrival.request) if arrival is not None else ENGLISH
+    return app_page("app/error.html", language, 500, status=500, error_code="server_error", message="", extra={})
+
+
+def _to_front(request: Request) -> Response:
+    return secure(RedirectResponse("/app/", status_code=303))
+
+
+ARRIVING = arrivals("worker app front door", cookie=PRE_COOKIE, refused=_refused, signed_out=_to_front, failed=_failed)
+SIGNING_IN = arrivals(
+    "worker app sign-in", cookie=PRE_COOKIE, refused=_sign_in_refused, signed_out=_to_front, failed=_failed
+)
+
+
 def sign_out(visit: WorkerVisit) -> Response:
-    sign_out_worker(visit.token, uow=visit.services.uow, clock=visit.services.clock)
+    visit.services.run(sign_out_worker, visit.token)
     reply = secure(RedirectResponse("/app/", status_code=303))
     reply.delete_cookie(APP_COOKIE, path="/app/")
     return reply
@@ -217,12 +203,12 @@ async def service_worker(request: Request) -> Response:
 
 
 ROUTES: list[BaseRoute] = [
-    Route("/app/", front, methods=["GET"]),
+    route(ARRIVING, "/app/", front),
     Route("/app/manifest.webmanifest", manifest, methods=["GET"]),
     Route("/app/sw.js", service_worker, methods=["GET"]),
     Route("/app/{client_id:int}/sign-in", sign_in_form, methods=["GET"]),
-    Route("/app/{client_id:int}/sign-in", sign_in_post, methods=["POST"]),
+    route(SIGNING_IN, "/app/{client_id:int}/sign-in", sign_in_post, methods=("POST",)),
     Route("/app/link/{token:str}", link_page, methods=["GET"]),
-    Route("/app/link/{token:str}", link_open, methods=["POST"]),
+    route(ARRIVING, "/app/link/{token:str}", link_open, methods=("POST",)),
     app_route("/sign-out", sign_out, methods=("POST",)),
 ]

@@ -129,7 +129,7 @@ def keep_device(reply: Response, device: str, request: Request) -> Response:
 
 def _open(request: Request, services: Services, form: Body) -> WorkerVisit:
     token = request.cookies.get(APP_COOKIE)
-    me = signed_worker(token, uow=services.uow, clock=services.clock)
+    me = services.run(signed_worker, token)
     assert not isinstance(form, dict)  # the app's pages post forms
     return WorkerVisit(services, me, request.query_params, form, token)
 

@@ -97,6 +97,8 @@ class AppDone(StrEnum):
     ASKED = "asked"
     CLOCKED_IN = "in"
     CLOCKED_OUT = "out"
+    PUSH_ON = "push_on"
+    PUSH_OFF = "push_off"
 
 
 APP_DONE = frozenset(done.value for done in AppDone)
@@ -200,7 +202,7 @@ def _worker_name(visit: Visit) -> str:
     if worker_id and visit.principal is not None and visit.principal.has("workers:read"):
         p = visit.principal
         chosen = WorkerFilter(p.client_id, Paging(limit=1), id=worker_id)
-        found = reads.workers(p, chosen, queries=visit.services.queries)
+        found = visit.services.run(reads.workers, p, chosen)
         if found.items:
             return found.items[0].worker.name
     return "the worker"

@@ -1,7 +1,8 @@
 """The languages of the pages workers see (the kiosk, the worker app): English, Polish, Romanian and
 Lithuanian, from gettext catalogues shipped in the package (``locale/<lang>/LC_MESSAGES/messages.po``,
-English is the msgid). The ``.po`` files are read with Babel when first used and turned into
-``gettext`` translations in memory, so there is no compile step. The console's pages stay English.
+English is the msgid). The ``.po`` files are read when first used and turned into ``gettext``
+translations in memory (``workforce_adapters.gettext_catalogues``, as the notifier's messages are), so
+there is no compile step. The console's pages stay English.
 
 Templates of ``templates/kiosk/`` and ``templates/app/`` use ``{{ _("...") }}`` and ``{% trans %}``
 (``jinja2.ext.i18n``, new style: autoescaped, ``%(name)s`` filled in); ``render_in`` renders one in a
@@ -12,16 +13,13 @@ and ``tests/unit/test_languages.py``).
 from __future__ import annotations
 
 import gettext
-import io
 from functools import cache
 from importlib.resources import files
 from typing import Any
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-from babel.support import Translations
 from jinja2 import Environment
 
+from workforce_adapters.gettext_catalogues import compiled
 from workforce_core.model.reference import LANGUAGES
 from workforce_entrypoints.web.common import rendering
 
@@ -46,12 +44,7 @@ def translations(lang: str) -> gettext.NullTranslations:
     lang = language(lang)
     if lang == ENGLISH:
         return gettext.NullTranslations()
-    with catalogue_path(lang).open("rb") as po:
-        catalog = read_po(po, locale=lang, domain=DOMAIN)
-    compiled = io.BytesIO()
-    write_mo(compiled, catalog)
-    compiled.seek(0)
-    return Translations(compiled, domain=DOMAIN)
+    return compiled(catalogue_path(lang), lang, DOMAIN)
 
 
 @cache

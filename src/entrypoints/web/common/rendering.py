@@ -13,6 +13,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from workforce_core.rules.clock_request import LATE_SYNC
 from workforce_core.rules.london import shown
 from workforce_core.rules.pay_gate import LATE_CLOCK
+from workforce_entrypoints.web.common.badges import badge
 
 # flags and reasons in words (presentation only: which flags a shift has, and which of the checks of
 # the exceptions page it fails, is decided in the core)
@@ -78,7 +79,9 @@ def environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.filters.update(local=local, money=money, hours=hours_text, day=day_text, words=words, flag_words=flag_words)
+    env.filters.update(
+        local=local, money=money, hours=hours_text, day=day_text, words=words, flag_words=flag_words, badge=badge
+    )
     return env
 
 

@@ -5,9 +5,10 @@ a core error becomes the surface's refusal (a page, or JSON for the kiosk's call
 status, anything else the surface's "it failed" reply, logged, never a traceback.
 
 Each surface says how in a ``Surface``; a page is a function of the surface's visit. A write (any
-method but GET and HEAD) is checked one of two ways: a surface whose visits carry a session names its
-CSRF token (``csrf_token``), which the form's ``csrf_token`` field or the ``X-CSRF-Token`` header must
-match; a surface without one (the kiosk, a device) takes JSON from its own origin only (the
+method but GET and HEAD) is checked one of two ways: a surface whose visits carry a token names it
+(``csrf_token``: a session's, or before a session the one a form's own cookie kept, ``double_submit``),
+which the form's ``csrf_token`` field or the ``X-CSRF-Token`` header must match (no token: refused); a
+surface without one (the kiosk, a device) takes JSON from its own origin only (the
 ``Origin`` header, else ``Sec-Fetch-Site``), which a page elsewhere cannot send with the cookie.
 """
 
@@ -53,7 +54,7 @@ class Surface(Generic[V]):
     signed_out: Callable[[Request], Response]  # a visit without a live session: its sign-in
     refused: Callable[[WorkforceError, V | None], Response]  # a core error's page (None: before the visit)
     failed: Callable[[V | None], Response]  # any other error's
-    csrf_token: Callable[[V], str] | None = None  # the session's token a write sends; None: same-origin JSON
+    csrf_token: Callable[[V], str] | None = None  # the token a write sends back; None: same-origin JSON
     gate: Callable[[V, Request], Response | None] = _no_gate  # a reply before any page (a set-up to finish)
 
 
@@ -126,7 +127,7 @@ async def _read(surface: Surface[Any], request: Request) -> Body:
 
 def _token_sent(request: Request, form: FormData, token: str) -> None:
     sent = form.get(CSRF_FIELD) or request.headers.get(CSRF_HEADER) or ""
-    if not isinstance(sent, str) or not secrets.compare_digest(sent, token):
+    if not token or not isinstance(sent, str) or not secrets.compare_digest(sent, token):
         raise CsrfRefused()
 
 

@@ -15,4 +15,4 @@ def set_up_first(signed: SignedIn, services: Services, path: str) -> bool:
     """Must this visit go to the set-up page instead? A read only for the roles the setting names."""
     if path.startswith(OPEN_PATHS):
         return False
-    return set_up_due(signed.user, services.settings.require_two_factor, uow=services.uow)
+    return services.run(set_up_due, signed.user, services.settings.require_two_factor)

@@ -109,11 +109,20 @@ def page_reply(template: str, visit: Visit | None, code: int = 200, **context: A
             "principal": visit.principal,
             "client_id": visit.principal.client_id if visit.principal else None,
             "portal": portal,
-            "menu": menu(visit.signed.actor, visit.principal.client_id, portal=portal) if visit.principal else [],
+            "menu": _menu(visit, portal=portal),
+            "here": visit.at,  # the menu marks the entry of this page (aria-current)
             "done": done_words(visit),
             "once": visit.once or {},
         }
     return secure(HTMLResponse(render(template, **shared, **context), status_code=code))
+
+
+def _menu(visit: Visit, *, portal: bool) -> list[tuple[str, str]]:
+    """The menu of the page's account; on a page of no account (one's own account pages), the menu of the
+    person's own account, so every page of a client account's staff has the same header and menu. An
+    operator's pages of no account have none: they choose an account first."""
+    account = visit.principal.client_id if visit.principal else visit.signed.actor.client_id
+    return menu(visit.signed.actor, account, portal=portal) if account is not None else []
 
 
 def keep_session(reply: Response, token: str, request: Request) -> Response:
@@ -138,7 +147,7 @@ def session_cookie(reply: Response, request: Request, name: str, token: str, lon
 
 def _open(request: Request, services: Services, form: Body) -> Visit:
     token = request.cookies.get(COOKIE)
-    signed = signed_in(token, uow=services.uow, clock=services.clock)
+    signed = services.run(signed_in, token)
     base = (services.settings.public_url or str(request.base_url)).rstrip("/")
     assert not isinstance(form, dict)  # a person's pages post forms
     path, cookies = request.url.path, request.headers.get("cookie")
@@ -159,7 +168,8 @@ def _two_factor_first(visit: Visit, request: Request) -> Response | None:
     return None
 
 
-def _failed(visit: Visit | None) -> Response:
+def failed_page(visit: Visit | None) -> Response:
+    """The page of a page that failed (logged by the request path)."""
     return page_reply("error.html", visit, 500, status=500, message="The page failed; it was logged.", field=None)
 
 
@@ -169,7 +179,7 @@ PEOPLE: Surface[Visit] = Surface(
     csrf_token=lambda visit: visit.signed.session.csrf_token,
     signed_out=_to_sign_in,
     refused=lambda error, visit: error_page(error, visit),
-    failed=_failed,
+    failed=failed_page,
     gate=_two_factor_first,
 )
 
@@ -199,7 +209,7 @@ def console_route(
         if opens is not None and not pages.may_open(signed.actor, opens):
             raise pages.refused(signed.actor, opens)
         if client:
-            visit.principal = acting_for(signed.actor, visit.path["client_id"], uow=visit.services.uow)
+            visit.principal = visit.services.run(acting_for, signed.actor, visit.path["client_id"])
         if visit.form is None:
             visit.once = read_once(visit.cookies, visit.token, visit.at)
         reply = page(visit)

@@ -68,4 +68,4 @@ def week_sheet(visit: Visit, **filters: Any) -> tuple[ShownWeek, int, Timesheet]
     offset = visit.number("offset") or 0
     paging = Paging(limit=PAGE_SIZE, offset=offset)
     query = TimesheetQuery(paging=paging, date_from=week.first, date_to=week.last, **filters)
-    return week, offset, timesheets(visit.client, query, queries=s.queries, uow=s.uow, now=s.clock.now())
+    return week, offset, s.run(timesheets, visit.client, query)

@@ -19,11 +19,10 @@ PATH = "/{client_id:int}/workers/{worker_id:int}/app-link"
 
 def app_link(visit: Visit) -> Response:
     s = visit.services
-    made = make_app_link(
+    made = s.run(
+        make_app_link,
         int(visit.path["worker_id"]),
         link_base=visit.base_url,
-        uow=s.uow,
-        clock=s.clock,
         actor=visit.signed.actor,
         client_id=visit.client.client_id,
     )

@@ -44,10 +44,7 @@ def board_page(visit: Visit) -> Response:
     p, s = visit.client, visit.services
     week = shown_week(visit)
     site_id, role, status = visit.number("location_id"), visit.value("job_role"), visit.value("status")
-    found = board(
-        p, BoardQuery(week=week.first, location_id=site_id, job_role=role, status=status), queries=s.queries,
-        clock=s.clock,
-    )  # fmt: skip
+    found = s.run(board, p, BoardQuery(week=week.first, location_id=site_id, job_role=role, status=status))
     return visit.page(
         "board.html",
         week=week,
@@ -61,7 +58,6 @@ def board_page(visit: Visit) -> Response:
         status=status or "",
         statuses=STATUSES,
         may_book=may(visit.signed.actor, Power.BOOK),
-        now=s.clock.now(),
     )
 
 
@@ -81,7 +77,7 @@ def _shown_day(visit: Visit, days: tuple[date, ...], today: date) -> date:
 def _requirement(visit: Visit) -> DemandView:
     p, s = visit.client, visit.services
     asked = DemandQuery(paging=Paging(limit=1), id=int(visit.path["demand_id"]))
-    return reads.one(demands(p, asked, queries=s.queries, clock=s.clock))
+    return reads.one(s.run(demands, p, asked))
 
 
 def _panel(visit: Visit, view: DemandView, *, message: str | None = None, refused: bool = False) -> Response:
@@ -90,10 +86,10 @@ def _panel(visit: Visit, view: DemandView, *, message: str | None = None, refuse
     d = view.demand
     slot = FreeQuery(paging=Paging(limit=FREE), available_from=d.start, available_to=d.end, location_id=d.location_id,
                      job_role=d.job_role)  # fmt: skip
-    free = who_is_free(p, slot, queries=s.queries)
+    free = s.run(who_is_free, p, slot)
     waiting = {
         o.offer.worker_id
-        for o in offers.offers(p, OfferQuery(paging=Paging(limit=OFFERS), demand_id=d.id), queries=s.queries).items
+        for o in s.run(offers.offers, p, OfferQuery(paging=Paging(limit=OFFERS), demand_id=d.id)).items
         if o.offer.status == OfferStatus.SENT
     }
     booked = {shift.booking.worker_id for shift in view.shifts or ()}
@@ -112,7 +108,6 @@ def _panel(visit: Visit, view: DemandView, *, message: str | None = None, refuse
         may_book=may(visit.signed.actor, Power.BOOK),
         message=message,
         refused=refused,
-        now=s.clock.now(),
     )
 
 
@@ -127,9 +122,7 @@ def book_from_board(visit: Visit) -> Response:
     given = {"worker_id": visit.number("worker_id"), "demand_id": demand_id, "status": BookingStatus.PUBLISHED}
     command = structure(BookShift, given)
     try:
-        made = bookings.book(
-            command, client_id=visit.client.client_id, uow=s.uow, clock=s.clock, actor=visit.signed.actor
-        )
+        made = s.run(bookings.book, command, client_id=visit.client.client_id, actor=visit.signed.actor)
     except NotEligible as error:
         return _panel(visit, _requirement(visit), message=reasons.refusal(error, "The worker"), refused=True)
     except Conflict as error:  # full, cancelled or finished since the panel was shown
@@ -144,10 +137,8 @@ def offer_to_the_rest(visit: Visit) -> Response:
     if not ids:
         return _panel(visit, _requirement(visit), message="Nobody else can be offered this place.", refused=True)
     try:
-        sent = offers.send(
-            SendOffers(demand_id=int(visit.path["demand_id"]), worker_ids=ids), uow=s.uow, clock=s.clock,
-            actor=visit.signed.actor,
-        )  # fmt: skip
+        command = SendOffers(demand_id=int(visit.path["demand_id"]), worker_ids=ids)
+        sent = s.run(offers.send, command, actor=visit.signed.actor)
     except Conflict as error:
         return _panel(visit, _requirement(visit), message=error.message, refused=True)
     count = len(sent)
@@ -157,7 +148,7 @@ def offer_to_the_rest(visit: Visit) -> Response:
 def copy_week(visit: Visit) -> Response:
     s = visit.services
     week = shown_week(visit)
-    copied = copy_last_week(visit.client, week.first, queries=s.queries, uow=s.uow, clock=s.clock)
+    copied = s.run(copy_last_week, visit.client, week.first)
     return back_to(visit, "/shifts", Done.WEEK_COPIED, count=len(copied.made), week=str(week.first))
 
 

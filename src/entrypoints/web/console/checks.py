@@ -21,15 +21,15 @@ def exceptions_page(visit: Visit) -> Response:
     p, s = visit.client, visit.services
     week = shown_week(visit)
     query = ExceptionQuery(paging=Paging(limit=LISTED), date_from=week.first, date_to=week.last)
-    found = exceptions(p, query, queries=s.queries, now=s.clock.now(), uow=s.uow)
+    found = s.run(exceptions, p, query)
     return visit.page("exceptions.html", week=week, found=found.items, total=found.total)
 
 
 def on_site_page(visit: Visit) -> Response:
     p, s = visit.client, visit.services
-    now = on_site_now(p, queries=s.queries, now=s.clock.now())
+    found = s.run(on_site_now, p)
     fragment = visit.value("fragment") == "1"
-    return visit.page("on_site_table.html" if fragment else "on_site.html", now=now, refresh=REFRESH_SECONDS)
+    return visit.page("on_site_table.html" if fragment else "on_site.html", on_site=found, refresh=REFRESH_SECONDS)
 
 
 ROUTES: list[BaseRoute] = [

@@ -28,7 +28,7 @@ def _hours(minutes: int) -> float:
 def dashboard_page(visit: Visit) -> Response:
     p, s = visit.client, visit.services
     week = shown_week(visit)
-    found = dashboard(p, week.first, queries=s.queries, clock=s.clock)
+    found = s.run(dashboard, p, week.first)
     margins = week_margins(visit, week.first) if may_open(visit.signed.actor, Page.MARGINS) else None
     charts: dict[str, Any] = {
         "hours_by_day": {

@@ -23,10 +23,10 @@ from workforce_entrypoints.web.common.visits import Visit, console_route
 
 def kiosks_page(visit: Visit) -> Response:
     p, s = visit.client, visit.services
-    sites = reads.locations(p, LocationFilter(p.client_id, Paging(limit=500)), queries=s.queries).items
+    sites = s.run(reads.locations, p, LocationFilter(p.client_id, Paging(limit=500))).items
     return visit.page(
         "kiosks.html",
-        kiosks=kiosk_devices.kiosks(p, uow=s.uow),
+        kiosks=s.run(kiosk_devices.kiosks, p),
         sites=sites,
     )
 
@@ -34,14 +34,14 @@ def kiosks_page(visit: Visit) -> Response:
 def enrol(visit: Visit) -> Response:
     s = visit.services
     command = structure(EnrolKiosk, filled(visit, "location_id", "kiosk_id"))
-    made = kiosk_devices.enrol_kiosk(command, principal=visit.client, uow=s.uow, clock=s.clock)
+    made = s.run(kiosk_devices.enrol_kiosk, command, principal=visit.client)
     secure_cookie = visit.base_url.startswith("https://")
     return keep_device(secure(RedirectResponse("/kiosk/", status_code=303)), made.token, secure=secure_cookie)
 
 
 def revoke(visit: Visit) -> Response:
     s = visit.services
-    kiosk_devices.revoke_kiosk(int(visit.path["kiosk_id"]), principal=visit.client, uow=s.uow, clock=s.clock)
+    s.run(kiosk_devices.revoke_kiosk, int(visit.path["kiosk_id"]), principal=visit.client)
     return back_to(visit, "/kiosks", Done.KIOSK_REVOKED)
 
 

@@ -32,7 +32,7 @@ def week_lines(p: Principal, s: Services, week: date, location_id: int | None = 
     found: list[PayrollLine] = []
     while True:
         asked = PayrollQuery(paging=Paging(limit=LINES, offset=len(found)), week=week, location_id=location_id)
-        made = payroll(p, asked, queries=s.queries, uow=s.uow, now=s.clock.now())
+        made = s.run(payroll, p, asked)
         found.extend(made.lines.items)
         if not made.lines.items or len(found) >= made.lines.total:
             return found
@@ -41,7 +41,7 @@ def week_lines(p: Principal, s: Services, week: date, location_id: int | None = 
 def week_margins(visit: Visit, week: date) -> MarginReport:
     p, s = visit.client, visit.services
     sites = {site.id: site.name for site in site_choices(visit)}
-    schedule = charges(p, ChargeQuery(week_start=week), queries=s.queries, uow=s.uow, now=s.clock.now())
+    schedule = s.run(charges, p, ChargeQuery(week_start=week))
     by_site = {site: week_lines(p, s, week, site) for site in sites}
     return margin_report(p.client.name, week, week_lines(p, s, week), schedule, by_site, sites)
 

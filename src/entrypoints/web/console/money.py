@@ -29,13 +29,7 @@ def payroll_page(visit: Visit) -> Response:
     lines: list[PayrollLine] = []
     total, made = 0, None
     while True:  # the page; for CSV every page of the week
-        made = payroll(
-            p,
-            PayrollQuery(paging=Paging(limit=LINES, offset=offset), week=week.first),
-            queries=s.queries,
-            uow=s.uow,
-            now=s.clock.now(),
-        )
+        made = s.run(payroll, p, PayrollQuery(paging=Paging(limit=LINES, offset=offset), week=week.first))
         lines.extend(made.lines.items)
         total = made.lines.total
         offset += LINES
@@ -60,7 +54,7 @@ def payroll_page(visit: Visit) -> Response:
 def charges_page(visit: Visit) -> Response:
     p, s = visit.client, visit.services
     week = shown_week(visit)
-    found = charges(p, ChargeQuery(week_start=week.first, vat=True), queries=s.queries, uow=s.uow, now=s.clock.now())
+    found = s.run(charges, p, ChargeQuery(week_start=week.first, vat=True))
     if visit.value("format") == "csv":
         rows = [export_rows.pkg_b_row(found.reference, line) for line in found.lines]
         return csv_reply(f"charges-{p.client_id}-{week.first}.csv", export_rows.PKG_B_HEADER, rows)

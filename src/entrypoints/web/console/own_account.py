@@ -40,7 +40,7 @@ def change_own_password(visit: Visit) -> Response:
             new_password=_raw(visit, "new_password"),
             repeated=_raw(visit, "repeat_password"),
         )
-        change_password(command, uow=s.uow, hasher=s.hasher, strength=s.strength, limiter=s.limiter, clock=s.clock)
+        s.run(change_password, command)
     except WorkforceError as refused:  # the form again, with the reason beside the field it names
         reply = page_reply(
             "account_password.html", visit, refused.status, error=refused.message, field=refused.extra.get("field")
@@ -53,13 +53,13 @@ def change_own_password(visit: Visit) -> Response:
 
 def sessions_page(visit: Visit) -> Response:
     s, signed = visit.services, visit.signed
-    listed = own_sessions(signed.user.id, signed.session.id, uow=s.uow, clock=s.clock)
+    listed = s.run(own_sessions, signed.user.id, signed.session.id)
     return visit.page("account_sessions.html", sessions=listed)
 
 
 def end_session(visit: Visit) -> Response:
     s, signed = visit.services, visit.signed
-    ended = end_own_session(signed.user.id, int(visit.path["session_id"]), uow=s.uow, clock=s.clock)
+    ended = s.run(end_own_session, signed.user.id, int(visit.path["session_id"]))
     if ended.id == signed.session.id:  # this browser's own: signed out
         reply = secure(RedirectResponse("/console/sign-in", status_code=303))
         reply.delete_cookie(COOKIE, path="/")
@@ -69,7 +69,7 @@ def end_session(visit: Visit) -> Response:
 
 def end_others(visit: Visit) -> Response:
     s, signed = visit.services, visit.signed
-    end_other_sessions(signed.user.id, signed.session.id, uow=s.uow, clock=s.clock)
+    s.run(end_other_sessions, signed.user.id, signed.session.id)
     return _back(SESSIONS_PAGE, Done.SIGNED_OUT_ELSEWHERE)
 
 

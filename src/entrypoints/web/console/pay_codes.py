@@ -33,7 +33,7 @@ CODE_WORDS = {
 
 def pay_codes_page(visit: Visit) -> Response:
     p, s = visit.client, visit.services
-    codes = pay_codes.pay_codes(p.client_id, uow=s.uow)
+    codes = s.run(pay_codes.pay_codes, p.client_id)
     return visit.page(
         "pay_codes.html",
         packages=PAYROLL_PACKAGES,
@@ -42,7 +42,7 @@ def pay_codes_page(visit: Visit) -> Response:
         elements=PAY_ELEMENTS,
         labels=LABELS,
         multipliers={package: [str(m) for m in found] for package, found in MULTIPLIERS.items()},
-        codes={(code.package, code.element): code for code in codes},
+        chosen={(code.package, code.element): code for code in codes},
     )
 
 
@@ -52,7 +52,7 @@ def save(visit: Visit) -> Response:
         raise NotFound(f"no payroll package {package}.")
     commands = [structure(SetPayCode, _body(visit, package, element)) for element in PAY_ELEMENTS]
     for command in commands:  # every element is checked before any is saved
-        pay_codes.set_pay_code(command, uow=visit.services.uow, actor=visit.signed.actor)
+        visit.services.run(pay_codes.set_pay_code, command, actor=visit.signed.actor)
     return back_to(visit, "/pay-codes", Done.PAY_CODES_SAVED)
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from starlette.responses import Response
 from starlette.routing import BaseRoute
 
-from workforce_adapters.export_files import CsvExportFiles
 from workforce_adapters.json import pay_week_record
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.exports import CreateExport
@@ -32,24 +31,24 @@ from workforce_entrypoints.web.common.weeks import shown_week
 def pay_week_page(visit: Visit) -> Response:
     p, s = visit.client, visit.services
     week = shown_week(visit)
-    listed = week_list(p, PayWeekQuery(week_start=week.first), queries=s.queries, now=s.clock.now(), uow=s.uow)
+    listed = s.run(week_list, p, PayWeekQuery(week_start=week.first))
     (view,) = listed.weeks
-    sites = reads.locations(p, LocationFilter(p.client_id, Paging(limit=500)), queries=s.queries).items
-    history = week_history(p, week.first, queries=s.queries)
+    sites = s.run(reads.locations, p, LocationFilter(p.client_id, Paging(limit=500))).items
+    history = s.run(week_history, p, week.first)
     asked = visit.value("preview")
     preview = None
     if asked is not None and asked in EXPORT_FORMATS:
-        preview = preview_export(p, PreviewQuery(week=week.first, format=asked), queries=s.queries, uow=s.uow)
+        preview = s.run(preview_export, p, PreviewQuery(week=week.first, format=asked))
     return visit.page(
         "pay_week.html",
         week=week,
         view=view,
         record=pay_week_record(view),
         history=history,
-        names=people.user_names(
+        names=s.run(
+            people.user_names,
             [view.lock.locked_by if view.lock else None]
             + [who for lock in history for who in (lock.locked_by, lock.unlocked_by)],
-            uow=s.uow,
         ),
         sites={site.id: site for site in sites},
         kinds=EXPORT_KINDS,
@@ -76,22 +75,20 @@ def _back(visit: Visit, done: Done, count: int | None = None) -> Response:
 
 def close(visit: Visit) -> Response:
     s = visit.services
-    change = pay_weeks.close_week(
-        structure(ClosePayWeek, _command(visit)), uow=s.uow, clock=s.clock, actor=visit.signed.actor
-    )
+    change = s.run(pay_weeks.close_week, structure(ClosePayWeek, _command(visit)), actor=visit.signed.actor)
     return _back(visit, Done.CLOSED, len(change.approved_entry_ids))
 
 
 def lock(visit: Visit) -> Response:
     s = visit.services
-    pay_weeks.lock_week(structure(LockPayWeek, _command(visit)), uow=s.uow, clock=s.clock, actor=visit.signed.actor)
+    s.run(pay_weeks.lock_week, structure(LockPayWeek, _command(visit)), actor=visit.signed.actor)
     return _back(visit, Done.LOCKED)
 
 
 def unlock(visit: Visit) -> Response:
     s = visit.services
     command = structure(UnlockPayWeek, {**_command(visit), "reason": visit.value("reason")})
-    pay_weeks.unlock_week(command, uow=s.uow, clock=s.clock, actor=visit.signed.actor)
+    s.run(pay_weeks.unlock_week, command, actor=visit.signed.actor)
     return _back(visit, Done.UNLOCKED)
 
 
@@ -101,14 +98,12 @@ def export(visit: Visit) -> Response:
     kind = KIND_OF_FORMAT[preset] if preset in KIND_OF_FORMAT else visit.value("kind")
     body = {"client_id": visit.client.client_id, "week": visit.value("week"), "kind": kind, "format": preset}
     command = structure(CreateExport, body)
-    create_export(
-        command, uow=s.uow, queries=s.queries, files=CsvExportFiles(), clock=s.clock, actor=visit.signed.actor
-    )
+    s.run(create_export, command, actor=visit.signed.actor)
     return _back(visit, Done.EXPORT_MADE)
 
 
 def download(visit: Visit) -> Response:
-    detail = export_batch(visit.client, int(visit.path["batch_id"]), queries=visit.services.queries)
+    detail = visit.services.run(export_batch, visit.client, int(visit.path["batch_id"]))
     return stored_file(detail.stored.content, detail.batch.file_name, detail.batch.file_sha256)
 
 

@@ -32,21 +32,21 @@ DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sun
 
 def setup_page(visit: Visit) -> Response:
     p, s, actor = visit.client, visit.services, visit.signed.actor
-    sites = reads.locations(p, LocationFilter(p.client_id, Paging(limit=500)), queries=s.queries).items
-    users = people.users(p.client_id, uow=s.uow)
+    sites = s.run(reads.locations, p, LocationFilter(p.client_id, Paging(limit=500))).items
+    users = s.run(people.users, p.client_id)
     return visit.page(
         "setup.html",
         client=p.client,
-        keys=accounts.client_keys(p.client_id, uow=s.uow, actor=actor),
+        keys=s.run(accounts.client_keys, p.client_id, actor=actor),
         users=users,
-        two_factor_on=two_factor_on(users, uow=s.uow),
+        two_factor_on=s.run(two_factor_on, users),
         sites=sites,
         scopes=SCOPES,
         roles=CLIENT_ROLES,
         days=DAYS,
         holiday_choices=HOLIDAY_CHOICES,
         cap=rate_limit_cap(actor),
-        now=s.clock.now(),
+        as_of=s.clock.now(),
     )
 
 
@@ -68,7 +68,7 @@ def save_settings(visit: Visit) -> Response:
         holiday_pay=visit.value("holiday_pay") or None,
         leave_year_start=(visit.value("leave_year_start") or "").strip() or None,
     )
-    accounts.update_client(command, uow=s.uow, clock=s.clock, actor=visit.signed.actor)
+    s.run(accounts.update_client, command, actor=visit.signed.actor)
     return back_to(visit, "/setup", Done.SETTINGS_SAVED)
 
 
@@ -96,23 +96,22 @@ def create_key(visit: Visit) -> Response:
         expires_at=expires_at,
         allowed_origins=origins,
     )
-    made = accounts.create_key(command, uow=s.uow, clock=s.clock, actor=visit.signed.actor)
+    made = s.run(accounts.create_key, command, actor=visit.signed.actor)
     return _issued(visit, made, Done.KEY_MADE)
 
 
 def revoke_key(visit: Visit) -> Response:
     s = visit.services
-    accounts.revoke_key(int(visit.path["key_id"]), uow=s.uow, clock=s.clock, actor=visit.signed.actor)
+    s.run(accounts.revoke_key, int(visit.path["key_id"]), actor=visit.signed.actor)
     return back_to(visit, "/setup", Done.KEY_REVOKED)
 
 
 def rotate_key(visit: Visit) -> Response:
     s = visit.services
     hours = visit.number("overlap_hours")
-    issued = accounts.rotate_key(
+    issued = s.run(
+        accounts.rotate_key,
         int(visit.path["key_id"]),
-        uow=s.uow,
-        clock=s.clock,
         overlap_hours=float(hours if hours is not None else accounts.DEFAULT_OVERLAP_HOURS),
         actor=visit.signed.actor,
     )
@@ -130,16 +129,14 @@ def create_user(visit: Visit) -> Response:
         client_id=visit.client.client_id,
         location_ids=sites or None,
     )
-    made = people.create_user(
-        command, uow=s.uow, hasher=s.hasher, strength=s.strength, clock=s.clock, actor=visit.signed.actor
-    )
+    made = s.run(people.create_user, command, actor=visit.signed.actor)
     reply = back_to(visit, "/setup", Done.USER_ADDED)
     return visit.once_there(reply, kind="user", email=made.email, password=password)
 
 
 def disable_user(visit: Visit) -> Response:
     s = visit.services
-    people.disable_user(int(visit.path["user_id"]), uow=s.uow, clock=s.clock, actor=visit.signed.actor)
+    s.run(people.disable_user, int(visit.path["user_id"]), actor=visit.signed.actor)
     return back_to(visit, "/setup", Done.USER_DISABLED)
 
 

@@ -37,9 +37,7 @@ def _worker_names(visit: Visit, worker_id: int | None) -> Any:
     if worker_id is None:
         return ()
     p = visit.client
-    return reads.workers(
-        p, WorkerFilter(p.client_id, Paging(limit=1), id=worker_id), queries=visit.services.queries
-    ).items
+    return visit.services.run(reads.workers, p, WorkerFilter(p.client_id, Paging(limit=1), id=worker_id)).items
 
 
 def _demand(visit: Visit) -> int:
@@ -54,13 +52,13 @@ def add_requirement(visit: Visit) -> Response:
     s = visit.services
     given = filled(visit, "location_id", "shift_date", "start_time", "end_time", "headcount", "break_minutes")
     given |= filled(visit, "job_role", "notes")
-    made = demands.create(structure(CreateDemand, given), principal=visit.client, uow=s.uow, clock=s.clock)
+    made = s.run(demands.create, structure(CreateDemand, given), principal=visit.client)
     return back_to(visit, f"/shifts/requirements/{made.demand.id}", Done.REQUIREMENT_ADDED)
 
 
 def cancel_requirement(visit: Visit) -> Response:
     s = visit.services
-    demands.cancel(_demand(visit), visit.value("cancel_reason"), uow=s.uow, clock=s.clock, actor=visit.signed.actor)
+    s.run(demands.cancel, _demand(visit), visit.value("cancel_reason"), actor=visit.signed.actor)
     return back_to(visit, f"/shifts/requirements/{_demand(visit)}", Done.REQUIREMENT_CANCELLED)
 
 
@@ -82,9 +80,7 @@ def _book(visit: Visit, given: dict[str, Any], then: Callable[[ShiftView], Respo
     s = visit.services
     command = structure(BookShift, given)
     try:
-        made = bookings.book(
-            command, client_id=visit.client.client_id, uow=s.uow, clock=s.clock, actor=visit.signed.actor
-        )
+        made = s.run(bookings.book, command, client_id=visit.client.client_id, actor=visit.signed.actor)
     except NotEligible as error:
         return _refused(visit, error, command.worker_id)
     return then(made)
@@ -96,10 +92,8 @@ def change_booking(visit: Visit) -> Response:
     given |= filled(visit, "job_role", "notes", "status")
     command = structure(UpdateBooking, given)
     try:
-        bookings.update(
-            _booking(visit), command, client_id=visit.client.client_id, uow=s.uow, clock=s.clock,
-            actor=visit.signed.actor,
-        )  # fmt: skip
+        client_id, actor = visit.client.client_id, visit.signed.actor
+        s.run(bookings.update, _booking(visit), command, client_id=client_id, actor=actor)
     except NotEligible as error:
         return _refused(visit, error, given.get("worker_id"))
     return back_to(visit, f"/shifts/bookings/{_booking(visit)}", Done.BOOKING_CHANGED)
@@ -108,9 +102,7 @@ def change_booking(visit: Visit) -> Response:
 def cancel_booking(visit: Visit) -> Response:
     s = visit.services
     command = structure(CancelBooking, filled(visit, "status", "cancel_reason"))
-    bookings.cancel(
-        _booking(visit), command, client_id=visit.client.client_id, uow=s.uow, clock=s.clock, actor=visit.signed.actor
-    )
+    s.run(bookings.cancel, _booking(visit), command, client_id=visit.client.client_id, actor=visit.signed.actor)
     done = Done.NO_SHOW if command.status == BookingStatus.NO_SHOW else Done.BOOKING_CANCELLED
     return back_to(visit, f"/shifts/bookings/{_booking(visit)}", done)
 
@@ -121,7 +113,7 @@ def send_offers(visit: Visit) -> Response:
     if not ids:
         raise ValidationFailed("worker_ids", "tick at least one worker to offer the shift to.")
     command = SendOffers(demand_id=_demand(visit), worker_ids=ids)
-    sent = offers.send(command, uow=s.uow, clock=s.clock, actor=visit.signed.actor)
+    sent = s.run(offers.send, command, actor=visit.signed.actor)
     return back_to(visit, f"/shifts/requirements/{_demand(visit)}", Done.OFFERED, count=len(sent))
 
 

@@ -75,7 +75,7 @@ def free_row(found: FreeWorker) -> dict[str, Any]:
 def requirement_page(visit: Visit) -> Response:
     p, s = visit.client, visit.services
     demand_id = int(visit.path["demand_id"])
-    view = reads.one(demands(p, DemandQuery(paging=Paging(limit=1), id=demand_id), queries=s.queries, clock=s.clock))
+    view = reads.one(s.run(demands, p, DemandQuery(paging=Paging(limit=1), id=demand_id)))
     d = view.demand
     free = None
     if p.has("availability:read"):
@@ -83,8 +83,8 @@ def requirement_page(visit: Visit) -> Response:
             paging=Paging(limit=FREE), available_from=d.start, available_to=d.end, location_id=d.location_id,
             job_role=d.job_role,
         )  # fmt: skip
-        free = who_is_free(p, slot, queries=s.queries)
-    sent = offers(p, OfferQuery(paging=Paging(limit=PAGE_SIZE), demand_id=d.id), queries=s.queries).items
+        free = s.run(who_is_free, p, slot)
+    sent = s.run(offers, p, OfferQuery(paging=Paging(limit=PAGE_SIZE), demand_id=d.id)).items
     return visit.page(
         "requirement.html",
         row=requirement_row(view, s.clock.now()),
@@ -100,7 +100,7 @@ def requirement_page(visit: Visit) -> Response:
 def booking_page(visit: Visit) -> Response:
     p, s = visit.client, visit.services
     booking_id = int(visit.path["booking_id"])
-    view = reads.one(shifts(p, ShiftQuery(paging=Paging(limit=1), id=booking_id), queries=s.queries))
+    view = reads.one(s.run(shifts, p, ShiftQuery(paging=Paging(limit=1), id=booking_id)))
     return visit.page(
         "booking.html",
         row=booking_row(view),
@@ -114,13 +114,13 @@ def booking_page(visit: Visit) -> Response:
 
 def site_choices(visit: Visit) -> Any:
     p = visit.client
-    return reads.locations(p, LocationFilter(p.client_id, Paging(limit=CHOICES)), queries=visit.services.queries).items
+    return visit.services.run(reads.locations, p, LocationFilter(p.client_id, Paging(limit=CHOICES))).items
 
 
 def worker_choices(visit: Visit) -> Any:
     p = visit.client
     chosen = WorkerFilter(p.client_id, Paging(limit=CHOICES), active=True, status="active")
-    return reads.workers(p, chosen, queries=visit.services.queries).items
+    return visit.services.run(reads.workers, p, chosen).items
 
 
 ROUTES: list[BaseRoute] = [

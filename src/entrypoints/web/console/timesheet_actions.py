@@ -45,13 +45,13 @@ def _filled(visit: Visit, *names: str) -> dict[str, Any]:
 def approve_batch(visit: Visit) -> Response:
     s, ids = visit.services, _ids(visit)
     screen = Screen.BATCH_EDIT if len(ids) > 1 else Screen.TIMESHEETS
-    approvals.approve(ids, uow=s.uow, clock=s.clock, actor=visit.signed.actor, screen=screen)
+    s.run(approvals.approve, ids, actor=visit.signed.actor, screen=screen)
     return back_to(visit, "/timesheets", Done.APPROVED_SHIFTS, count=len(ids), week=visit.value("week"))
 
 
 def approve_one(visit: Visit) -> Response:
     s = visit.services
-    approvals.approve([_entry(visit)], uow=s.uow, clock=s.clock, actor=visit.signed.actor)
+    s.run(approvals.approve, [_entry(visit)], actor=visit.signed.actor)
     return _shift(visit, Done.APPROVED)
 
 
@@ -64,14 +64,14 @@ def correct(visit: Visit) -> Response:
         if name in given:
             given[name] = _whole(given[name], name)
     command = structure(EditEntry, {"entry_id": _entry(visit), **given})
-    corrections.edit(command, uow=s.uow, clock=s.clock, actor=visit.signed.actor)
+    s.run(corrections.edit, command, actor=visit.signed.actor)
     return _shift(visit, Done.CORRECTED)
 
 
 def add_break(visit: Visit) -> Response:
     s = visit.services
     command = structure(AddBreak, {"shift_id": _entry(visit), **_filled(visit, "start", "end")})
-    time_records.add_break(command, uow=s.uow, clock=s.clock, actor=visit.signed.actor)
+    s.run(time_records.add_break, command, actor=visit.signed.actor)
     return _shift(visit, Done.BREAK_ADDED)
 
 
@@ -80,39 +80,39 @@ def clock_out(visit: Visit) -> Response:
     text = visit.value("at")
     if text is None:
         raise ValidationFailed("at", "give the clock-out time.")
-    time_records.clock_out(_entry(visit), console_time(text, "at"), uow=s.uow, clock=s.clock, actor=visit.signed.actor)
+    s.run(time_records.clock_out, _entry(visit), console_time(text, "at"), actor=visit.signed.actor)
     return _shift(visit, Done.CLOCKED_OUT)
 
 
 def raise_query(visit: Visit) -> Response:
     s = visit.services
     command = structure(QueryEntry, {"entry_id": _entry(visit), "via": "agency", "question": visit.value("question")})
-    approvals.query(command, uow=s.uow, clock=s.clock, actor=visit.signed.actor)
+    s.run(approvals.query, command, actor=visit.signed.actor)
     return _shift(visit, Done.QUERY_RAISED)
 
 
 def resolve_query(visit: Visit) -> Response:
     s = visit.services
-    approvals.resolve_query(_entry(visit), uow=s.uow, clock=s.clock, actor=visit.signed.actor)
+    s.run(approvals.resolve_query, _entry(visit), actor=visit.signed.actor)
     return _shift(visit, Done.QUERY_RESOLVED)
 
 
 def answer_query(visit: Visit) -> Response:
     s = visit.services
     command = structure(AnswerQuery, {"entry_id": _entry(visit), "answer": visit.value("answer")})
-    approvals.answer_query(command, uow=s.uow, clock=s.clock, actor=visit.signed.actor)
+    s.run(approvals.answer_query, command, actor=visit.signed.actor)
     return _shift(visit, Done.QUERY_ANSWERED)
 
 
 def accept_amendment(visit: Visit) -> Response:
     s = visit.services
-    amendments.accept(int(visit.path["amendment_id"]), uow=s.uow, clock=s.clock, actor=visit.signed.actor)
+    s.run(amendments.accept, int(visit.path["amendment_id"]), actor=visit.signed.actor)
     return _shift(visit, Done.AMENDMENT_ACCEPTED)
 
 
 def decline_amendment(visit: Visit) -> Response:
     s = visit.services
-    amendments.decline(int(visit.path["amendment_id"]), uow=s.uow, clock=s.clock, actor=visit.signed.actor)
+    s.run(amendments.decline, int(visit.path["amendment_id"]), actor=visit.signed.actor)
     return _shift(visit, Done.AMENDMENT_DECLINED)
 
 
@@ -122,7 +122,7 @@ def backfill(visit: Visit) -> Response:
     for name in ("worker_id", "location_id", "break_minutes"):
         if name in given:
             given[name] = _whole(given[name], name)
-    made = time_records.backfill(structure(Backfill, given), uow=s.uow, clock=s.clock, actor=visit.signed.actor)
+    made = s.run(time_records.backfill, structure(Backfill, given), actor=visit.signed.actor)
     return back_to(visit, f"/timesheets/{made.entry.id}", Done.BACKFILLED)
 
 
@@ -136,9 +136,7 @@ def send_link(visit: Visit) -> Response:
         day = date.fromisoformat(week or "")
     except ValueError:
         raise ValidationFailed("week", "week is a date YYYY-MM-DD.") from None
-    send_sign_off_link(
-        contact, day, link_base=visit.base_url, uow=s.uow, clock=s.clock, mailer=s.mailer, actor=visit.signed.actor
-    )
+    s.run(send_sign_off_link, contact, day, link_base=visit.base_url, actor=visit.signed.actor)
     return back_to(visit, "/timesheets", Done.LINK_SENT, week=str(day))
 
 

@@ -53,8 +53,8 @@ def timesheet_page(visit: Visit) -> Response:
     if flagged:
         rows = [row for row in rows if row["flags"] or row["open"]]
     rows.sort(key=lambda row: not (row["flags"] or row["open"]))  # exceptions first, newest first within
-    sites = reads.locations(p, LocationFilter(p.client_id, Paging(limit=CHOICES)), queries=s.queries).items
-    workers = reads.workers(p, WorkerFilter(p.client_id, Paging(limit=CHOICES)), queries=s.queries).items
+    sites = s.run(reads.locations, p, LocationFilter(p.client_id, Paging(limit=CHOICES))).items
+    workers = s.run(reads.workers, p, WorkerFilter(p.client_id, Paging(limit=CHOICES))).items
     return visit.page(
         "timesheets.html",
         week=week,
@@ -70,7 +70,7 @@ def timesheet_page(visit: Visit) -> Response:
         approval_statuses=APPROVAL_STATUSES,
         client_approvals=CLIENT_APPROVALS,
         payroll_statuses=PAYROLL_STATUSES,
-        contacts=sign_off_contacts(p.client_id, uow=s.uow),
+        contacts=s.run(sign_off_contacts, p.client_id),
     )
 
 
@@ -81,14 +81,14 @@ def entry_page(visit: Visit) -> Response:
     p, s = visit.client, visit.services
     entry_id = int(visit.path["entry_id"])
     query = TimesheetQuery(paging=Paging(limit=1), id=entry_id, entry_filter="all")
-    sheet = timesheets(p, query, queries=s.queries, uow=s.uow, now=s.clock.now())
+    sheet = s.run(timesheets, p, query)
     view = reads.one(sheet.page)
     sight = Sight.of(p.effective_scopes)
     asked = AmendmentQuery(paging=Paging(limit=50), entry_id=entry_id)
     return visit.page(
         "entry.html",
         row=shift_row(view, sheet, sight),
-        amendments=amendments(p, asked, queries=s.queries).items,
+        amendments=s.run(amendments, p, asked).items,
         may_approve=may(visit.signed.actor, Power.APPROVE),
     )
 

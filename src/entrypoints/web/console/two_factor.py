@@ -35,7 +35,7 @@ CODES_PATH = f"{PAGE}/recovery-codes"
 
 def two_factor_page(visit: Visit, *, error: str | None = None, status: int = 200) -> Response:
     s = visit.services
-    state = two_factor_state(visit.signed.user, uow=s.uow, codes=s.codes)
+    state = s.run(two_factor_state, visit.signed.user)
     qr = None
     if state.uri is not None:
         qr = Markup(segno.make(state.uri, error="m").svg_inline(scale=4, svgclass="qr-code"))
@@ -47,7 +47,7 @@ def two_factor_page(visit: Visit, *, error: str | None = None, status: int = 200
 
 def start(visit: Visit) -> Response:
     s = visit.services
-    start_two_factor(visit.signed.user.id, uow=s.uow, codes=s.codes, clock=s.clock)
+    s.run(start_two_factor, visit.signed.user.id)
     return secure(RedirectResponse(PAGE, status_code=303))
 
 
@@ -55,25 +55,25 @@ def confirm(visit: Visit) -> Response:
     s = visit.services
     command = ConfirmTwoFactor(user_id=visit.signed.user.id, code=visit.value("code") or "")
     try:
-        recovery = confirm_two_factor(command, uow=s.uow, codes=s.codes, limiter=s.limiter, clock=s.clock)
+        recovery = s.run(confirm_two_factor, command)
     except (CodeRefused, CodesThrottled) as refused:
         return two_factor_page(visit, error=refused.message, status=refused.status)
-    return visit.once_there(secure(RedirectResponse(CODES_PATH, status_code=303)), codes=" ".join(recovery))
+    return visit.once_there(secure(RedirectResponse(CODES_PATH, status_code=303)), recovery=" ".join(recovery))
 
 
 def recovery_codes(visit: Visit) -> Response:
     """The ten codes, once (the page's request takes them; a reload goes back to the set-up page)."""
-    codes = (visit.once or {}).get("codes", "").split()
-    if not codes:
+    recovery = (visit.once or {}).get("recovery", "").split()
+    if not recovery:
         return secure(RedirectResponse(PAGE, status_code=303))
-    return visit.page("two_factor_codes.html", codes=codes)
+    return visit.page("two_factor_codes.html", recovery=recovery)
 
 
 def turn_off(visit: Visit) -> Response:
     s = visit.services
     command = TurnOffTwoFactor(user_id=visit.signed.user.id, code=visit.value("code") or "")
     try:
-        turn_off_two_factor(command, uow=s.uow, codes=s.codes, limiter=s.limiter, clock=s.clock)
+        s.run(turn_off_two_factor, command)
     except (CodeRefused, CodesThrottled, TwoFactorOff) as refused:
         return two_factor_page(visit, error=refused.message, status=refused.status)
     return secure(RedirectResponse(f"{PAGE}?done={Done.TWO_FACTOR_OFF.value}", status_code=303))
@@ -82,7 +82,7 @@ def turn_off(visit: Visit) -> Response:
 def reset(visit: Visit) -> Response:
     """An operator admin turns off the two-factor sign-in of one of the account's people (a lost device)."""
     s = visit.services
-    reset_two_factor(int(visit.path["user_id"]), uow=s.uow, clock=s.clock, actor=visit.signed.actor)
+    s.run(reset_two_factor, int(visit.path["user_id"]), actor=visit.signed.actor)
     return back_to(visit, "/setup", Done.TWO_FACTOR_RESET)
 
 

@@ -30,15 +30,15 @@ def hooks_page(visit: Visit) -> Response:
     p, s = visit.client, visit.services
     return visit.page(
         "webhooks.html",
-        subscriptions=webhooks.list_subscriptions(p, active=None, uow=s.uow),
+        subscriptions=s.run(webhooks.list_subscriptions, p, active=None),
         catalogue=[item for item in CATALOGUE if not item.legacy],
     )
 
 
 def subscription_page(visit: Visit) -> Response:
     p, s = visit.client, visit.services
-    found, _ = webhooks.subscription(p, _id(visit), uow=s.uow)
-    log = webhooks.deliveries(p, found.id, Paging(limit=LOG), status=None, event=None, uow=s.uow)
+    found, _ = s.run(webhooks.subscription, p, _id(visit))
+    log = s.run(webhooks.deliveries, p, found.id, Paging(limit=LOG), status=None, event=None)
     payloads = {
         delivery.id: json.dumps(delivery_data(delivery), indent=2, ensure_ascii=False, default=str)
         for delivery in log.items
@@ -54,21 +54,14 @@ def create(visit: Visit) -> Response:
     s = visit.services
     sent = {"url": visit.value("url"), "events": visit.values("events"), "description": visit.value("description")}
     command = structure(CreateSubscription, {key: value for key, value in sent.items() if value})
-    made = webhooks.create_subscription(
-        command,
-        principal=visit.client,
-        uow=s.uow,
-        clock=s.clock,
-        resolver=s.webhooks.resolver,
-        trusted=s.webhooks.trusted_networks,
-    )
+    made = s.run(webhooks.create_subscription, command, principal=visit.client)
     reply = back_to(visit, "/setup/webhooks", Done.SUBSCRIPTION_ADDED)
     return visit.once_there(reply, kind="subscription", url=made.url, secret=made.secret)
 
 
 def rotate(visit: Visit) -> Response:
     s = visit.services
-    changed = webhooks.rotate_secret(_id(visit), principal=visit.client, uow=s.uow, clock=s.clock)
+    changed = s.run(webhooks.rotate_secret, _id(visit), principal=visit.client)
     reply = back_to(visit, f"/setup/webhooks/{changed.id}", Done.SECRET_ROTATED)
     return visit.once_there(reply, kind="secret", secret=changed.secret)
 
@@ -77,42 +70,25 @@ def set_active(visit: Visit) -> Response:
     s = visit.services
     active = visit.value("active") == "1"
     command = structure(UpdateSubscription, {"active": active})
-    webhooks.update_subscription(
-        _id(visit),
-        command,
-        principal=visit.client,
-        uow=s.uow,
-        clock=s.clock,
-        resolver=s.webhooks.resolver,
-        trusted=s.webhooks.trusted_networks,
-    )
+    s.run(webhooks.update_subscription, _id(visit), command, principal=visit.client)
     return back_to(visit, f"/setup/webhooks/{_id(visit)}", Done.RESUMED if active else Done.PAUSED)
 
 
 def delete(visit: Visit) -> Response:
-    webhooks.delete_subscription(_id(visit), principal=visit.client, uow=visit.services.uow)
+    visit.services.run(webhooks.delete_subscription, _id(visit), principal=visit.client)
     return back_to(visit, "/setup/webhooks", Done.SUBSCRIPTION_DELETED)
 
 
 def test(visit: Visit) -> Response:
     s = visit.services
-    result = webhooks.send_test(
-        _id(visit), principal=visit.client, uow=s.uow, clock=s.clock, sender=s.webhooks.sender(s.clock)
-    )
+    result = s.run(webhooks.send_test, _id(visit), principal=visit.client)
     done = Done.TEST_DELIVERED if result.delivered else Done.TEST_NOT_DELIVERED
     return back_to(visit, f"/setup/webhooks/{_id(visit)}", done)
 
 
 def redeliver(visit: Visit) -> Response:
     s = visit.services
-    webhooks.redeliver(
-        _id(visit),
-        int(visit.path["delivery_id"]),
-        principal=visit.client,
-        uow=s.uow,
-        clock=s.clock,
-        sender=s.webhooks.sender(s.clock),
-    )
+    s.run(webhooks.redeliver, _id(visit), int(visit.path["delivery_id"]), principal=visit.client)
     return back_to(visit, f"/setup/webhooks/{_id(visit)}", Done.SENT_AGAIN)
 
 

@@ -35,18 +35,14 @@ def _back(visit: Visit, done: Done) -> Response:
 def add_worker(visit: Visit) -> Response:
     s = visit.services
     command = structure(CreateWorker, filled(visit, *RECORD, *RATES))
-    made = workers.create_worker(
-        command, client_id=visit.client.client_id, uow=s.uow, clock=s.clock, actor=visit.signed.actor
-    )
+    made = s.run(workers.create_worker, command, client_id=visit.client.client_id, actor=visit.signed.actor)
     return back_to(visit, f"/workers/{made.worker.id}", Done.WORKER_ADDED)
 
 
 def change_worker(visit: Visit) -> Response:
     s = visit.services
     command = structure(UpdateWorker, filled(visit, *RECORD, *RATES))
-    workers.update_worker(
-        _worker(visit), command, client_id=visit.client.client_id, uow=s.uow, clock=s.clock, actor=visit.signed.actor
-    )
+    s.run(workers.update_worker, _worker(visit), command, client_id=visit.client.client_id, actor=visit.signed.actor)
     return _back(visit, Done.WORKER_CHANGED)
 
 
@@ -56,12 +52,11 @@ def leaver(visit: Visit) -> Response:
     given = {"active": False, **filled(visit, "leave_reason", "end_date")}
     if "leave_reason" not in given:
         raise ValidationFailed("leave_reason", "say why the worker is leaving.")
-    workers.update_worker(
+    s.run(
+        workers.update_worker,
         _worker(visit),
         structure(UpdateWorker, given),
         client_id=visit.client.client_id,
-        uow=s.uow,
-        clock=s.clock,
         actor=visit.signed.actor,
     )
     return _back(visit, Done.LEAVER)
@@ -73,7 +68,7 @@ def set_pin(visit: Visit) -> Response:
     clear = visit.value("clear") == "1"
     pin = None if clear else (visit.value("pin") or "")
     command = SetWorkerPin(worker_id=_worker(visit), pin=pin)
-    worker_pins.set_worker_pin(command, uow=s.uow, hasher=s.hasher, clock=s.clock, principal=visit.client)
+    s.run(worker_pins.set_worker_pin, command, principal=visit.client)
     return _back(visit, Done.PIN_CLEARED if clear else Done.PIN_SET)
 
 
@@ -83,7 +78,7 @@ def do_not_return_mark(visit: Visit) -> Response:
     if site is None:
         raise ValidationFailed("location_id", "choose the site.")
     remove = visit.value("remove") == "1"
-    do_not_return.mark(_worker(visit), site, remove=remove, uow=s.uow, clock=s.clock, actor=visit.signed.actor)
+    s.run(do_not_return.mark, _worker(visit), site, remove=remove, actor=visit.signed.actor)
     return _back(visit, Done.DNR_LIFTED if remove else Done.DNR_MARKED)
 
 
@@ -92,13 +87,13 @@ def add_rule(visit: Visit) -> Response:
     given = {"worker_id": _worker(visit), **filled(visit, "kind", "day_of_week", "date", "start_time", "end_time")}
     given |= filled(visit, "valid_from", "valid_to", "notes")
     command = structure(AddAvailabilityRule, given)
-    availability.add_rule(command, principal=visit.client, uow=s.uow, clock=s.clock)
+    s.run(availability.add_rule, command, principal=visit.client)
     return _back(visit, Done.AVAILABILITY_ADDED)
 
 
 def retire_rule(visit: Visit) -> Response:
     s = visit.services
-    availability.retire_rule(int(visit.path["rule_id"]), principal=visit.client, uow=s.uow, clock=s.clock)
+    s.run(availability.retire_rule, int(visit.path["rule_id"]), principal=visit.client)
     return _back(visit, Done.AVAILABILITY_RETIRED)
 
 
@@ -106,16 +101,14 @@ def add_absence(visit: Visit) -> Response:
     s = visit.services
     given = {"worker_id": _worker(visit), **filled(visit, "type", "start_date", "end_date", "hours", "notes")}
     approve = visit.value("approve") == "1"
-    absences.create_absence(
-        structure(CreateAbsence, given), approve=approve, uow=s.uow, clock=s.clock, actor=visit.signed.actor
-    )
+    s.run(absences.create_absence, structure(CreateAbsence, given), approve=approve, actor=visit.signed.actor)
     return _back(visit, Done.ABSENCE_RECORDED)
 
 
 def _decide(visit: Visit, decision: str, done: Done) -> Response:
     s = visit.services
     absence_id = int(visit.path["absence_id"])
-    absences.decide_absence(absence_id, decision, uow=s.uow, clock=s.clock, actor=visit.signed.actor)
+    s.run(absences.decide_absence, absence_id, decision, actor=visit.signed.actor)
     return _back(visit, done)
 
 

@@ -50,7 +50,7 @@ def workers_page(visit: Visit) -> Response:
         p.client_id, Paging(PAGE_SIZE, offset), search=visit.value("q"), dormant=YES_NO.get(dormant or ""),
         **STATUSES.get(status or "", {}),
     )  # fmt: skip
-    found = reads.workers(p, query, queries=s.queries, location_id=visit.number("location_id"))
+    found = s.run(reads.workers, p, query, location_id=visit.number("location_id"))
     return visit.page(
         "workers.html",
         workers=found.items,
@@ -68,7 +68,7 @@ def workers_page(visit: Visit) -> Response:
 def worker_page(visit: Visit) -> Response:
     p, s = visit.client, visit.services
     worker_id = int(visit.path["worker_id"])
-    view = reads.one(reads.workers(p, WorkerFilter(p.client_id, Paging(limit=1), id=worker_id), queries=s.queries))
+    view = reads.one(s.run(reads.workers, p, WorkerFilter(p.client_id, Paging(limit=1), id=worker_id)))
     sight = Sight.of(p.effective_scopes)
     sites = site_choices(visit)
     names = {site.id: site.name for site in sites}
@@ -77,26 +77,18 @@ def worker_page(visit: Visit) -> Response:
         "w": view.worker,
         "sight": sight,
         "sites": sites,
-        "dnr": [(site, names.get(site, str(site))) for site in marked_sites(p, worker_id, queries=s.queries)],
+        "dnr": [(site, names.get(site, str(site))) for site in s.run(marked_sites, p, worker_id)],
         "rules": None,
         "absences": None,
     }
     if p.has("availability:read"):
-        context["rules"] = rules(
-            p, RuleQuery(paging=Paging(limit=RULES), worker_id=worker_id, active=True), queries=s.queries
+        context["rules"] = s.run(
+            rules, p, RuleQuery(paging=Paging(limit=RULES), worker_id=worker_id, active=True)
         ).items
     if p.has("absences:read"):
-        context["absences"] = absences(
-            p, AbsenceQuery(paging=Paging(limit=HISTORY), worker_id=worker_id), queries=s.queries
-        ).items
-    booked = shifts(p, ShiftQuery(paging=Paging(limit=HISTORY), worker_id=worker_id), queries=s.queries)
-    sheet = timesheets(
-        p,
-        TimesheetQuery(paging=Paging(limit=HISTORY), worker_id=worker_id),
-        queries=s.queries,
-        uow=s.uow,
-        now=s.clock.now(),
-    )
+        context["absences"] = s.run(absences, p, AbsenceQuery(paging=Paging(limit=HISTORY), worker_id=worker_id)).items
+    booked = s.run(shifts, p, ShiftQuery(paging=Paging(limit=HISTORY), worker_id=worker_id))
+    sheet = s.run(timesheets, p, TimesheetQuery(paging=Paging(limit=HISTORY), worker_id=worker_id))
     return visit.page(
         "worker.html",
         **context,

@@ -69,7 +69,7 @@ class KioskCall:
 
 
 def _opens(request: Request, services: Services, body: Body) -> KioskCall:
-    kiosk = kiosk_of(request.cookies.get(DEVICE_COOKIE), uow=services.uow, clock=services.clock)
+    kiosk = services.run(kiosk_of, request.cookies.get(DEVICE_COOKIE))
     assert isinstance(body, dict)  # every call is a write of a JSON object
     return KioskCall(kiosk, languages.language(kiosk.site.kiosk_language), body, request, services)
 
@@ -99,9 +99,7 @@ def _address(request: Request) -> str:
 def _identify(call: KioskCall) -> dict[str, Any]:
     kiosk, body, request, s = call.kiosk, call.body, call.request, call.services
     command = structure(KioskIdentify, body, exact=True)
-    greeting = kiosks.identify(
-        kiosk, command, address=_address(request), uow=s.uow, hasher=s.hasher, limiter=s.limiter, clock=s.clock
-    )
+    greeting = s.run(kiosks.identify, kiosk, command, address=_address(request))
     return {
         "first_name": greeting.first_name,
         "clocked_in": greeting.clocked_in,
@@ -113,9 +111,7 @@ def _identify(call: KioskCall) -> dict[str, Any]:
 def _clock(call: KioskCall) -> dict[str, Any]:
     kiosk, body, request, s = call.kiosk, call.body, call.request, call.services
     command = structure(ClockAtKiosk, body, exact=True)
-    worker, result = kiosks.clock_at_kiosk(
-        kiosk, command, address=_address(request), uow=s.uow, hasher=s.hasher, limiter=s.limiter, clock=s.clock
-    )
+    worker, result = s.run(kiosks.clock_at_kiosk, kiosk, command, address=_address(request))
     entry = result.view.entry
     at = entry.clock_out if result.action == "clock_out" else entry.clock_in
     return {"action": result.action, "entry_id": entry.id, "first_name": worker.first_name, "at": _time(at)}
@@ -147,16 +143,7 @@ def _sync(call: KioskCall) -> dict[str, Any]:
                     "field": bad.extra.get("field"),
                 }
             )
-    done = kiosks.sync(
-        kiosk,
-        parsed,
-        address=_address(request),
-        uow=s.uow,
-        hasher=s.hasher,
-        limiter=s.limiter,
-        clock=s.clock,
-        offline_limit=s.settings.offline_clock_limit,
-    )
+    done = s.run(kiosks.sync, kiosk, parsed, address=_address(request))
     for place, answer in zip(places, done, strict=True):
         answers[place] = {
             "client_clock_id": answer.client_clock_id,

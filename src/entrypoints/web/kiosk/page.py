@@ -41,7 +41,7 @@ def _kiosk_headers(reply: Response) -> Response:
 
 
 def _opens(request: Request, services: Services, body: Body) -> AtKiosk:
-    return kiosk_of(request.cookies.get(DEVICE_COOKIE), uow=services.uow, clock=services.clock)
+    return services.run(kiosk_of, request.cookies.get(DEVICE_COOKIE))
 
 
 def _not_enrolled(refused: WorkforceError, kiosk: AtKiosk | None) -> Response:

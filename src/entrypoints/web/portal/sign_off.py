@@ -13,20 +13,25 @@ from starlette.routing import BaseRoute, Route
 
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.time_records import QueryEntry, RaiseAmendment, RejectEntries
-from workforce_core.errors import ValidationFailed, WorkforceError
+from workforce_core.errors import SessionEnded, ValidationFailed
 from workforce_core.model.time_entries import CLIENT_APPROVALS
 from workforce_core.rules.pages import Page
 from workforce_core.rules.people import Power
 from workforce_core.services import amendments, approvals
 from workforce_core.services.charges import ChargeQuery, charges
 from workforce_core.services.sign_off_links import open_sign_off_link
-from workforce_entrypoints.bootstrap import Services
-from workforce_entrypoints.serving.storage_threads import StorageThreads
 from workforce_entrypoints.web.common.done import Done
-from workforce_entrypoints.web.common.double_submit import check_token, keep_token, new_token
+from workforce_entrypoints.web.common.double_submit import Arrival, arrivals, keep_token, new_token
 from workforce_entrypoints.web.common.redirects import back_to
-from workforce_entrypoints.web.common.request_path import CSRF_FIELD, secure
-from workforce_entrypoints.web.common.visits import Visit, console_route, error_page, keep_session, page_reply
+from workforce_entrypoints.web.common.request_path import route, secure
+from workforce_entrypoints.web.common.visits import (
+    Visit,
+    console_route,
+    error_page,
+    failed_page,
+    keep_session,
+    page_reply,
+)
 from workforce_entrypoints.web.common.weeks import PAGE_SIZE as TIMESHEET_PAGE
 from workforce_entrypoints.web.common.weeks import choice, shown_week, week_sheet
 
@@ -52,7 +57,7 @@ def week_page(visit: Visit) -> Response:
 def charges_page(visit: Visit) -> Response:
     p, s = visit.client, visit.services
     week = shown_week(visit)
-    found = charges(p, ChargeQuery(week_start=week.first, vat=True), queries=s.queries, uow=s.uow, now=s.clock.now())
+    found = s.run(charges, p, ChargeQuery(week_start=week.first, vat=True))
     return visit.page("charges.html", week=week, found=found)
 
 
@@ -73,17 +78,17 @@ def decide(visit: Visit) -> Response:
     s, actor, ids = visit.services, visit.signed.actor, _ids(visit)
     action = visit.value("action")
     if action == "approve":
-        approvals.client_approve(ids, uow=s.uow, clock=s.clock, actor=actor)
+        s.run(approvals.client_approve, ids, actor=actor)
         return _back(visit, Done.SIGNED_OFF, len(ids))
     if action == "reject":
         command = structure(RejectEntries, {"entry_ids": tuple(ids), "reason": visit.value("reason")})
-        approvals.client_reject(command, uow=s.uow, clock=s.clock, actor=actor)
+        s.run(approvals.client_reject, command, actor=actor)
         return _back(visit, Done.REJECTED, len(ids))
     if action == "query":
         question = visit.value("question")
         for entry_id in ids:
             asked = structure(QueryEntry, {"entry_id": entry_id, "via": "client", "question": question})
-            approvals.query(asked, uow=s.uow, clock=s.clock, actor=actor)
+            s.run(approvals.query, asked, actor=actor)
         return _back(visit, Done.QUERIED, len(ids))
     raise ValidationFailed("action", "choose sign off, reject or query.")
 
@@ -97,7 +102,7 @@ def amend(visit: Visit) -> Response:
     if breaks is not None:
         given["break_minutes"] = breaks
     command = structure(RaiseAmendment, {"entry_id": int(visit.path["entry_id"]), "raised_by": "client", **given})
-    amendments.raise_amendment(command, uow=s.uow, clock=s.clock, actor=visit.signed.actor)
+    s.run(amendments.raise_amendment, command, actor=visit.signed.actor)
     return _back(visit, Done.AMENDMENT_ASKED)
 
 
@@ -112,25 +117,23 @@ async def link_page(request: Request) -> Response:
     return keep_token(reply, token, request, cookie=LINK_COOKIE, path="/portal/link/")
 
 
-async def open_link(request: Request) -> Response:
+def open_link(arrival: Arrival) -> Response:
     """Use the link: a session for its week, then that week's page; a used or ended link is a 404 page."""
-    services: Services = request.app.state.services
-    threads: StorageThreads = request.app.state.threads
-    address = request.client.host if request.client else "unknown"
-    form = await request.form()
-    try:
-        check_token(request, form.get(CSRF_FIELD), cookie=LINK_COOKIE)
-        opened = await threads.run(
-            open_sign_off_link, request.path_params["token"], address=address, uow=services.uow, clock=services.clock
-        )
-    except WorkforceError as error:
-        return error_page(error, None)
-    finally:
-        await form.close()
+    request = arrival.request
+    opened = arrival.services.run(open_sign_off_link, request.path_params["token"], address=arrival.address)
     target = f"/portal/{opened.client_id}/week?week={opened.week_start}"
     reply = keep_session(secure(RedirectResponse(target, status_code=303)), opened.token, request)
     reply.delete_cookie(LINK_COOKIE, path="/portal/link/")
     return reply
+
+
+OPENING = arrivals(
+    "portal link",
+    cookie=LINK_COOKIE,
+    refused=lambda error, arrival: error_page(error, None),
+    signed_out=lambda request: error_page(SessionEnded(), None),
+    failed=lambda arrival: failed_page(None),
+)
 
 
 def _portal(path: str, page: Any, methods: tuple[str, ...] = ("GET",), opens: Page | None = None) -> BaseRoute:
@@ -139,7 +142,7 @@ def _portal(path: str, page: Any, methods: tuple[str, ...] = ("GET",), opens: Pa
 
 ROUTES: list[BaseRoute] = [
     Route("/portal/link/{token:str}", link_page, methods=["GET"]),
-    Route("/portal/link/{token:str}", open_link, methods=["POST"]),
+    route(OPENING, "/portal/link/{token:str}", open_link, methods=("POST",)),
     _portal("/{client_id:int}/week", week_page, opens=Page.PORTAL_WEEK),
     _portal("/{client_id:int}/charges", charges_page, opens=Page.PORTAL_CHARGES),
     _portal("/{client_id:int}/week/decide", decide, ("POST",)),

@@ -1,11 +1,13 @@
-"""Figures priced in memory, read as if stored: a read that sums figures in SQL sees a stale worker-week's.
+"""The figures a read sums: the stored ones, and for a stale worker-week the figures priced for that read.
 
 A write marks figures stale by dropping them; the background pass stores them again. A read of the
 meantime must not store them (reads never write), yet payroll lines, charges, pay weeks, exceptions,
-holiday records and the export preview sum figures in SQL. So for the block of such a read
-(``as_stored``), every ``SELECT`` on the engine that reads stored figures reads them with the rows of the
-figures priced for the reply (``UNION ALL``), given to the database as one JSON parameter (``json_each``
-on SQLite, ``jsonb_to_recordset`` on PostgreSQL) in the stored representation of each column:
+holiday records and the export preview sum figures in SQL. Such a read is given the figures it priced
+(``Fresh``, from the core's ``steps.pay_figures.figures_current`` through ``SqlQueries.with_figures``) and
+builds its statement with ``reading(statement, fresh, dialect)``, in plain sight: the tables of figures in
+that one statement are read as their rows plus the priced ones (``UNION ALL``), given to the database as
+one JSON parameter (``json_each`` on SQLite, ``jsonb_to_recordset`` on PostgreSQL) in the stored
+representation of each column:
 
 - a statement that reads figures with their lines reads them through ``FIGURE_LINES`` (the one join of
   the two tables), which becomes that join's rows plus the priced figures' lines, each with its figure's
@@ -14,27 +16,24 @@ on SQLite, ``jsonb_to_recordset`` on PostgreSQL) in the stored representation of
   table's lines of the figures the statement filters for (its ``WHERE`` on figures alone: SQLite
   materializes a union whole, so the stored side is narrowed by key) plus the priced lines.
 
-Outside such a block, and when nothing is stale, statements are left as they are.
+With nothing priced, the statement is returned as it is. Nothing listens on the engine: a statement is
+executed as its author wrote it (``tests/contract/test_fresh_figures.py`` checks).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from sqlalchemy import (
     ColumnElement,
     Dialect,
-    Engine,
     Select,
     String,
     bindparam,
     cast,
     column,
-    event,
     func,
     select,
     type_coerce,
@@ -51,12 +50,23 @@ from workforce_core.views import ShiftFigures
 Column = tuple[str, Any]  # a column of the rows given: its name and SQL type
 
 
-class _Priced:
-    """The figures a read priced, and their JSON documents as each dialect stores them (made once a block)."""
+S = TypeVar("S", bound=Select[Any])
 
-    def __init__(self, figures: tuple[ShiftFigures, ...]) -> None:
-        self.figures = figures
+
+class Fresh:
+    """The figures a read priced for stale worker-weeks (none stored), one per shift, and their JSON
+    documents as each dialect stores them (made once)."""
+
+    def __init__(self, figures: Iterable[ShiftFigures] = ()) -> None:
+        self.figures = tuple({f.entry_id: f for f in figures}.values())
         self._documents: dict[tuple[str, str], str] = {}
+
+    def __bool__(self) -> bool:
+        return bool(self.figures)
+
+    def adding(self, figures: Iterable[ShiftFigures]) -> Fresh:
+        """These figures and ``figures`` (a shift's latest pricing kept)."""
+        return Fresh((*self.figures, *figures))
 
     def document(self, kind: str, dialect: Dialect) -> str:
         key = (kind, dialect.name)
@@ -66,48 +76,23 @@ class _Priced:
         return self._documents[key]
 
 
-_overlay: ContextVar[_Priced | None] = ContextVar("workforce_figures_now", default=None)
+NONE = Fresh()
 
 
-@contextmanager
-def as_stored(engine: Engine, figures: Sequence[ShiftFigures]) -> Iterator[None]:
-    """Within the block, reads on ``engine`` see ``figures`` as stored (none of them is)."""
-    _watch(engine)
-    outer = _overlay.get()
-    token = _overlay.set(_Priced((*(outer.figures if outer else ()), *figures)))  # a nested read adds its own
-    try:
-        yield
-    finally:
-        _overlay.reset(token)
-
-
-def overlaid() -> bool:
-    """Whether this block's reads see figures priced in memory (something is stale): then only statements
-    on the figures themselves see them, and counts the database keeps of the stored figures are short."""
-    priced = _overlay.get()
-    return priced is not None and bool(priced.figures)
-
-
-def _watch(engine: Engine) -> None:
-    if not event.contains(engine, "before_execute", _adapt):  # (an id could be a dead engine's)
-        event.listen(engine, "before_execute", _adapt, retval=True)
-
-
-def _adapt(connection: Any, statement: Any, multiparams: Any, params: Any, options: Any) -> tuple[Any, Any, Any]:
-    priced = _overlay.get()
-    if priced is None or not priced.figures or not isinstance(statement, Select):
-        return statement, multiparams, params
-    dialect = connection.dialect
+def reading(statement: S, fresh: Fresh, dialect: Dialect) -> S:
+    """``statement`` reading the stored figures with ``fresh`` ones in their shifts' place (as it is when
+    ``fresh`` is empty)."""
+    if not fresh:
+        return statement
     if any(element is FIGURE_LINES for element in visitors.iterate(statement)):
         stored = select(*FIGURES.c, *(c.label(f"line_{c.name}") for c in LINES.c)).select_from(FIGURE_LINES)
-        adapter = ClauseAdapter(_with_rows(stored, priced, "joined", dialect))
-        return adapter.traverse(statement), multiparams, params
+        return ClauseAdapter(_with_rows(stored, fresh, "joined", dialect)).traverse(statement)
     terms = _terms_on_figures(statement)
     stored_lines = select(LINES)
     if terms:
         stored_lines = stored_lines.where(LINES.c.entry_id.in_(select(FIGURES.c.entry_id).where(*terms)))
-    adapted = ClauseAdapter(_with_rows(select(FIGURES), priced, "figures", dialect)).traverse(statement)
-    return ClauseAdapter(_with_rows(stored_lines, priced, "lines", dialect)).traverse(adapted), multiparams, params
+    adapted = ClauseAdapter(_with_rows(select(FIGURES), fresh, "figures", dialect)).traverse(statement)
+    return ClauseAdapter(_with_rows(stored_lines, fresh, "lines", dialect)).traverse(adapted)
 
 
 def _terms_on_figures(statement: Select[Any]) -> list[ColumnElement[bool]]:
@@ -120,15 +105,15 @@ def _terms_on_figures(statement: Select[Any]) -> list[ColumnElement[bool]]:
     return [term for term in terms if set(find_tables(term, check_columns=True)) == {FIGURES}]
 
 
-def _figure_rows(figures: Sequence[ShiftFigures]) -> list[dict[str, Any]]:
+def _figure_rows(figures: tuple[ShiftFigures, ...]) -> list[dict[str, Any]]:
     return [figure_row(f) for f in figures]
 
 
-def _line_rows(figures: Sequence[ShiftFigures]) -> list[dict[str, Any]]:
+def _line_rows(figures: tuple[ShiftFigures, ...]) -> list[dict[str, Any]]:
     return line_rows(figures)
 
 
-def _joined_rows(figures: Sequence[ShiftFigures]) -> list[dict[str, Any]]:
+def _joined_rows(figures: tuple[ShiftFigures, ...]) -> list[dict[str, Any]]:
     """Each priced line with its figure's columns (a figure without lines has no row in a join)."""
     of = {f.entry_id: figure_row(f) for f in figures}
     return [
@@ -148,12 +133,12 @@ COLUMNS: dict[str, list[Column]] = {
 }
 
 
-def _with_rows(stored: Select[Any], priced: _Priced, kind: str, dialect: Dialect) -> Any:
+def _with_rows(stored: Select[Any], fresh: Fresh, kind: str, dialect: Dialect) -> Any:
     """The ``stored`` rows and the priced ones of ``kind`` as one subquery with the same columns. A priced
     shift's stored rows are left out: the background pass may store its worker-week while the read holds it
     priced, and the read must count it once."""
     name = f"{kind}_now"
-    document = bindparam(f"{name}_rows", priced.document(kind, dialect), type_=String)
+    document = bindparam(f"{name}_rows", fresh.document(kind, dialect), type_=String)
     rows = _rows_of(document, COLUMNS[kind], dialect).cte(f"{name}_rows").prefix_with("MATERIALIZED")
     kept = stored.where(stored.selected_columns.entry_id.not_in(select(rows.c.entry_id)))
     return union_all(kept, select(rows)).subquery(name)
