@@ -13,6 +13,8 @@ from pathlib import Path
 from attrs import define, field, frozen
 from sqlalchemy import Engine
 
+from workforce_adapters.file_store import FolderFileStore
+from workforce_adapters.file_types import SignatureSniffer
 from workforce_adapters.json import event_codec
 from workforce_adapters.json.webhooks import envelope
 from workforce_adapters.mail_outbox import MaildirOutbox
@@ -37,6 +39,8 @@ from workforce_adapters.webhooks.sender import DEFAULT_TIMEOUT, SafeSender
 from workforce_core.errors import ValidationFailed
 from workforce_core.ports import (
     Clock,
+    ContentSniffer,
+    FileStore,
     IdempotencyStore,
     Mailer,
     OneTimeCodes,
@@ -58,6 +62,8 @@ MAIL_OUTBOX_ENV = "WORKFORCE_MAIL_OUTBOX"
 PUBLIC_URL_ENV = "WORKFORCE_PUBLIC_URL"  # the address people reach the service at (links in mail)
 OFFLINE_LIMIT_ENV = "WORKFORCE_OFFLINE_CLOCK_LIMIT_HOURS"  # a kiosk clock sent later is flagged late_sync
 DEFAULT_MAIL_OUTBOX = "mail-outbox"  # a Maildir the operator's mail agent sends from
+FILE_STORE_ENV = "WORKFORCE_FILE_STORE"  # the folder of documents' evidence files (a mounted volume)
+DEFAULT_FILE_STORE = "files"
 REDIS_SCHEMES = ("redis://", "rediss://", "redis+unix://")
 
 
@@ -73,6 +79,7 @@ class Settings:
     public_url: str | None = None
     require_two_factor: bool = False  # WORKFORCE_REQUIRE_2FA
     offline_clock_limit: timedelta = OFFLINE_LIMIT
+    file_store: str = DEFAULT_FILE_STORE
 
     @classmethod
     def from_env(cls, database_url: str | None = None) -> Settings:
@@ -84,6 +91,7 @@ class Settings:
             public_url=os.environ.get(PUBLIC_URL_ENV) or None,
             require_two_factor=switch(REQUIRE_2FA_ENV, os.environ.get(REQUIRE_2FA_ENV)),
             offline_clock_limit=offline_clock_limit(os.environ.get(OFFLINE_LIMIT_ENV)),
+            file_store=os.environ.get(FILE_STORE_ENV) or DEFAULT_FILE_STORE,
         )
 
 
@@ -149,6 +157,8 @@ class Services:
     strength: PasswordStrength = field(factory=ZxcvbnStrength)
     mailer: Mailer = field(factory=lambda: MaildirOutbox(Path(DEFAULT_MAIL_OUTBOX)))
     codes: OneTimeCodes = field(factory=PyotpCodes)
+    files: FileStore = field(factory=lambda: FolderFileStore(Path(DEFAULT_FILE_STORE)))
+    sniffer: ContentSniffer = field(factory=SignatureSniffer)
 
     def one_read(self) -> AbstractContextManager[None]:
         """Every read of this block in one connection and one read transaction (a read request's
@@ -173,4 +183,5 @@ def bootstrap(settings: Settings, *, clock: Clock | None = None, engine: Engine 
         idempotency=SqlIdempotencyStore(engine, event_codec=event_codec),
         webhooks=Webhooks(trusted_networks=parse_networks(settings.webhook_trusted_networks)),
         mailer=MaildirOutbox(Path(settings.mail_outbox)),
+        files=FolderFileStore(Path(settings.file_store)),
     )

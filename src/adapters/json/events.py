@@ -58,6 +58,21 @@ def _(data: events.WorkerUpdated, name: str, client_id: int) -> dict[str, Any]:
 
 
 @_shaped.register
+def _(data: events.DocumentExpired, name: str, client_id: int) -> dict[str, Any]:
+    return {
+        "client_id": client_id,
+        "document_id": data.document_id,
+        "worker_id": data.worker_id,
+        "worker_name": data.worker_name,
+        "employee_id": data.employee_id,
+        "type_id": data.type_id,
+        "type_name": data.type_name,
+        "kind": data.kind,
+        "expiry_date": data.expiry_date.isoformat(),
+    }
+
+
+@_shaped.register
 def _(data: events.ShiftCreated, name: str, client_id: int) -> dict[str, Any]:
     return {**shift_record(data.shift), "client_id": client_id}
 

@@ -48,6 +48,9 @@ TABLES = (
     "worker_app_links",
     "kiosk_devices",
     "kiosk_clocks",
+    "document_types",
+    "worker_documents",
+    "document_evidence",
 )
 
 
