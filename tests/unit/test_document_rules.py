@@ -38,7 +38,11 @@ def licence(expiry: date | None, **fields: Any) -> WorkerDocument:
 
 def test_a_list_a_check_counts_from_its_check_day_with_no_end_and_no_follow_up() -> None:
     found = check()
-    assert (valid_on(found, date(2026, 1, 4)), valid_on(found, date(2026, 1, 5)), valid_on(found, date(2040, 1, 1))) == (
+    assert (
+        valid_on(found, date(2026, 1, 4)),
+        valid_on(found, date(2026, 1, 5)),
+        valid_on(found, date(2040, 1, 1)),
+    ) == (
         False,
         True,
         True,
@@ -65,7 +69,8 @@ def test_a_list_b_group_2_check_excuses_for_six_months_from_the_employer_checkin
 ) -> None:
     found = check(RightToWorkCheck.MANUAL_LIST_B, list_b_group=2, checked_on=notice)
     assert (last_valid_day(found), follow_up_due(found)) == (last, last)
-    assert valid_on(found, last) and not valid_on(found, last + timedelta(days=1))
+    assert valid_on(found, last)
+    assert not valid_on(found, last + timedelta(days=1))
 
 
 def test_a_removed_document_is_never_valid() -> None:
@@ -78,7 +83,8 @@ def test_no_check_blocks_only_where_the_account_asks_for_one_but_a_lapsed_check_
     assert standing(DocumentFacts(right_to_work_required=True), day).right_to_work
     lapsed = check(RightToWorkCheck.ONLINE_SHARE_CODE, expiry_date=date(2026, 2, 9), reference="W12 345 678")
     found = standing(DocumentFacts([lapsed]), day)
-    assert found.right_to_work and found.blocked
+    assert found.right_to_work
+    assert found.blocked
     assert found.words() == ["has no valid right to work check for that day"]
 
 
@@ -115,7 +121,8 @@ def test_a_role_s_required_licence_missing_or_expired_blocks_with_its_name() -> 
     held = standing(DocumentFacts([licence(date(2027, 2, 9))], needed), day)
     assert (held.blocked, held.expired, held.expiring) == (False, (), ())
     soon = standing(DocumentFacts([licence(date(2026, 2, 20))], needed), day)
-    assert soon.expiring == ("Forklift licence",) and not soon.blocked
+    assert soon.expiring == ("Forklift licence",)
+    assert not soon.blocked
 
 
 @pytest.mark.parametrize(
