@@ -80,6 +80,5 @@ def downgrade() -> None:
     op.drop_table("document_evidence")
     op.drop_table("worker_documents")
     op.drop_table("document_types")
-    with op.batch_alter_table("clients") as batch:
-        batch.drop_column("document_warning_days")
-        batch.drop_column("right_to_work_required")
+    op.drop_column("clients", "document_warning_days")  # SQLite drops a column in place: no table copy
+    op.drop_column("clients", "right_to_work_required")
