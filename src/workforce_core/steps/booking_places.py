@@ -20,6 +20,7 @@ from workforce_core.errors import (
     ValidationFailed,
     WeekLocked,
 )
+from workforce_core.model.accounts import ClientSettings
 from workforce_core.model.bookings import Booking
 from workforce_core.model.demands import Demand
 from workforce_core.model.people import Actor
@@ -109,10 +110,19 @@ def place(
     return ShiftView.of(booking, worker, site)
 
 
-def known_for(tx: UnitOfWork, worker: Worker, slot: Slot, *, start_day: int, leaving: int = 0) -> Known:
+def known_for(
+    tx: UnitOfWork,
+    worker: Worker,
+    slot: Slot,
+    *,
+    start_day: int,
+    leaving: int = 0,
+    settings: ClientSettings | None = None,
+) -> Known:
     """What storage knows around ``slot`` for ``worker`` (``rules.worker_facts``, as the who-is-free query
     reads it): live bookings and shifts from 11 hours before it (rest) and across its pay week (hours), the
-    site's bookings overlapping it (capacity), approved absences, rules in force and do-not-return sites."""
+    site's bookings overlapping it (capacity), approved absences, rules in force, do-not-return sites and the
+    worker's documents (with the account's ``settings``, read when not given)."""
     span = window(slot, start_day)
     facts = Facts(
         bookings=tx.bookings.of_worker(worker.id, span.start, span.end),
@@ -131,13 +141,14 @@ def known_for(tx: UnitOfWork, worker: Worker, slot: Slot, *, start_day: int, lea
         site_capacity=site.capacity if site is not None else None,
         leaving=leaving,
     )
-    return attrs.evolve(found, documents=document_facts(tx, worker, slot.job_role))
+    return attrs.evolve(found, documents=document_facts(tx, worker, slot.job_role, settings))
 
 
 def check_eligible(tx: UnitOfWork, worker: Worker, slot: Slot, *, client_id: int, leaving: int = 0) -> Eligibility:
     client = tx.clients.get(client_id)
     start_day = client.settings.pay_week_start_day if client is not None else 1
-    facts = known_for(tx, worker, slot, start_day=start_day, leaving=leaving)
+    settings = client.settings if client is not None else None
+    facts = known_for(tx, worker, slot, start_day=start_day, leaving=leaving, settings=settings)
     found = eligibility(worker, slot, facts)
     if found.block_codes:
         words = why(worker, documents_standing(slot, facts.documents))

@@ -157,7 +157,7 @@ def _clock_in(
     if clash is not None:
         raise Conflict("occurred_at is before the end of a recorded shift.", entry_id=_shown_id(clash, principal))
     booking = _booking(tx, command, worker, at, principal)
-    require_documents(tx, worker, {local_date(at)}, booking.job_role if booking else None)
+    require_documents(tx, worker, {local_date(at)}, booking.job_role if booking else None, principal.client.settings)
     site: Location | None
     if command.origin.app:
         preferred = booking.location_id if booking else worker.location_id

@@ -14,15 +14,19 @@ from workforce_core.rules.documents import DocumentFacts, Standing, required_typ
 from workforce_core.rules.eligibility import BlockCode, WarningCode
 
 
-def document_facts(tx: UnitOfWork, worker: Worker, job_role: str | None) -> DocumentFacts:
-    """The worker's documents, the types the work's ``job_role`` (else the worker's own) needs, and the
-    account's settings."""
-    client = tx.clients.get(worker.client_id)
-    settings = client.settings if client is not None else ClientSettings()
-    types = tx.document_types.of_client(worker.client_id)
+def document_facts(
+    tx: UnitOfWork, worker: Worker, job_role: str | None, settings: ClientSettings | None = None
+) -> DocumentFacts:
+    """The worker's documents, the types the work's ``job_role`` (else the worker's own) needs (read only
+    when there is a role), and the account's ``settings`` (read when not given)."""
+    if settings is None:
+        client = tx.clients.get(worker.client_id)
+        settings = client.settings if client is not None else ClientSettings()
+    role = job_role or worker.job_role
+    types = tx.document_types.of_client(worker.client_id) if role and role.strip() else []
     return DocumentFacts(
         documents=tx.documents.of_worker(worker.id),
-        required=required_types(types, job_role or worker.job_role),
+        required=required_types(types, role),
         right_to_work_required=settings.right_to_work_required,
         warning_days=settings.document_warning_days,
     )
@@ -40,9 +44,11 @@ def why(worker: Worker, found: Standing) -> str | None:
     return f"{worker.name} cannot work that day: {'; '.join(found.words())}." if found.blocked else None
 
 
-def require_documents(tx: UnitOfWork, worker: Worker, days: Iterable[date], job_role: str | None) -> Standing:
+def require_documents(
+    tx: UnitOfWork, worker: Worker, days: Iterable[date], job_role: str | None, settings: ClientSettings
+) -> Standing:
     """The worker's standing on ``days``; a block is 409 ``not_eligible`` (a clock-in refused)."""
-    found = standing(document_facts(tx, worker, job_role), days)
+    found = standing(document_facts(tx, worker, job_role, settings), days)
     if found.blocked:
         raise NotEligible(*codes(found), why(worker, found))
     return found
