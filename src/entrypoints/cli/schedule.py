@@ -1,9 +1,10 @@
 """The timed jobs ``workforce serve`` runs beside the server, in the serving process (one however many
 ``--workers``), unless ``--no-schedule``: the auto clock-out rule (``timesheet auto-close``), the
-expiry of offers whose requirement has ended (``offer expire``) and the clients' sign-off deadline
-(``timesheet auto-sign-off``), every ``INTERVAL`` seconds; and, every ``FIGURES_INTERVAL`` seconds, the
-figures of the worker-weeks a change left stale (``price refresh``). Each job is a use case of its own
-transactions; a failed pass is logged and the next one tried."""
+expiry of offers whose requirement has ended (``offer expire``), the clients' sign-off deadline
+(``timesheet auto-sign-off``), ``document_expired`` for documents reaching their expiry and the deletion
+of leavers' evidence past its retention (``services.document_jobs``), every ``INTERVAL`` seconds; and,
+every ``FIGURES_INTERVAL`` seconds, the figures of the worker-weeks a change left stale (``price
+refresh``). Each job is a use case of its own transactions; a failed pass is logged and the next one tried."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import logging
 import threading
 from collections.abc import Callable
 
-from workforce_core.services import figure_refresh, offers, sign_off, time_records
+from workforce_core.services import document_jobs, figure_refresh, offers, sign_off, time_records
 from workforce_entrypoints.bootstrap import Services
 
 INTERVAL = 300.0  # seconds between passes: a shift is closed at most five minutes after its 18 hours
@@ -24,6 +25,10 @@ def jobs(built: Services) -> dict[str, Callable[[], object]]:
         "auto clock-out": lambda: time_records.auto_close(uow=built.uow, clock=built.clock),
         "offer expiry": lambda: offers.expire(uow=built.uow, clock=built.clock),
         "sign-off deadline": lambda: sign_off.auto_sign_off(uow=built.uow, clock=built.clock),
+        "document expiry": lambda: document_jobs.send_document_expiries(uow=built.uow, clock=built.clock),
+        "evidence retention": lambda: document_jobs.delete_kept_evidence(
+            uow=built.uow, clock=built.clock, files=built.files
+        ),
     }
 
 
