@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 from starlette.testclient import TestClient
 
 from tests.clocks import FakeClock
-from tests.contract.conftest import World
+from tests.contract.conftest import Console, World
 from workforce_adapters.file_store import FolderFileStore
 from workforce_adapters.sql import tables
 from workforce_core.services import document_jobs
@@ -211,3 +211,25 @@ def test_document_expired_is_sent_once_and_a_leaver_s_evidence_goes_after_two_ye
     assert s.kept() == (1, [])  # the row stays, marked deleted; the bytes are gone
     deleted = [r for r in s.world.audit(s.account.id) if r["action"] == "delete_evidence"]
     assert [(r["entity_id"], r["user_id"], r["api_key_id"]) for r in deleted] == [(document["id"], None, None)]
+
+
+def test_the_account_s_settings_turn_the_check_on_for_everyone_and_set_the_warning_days(
+    api: TestClient, world: World, clock: FakeClock, console: Console
+) -> None:
+    clock.set(NOON)
+    account = world.account()
+    site = world.site(account.id, "Depot", geofence_mode="disabled")
+    ann = world.worker(account.id, "Ann Able", location_id=site.id).worker
+    headers = world.key(account.id)
+    shift = {"worker_id": ann.id, "location_id": site.id, "start_time": "08:00", "end_time": "16:00"}
+    booked = api.post(SHIFTS, headers=headers, json={**shift, "shift_date": "2026-03-10"})
+    assert booked.status_code == 201, booked.text  # no check recorded, none asked for
+    code, shown = console(
+        "client", "update", str(account.id), "--right-to-work-required", "--document-warning-days", "7"
+    )
+    assert code == 0, shown
+    assert (shown["right_to_work_required"], shown["document_warning_days"]) == (True, 7)
+    refused = api.post(SHIFTS, headers=headers, json={**shift, "shift_date": "2026-03-11"})
+    assert (refused.status_code, refused.json()["block_codes"]) == (409, ["right_to_work"])
+    code, shown = console("client", "update", str(account.id), "--document-warning-days", "400")
+    assert (code, shown["field"]) == (1, "document_warning_days")

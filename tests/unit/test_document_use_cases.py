@@ -1,6 +1,6 @@
 """Worker documents through their use cases on the memory adapter (issue 33): recorded with the Home
-Office's check, their audit rows, booking and clocking refused once the right to work lapsed (with the
-words), a role's licence, the document_expired job, evidence files and their retention; and the
+Office's check, their audit rows, booking, API and kiosk clocking refused once the right to work lapsed
+(with the words), a role's licence, the document_expired job, evidence files and their retention; and the
 property: no booking or clock is ever accepted for a day the worker's right to work has lapsed on,
 whatever the order of changes."""
 
@@ -19,12 +19,18 @@ from workforce_adapters.file_store import FolderFileStore
 from workforce_adapters.file_types import SignatureSniffer
 from workforce_adapters.json import event_payload
 from workforce_adapters.json.commands import structure
+from workforce_adapters.memory_limits import memory_rate_limiter
+from workforce_adapters.passwords import Argon2PasswordHasher
 from workforce_core.commands.documents import CreateDocumentType, CreateWorkerDocument, UpdateWorkerDocument
+from workforce_core.commands.kiosks import ClockAtKiosk, EnrolKiosk
+from workforce_core.commands.worker_pins import SetWorkerPin
 from workforce_core.errors import NotEligible, NotFound, ValidationFailed, WorkforceError
 from workforce_core.model.accounts import ClientSettings
 from workforce_core.model.documents import DocumentType
 from workforce_core.model.principal import Principal
-from workforce_core.services import document_jobs, documents, evidence
+from workforce_core.services import document_jobs, documents, evidence, kiosks
+from workforce_core.services.kiosk_devices import enrol_kiosk, kiosk_of
+from workforce_core.services.worker_pins import set_worker_pin
 from workforce_core.views import DocumentView
 
 SCOPES = ("workers:read", "workers:write", "clock:write", "shifts:write")
@@ -290,3 +296,27 @@ def test_no_booking_or_clock_is_accepted_for_a_day_the_right_to_work_has_lapsed_
             checks = [d.document for d in held]
             lapsed = bool(checks) and not any(d.checked_on <= day <= d.expiry_date for d in checks)  # type: ignore[operator]
             assert not lapsed, (action, day, checks)
+
+
+def test_the_kiosk_refuses_a_clock_in_the_day_after_expiry_with_the_words(world: DocumentWorld) -> None:
+    hasher = Argon2PasswordHasher(fast=True)
+    set_worker_pin(SetWorkerPin(worker_id=world.ann.id, pin="1357"), uow=world.uow, hasher=hasher, clock=world.clock)
+    made = enrol_kiosk(EnrolKiosk(location_id=world.north.id), principal=world.key, uow=world.uow, clock=world.clock)
+    world.share_code(date(2026, 2, 20))
+    world.clock.set(at("2026-02-21 07:55"))
+    at_kiosk = kiosk_of(made.token, uow=world.uow, clock=world.clock)
+    command = ClockAtKiosk(employee_id="E-1", pin="1357", action="in")
+    mark = len(world.db.outbox)
+    with pytest.raises(NotEligible) as refused:
+        kiosks.clock_at_kiosk(
+            at_kiosk,
+            command,
+            address="192.0.2.1",
+            uow=world.uow,
+            hasher=hasher,
+            limiter=memory_rate_limiter(),
+            clock=world.clock,
+        )
+    assert refused.value.extra["block_codes"] == ["right_to_work"]
+    assert refused.value.message == "Ann Worker cannot work that day: has no valid right to work check for that day."
+    assert (world.names_since(mark), world.shifts()) == ([], [])
