@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import date
 
 from workforce_adapters.memory.repositories import MemoryRepository, MemoryTable
@@ -19,6 +20,14 @@ class MemoryWorkerDocumentRepository(MemoryRepository[WorkerDocument]):
     def of_worker(self, worker_id: int) -> list[WorkerDocument]:
         found = self._table.where(lambda d: d.worker_id == worker_id and d.removed_at is None)
         return sorted(found, key=lambda d: d.id)
+
+    def of_workers(self, worker_ids: Collection[int]) -> dict[int, list[WorkerDocument]]:
+        wanted = set(worker_ids)
+        found: dict[int, list[WorkerDocument]] = {}
+        live = self._table.where(lambda d: d.worker_id in wanted and d.removed_at is None)
+        for d in sorted(live, key=lambda d: d.id):
+            found.setdefault(d.worker_id, []).append(d)
+        return found
 
     def expired_unnoticed(self, day: date) -> list[WorkerDocument]:
         found = self._table.where(

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import date
 
 from sqlalchemy import Connection, select
 
 from workforce_adapters.sql import tables
+from workforce_adapters.sql.breaks import CHUNK
 from workforce_adapters.sql.repositories import SqlRepository
 from workforce_core.model.documents import DocumentType, EvidenceFile, WorkerDocument
 
@@ -28,6 +30,15 @@ class SqlWorkerDocumentRepository(SqlRepository[WorkerDocument]):
     def of_worker(self, worker_id: int) -> list[WorkerDocument]:
         c = self.table.c
         return self._many(c.worker_id == worker_id, c.removed_at.is_(None))
+
+    def of_workers(self, worker_ids: Collection[int]) -> dict[int, list[WorkerDocument]]:
+        c = self.table.c
+        found: dict[int, list[WorkerDocument]] = {}
+        wanted = sorted(set(worker_ids))
+        for at in range(0, len(wanted), CHUNK):  # SQLite caps the variables of one statement
+            for d in self._many(c.worker_id.in_(wanted[at : at + CHUNK]), c.removed_at.is_(None)):
+                found.setdefault(d.worker_id, []).append(d)
+        return found
 
     def expired_unnoticed(self, day: date) -> list[WorkerDocument]:
         c = self.table.c

@@ -3,6 +3,7 @@ the file store keeping the evidence's bytes (issue 33)."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import date
 from typing import Protocol
 
@@ -19,6 +20,10 @@ class DocumentTypeRepository(Repository[DocumentType], Protocol):
 class WorkerDocumentRepository(Repository[WorkerDocument], Protocol):
     def of_worker(self, worker_id: int) -> list[WorkerDocument]:
         """The worker's documents not removed, by id."""
+        ...
+
+    def of_workers(self, worker_ids: Collection[int]) -> dict[int, list[WorkerDocument]]:
+        """Each of these workers' documents not removed, by id, in one read (a worker with none left out)."""
         ...
 
     def expired_unnoticed(self, day: date) -> list[WorkerDocument]:

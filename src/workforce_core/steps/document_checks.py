@@ -3,11 +3,12 @@ open unit of work: what is stored of them, and a clock-in refused for a day they
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import date
 
 from workforce_core.errors import NotEligible
 from workforce_core.model.accounts import ClientSettings
+from workforce_core.model.documents import DocumentType, WorkerDocument
 from workforce_core.model.workers import Worker
 from workforce_core.ports import UnitOfWork
 from workforce_core.rules.documents import DocumentFacts, Standing, required_types, standing
@@ -24,8 +25,15 @@ def document_facts(
         settings = client.settings if client is not None else ClientSettings()
     role = job_role or worker.job_role
     types = tx.document_types.of_client(worker.client_id) if role and role.strip() else []
+    return facts_of(tx.documents.of_worker(worker.id), types, role, settings)
+
+
+def facts_of(
+    documents: Sequence[WorkerDocument], types: Sequence[DocumentType], role: str | None, settings: ClientSettings
+) -> DocumentFacts:
+    """What the rule needs, from what was read: the worker's documents, the account's types and settings."""
     return DocumentFacts(
-        documents=tx.documents.of_worker(worker.id),
+        documents=documents,
         required=required_types(types, role),
         right_to_work_required=settings.right_to_work_required,
         warning_days=settings.document_warning_days,
