@@ -26,6 +26,7 @@ DOCUMENTS = "/api/v1/worker-documents.php"
 EVIDENCE = "/api/v1/document-evidence.php"
 SHIFTS = "/api/v1/shifts.php"
 CLOCK = "/api/v1/clock.php"
+AVAILABILITY = "/api/v1/availability.php"
 NOON = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\rIHDR" + bytes(17)
 JPEG = b"\xff\xd8\xff\xe0\x00\x10JFIF\x00" + bytes(32)
@@ -233,3 +234,14 @@ def test_the_account_s_settings_turn_the_check_on_for_everyone_and_set_the_warni
     assert (refused.status_code, refused.json()["block_codes"]) == (409, ["right_to_work"])
     code, shown = console("client", "update", str(account.id), "--document-warning-days", "400")
     assert (code, shown["field"]) == (1, "document_warning_days")
+
+
+def test_who_is_free_shows_the_documents_block_and_warning_a_booking_would_meet(s: Setup) -> None:
+    bob = s.world.worker(s.account.id, "Bob Bold", location_id=s.site.id).worker  # no check: blocked
+    s.share_code("2026-03-20")  # Ann: covered, ending within 28 days
+    reply = s.api.get(
+        f"{AVAILABILITY}?available_from=2026-03-10T08:00:00Z&available_to=2026-03-10T16:00:00Z", headers=s.headers
+    )
+    assert reply.status_code == 200, reply.text
+    shown = {item["worker_id"]: (item["block_codes"], item["warning_codes"]) for item in reply.json()["data"]}
+    assert shown == {s.ann.id: ([], ["document_expiring"]), bob.id: (["right_to_work"], [])}

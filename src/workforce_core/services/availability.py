@@ -8,8 +8,10 @@ the result best match first (``rules.who_is_free.order_key``).
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
+import attrs
 from attrs import frozen
 
 from workforce_core.commands.availability import AddAvailabilityRule
@@ -32,12 +34,14 @@ from workforce_core.ports import (
 )
 from workforce_core.rules import people
 from workforce_core.rules.access import owned_site
+from workforce_core.rules.documents import DocumentFacts
 from workforce_core.rules.eligibility import Slot, eligibility
 from workforce_core.rules.london import local_date
 from workforce_core.rules.people import Power
 from workforce_core.rules.slots import LONGEST
 from workforce_core.rules.who_is_free import FreeWorker, order_key, role_match, stated
 from workforce_core.rules.worker_facts import Facts, known, people_at, window
+from workforce_core.steps.document_checks import facts_of
 from workforce_core.views import FreeFacts
 
 # ---- rules ------------------------------------------------------------------------------------
@@ -136,9 +140,12 @@ class FreeResult:
     slot: Slot
 
 
-def who_is_free(principal: Principal, query: FreeQuery, *, queries: Queries) -> FreeResult:
+def who_is_free(
+    principal: Principal, query: FreeQuery, *, queries: Queries, uow: UnitOfWorkFactory | None = None
+) -> FreeResult:
     """Every active worker of the client (a site-limited key: based at its sites) with what eligibility
-    says of them for the slot, best matches first."""
+    says of them for the slot, best matches first; with ``uow``, their documents too (``right_to_work``,
+    ``document_expired``, ``document_expiring``), read for every worker at once."""
     principal.require("availability:read")
     start, end = query.available_from, query.available_to
     if start > end:
@@ -169,9 +176,10 @@ def who_is_free(principal: Principal, query: FreeQuery, *, queries: Queries) -> 
     at_site = people_at(
         [b for b in facts.bookings if b.location_id == slot.location_id and b.start < end and b.end > start]
     )
+    papers = _papers(principal, facts.workers, slot, uow)
     found = sorted(
         (
-            _free(worker, slot, by_worker.get(worker.id, Facts()), start_day, at_site, capacity)
+            _free(worker, slot, by_worker.get(worker.id, Facts()), start_day, at_site, capacity, papers(worker))
             for worker in facts.workers
         ),
         key=order_key,
@@ -180,10 +188,30 @@ def who_is_free(principal: Principal, query: FreeQuery, *, queries: Queries) -> 
     return FreeResult(Page(tuple(shown), len(found)), slot)
 
 
+def _papers(
+    principal: Principal, workers: Sequence[Worker], slot: Slot, uow: UnitOfWorkFactory | None
+) -> Callable[[Worker], DocumentFacts]:
+    """Each worker's documents for the slot, read for all of them at once (none without ``uow``)."""
+    if uow is None or not workers:
+        return lambda _: DocumentFacts()
+    with uow(read_only=True) as tx:
+        held = tx.documents.of_workers([w.id for w in workers])
+        types = tx.document_types.of_client(principal.client_id)
+    settings = principal.client.settings
+    return lambda w: facts_of(held.get(w.id, []), types, slot.job_role or w.job_role, settings)
+
+
 def _free(
-    worker: Worker, slot: Slot, facts: Facts, start_day: int, at_site: frozenset[int], capacity: int | None
+    worker: Worker,
+    slot: Slot,
+    facts: Facts,
+    start_day: int,
+    at_site: frozenset[int],
+    capacity: int | None,
+    papers: DocumentFacts,
 ) -> FreeWorker:
     what = known(worker.id, slot, facts, start_day=start_day, site_people=at_site, site_capacity=capacity)
+    what = attrs.evolve(what, documents=papers)
     available, shown = stated(what.availability, slot)
     return FreeWorker(
         worker=worker,

@@ -52,7 +52,7 @@ def _who_is_free(call: Call, given: dict[str, datetime | None]) -> Response:
         location_id=location_id,
         job_role=p.words("job_role", max_length=100),
     )
-    found = availability.who_is_free(call.principal, query, queries=call.services.queries)
+    found = availability.who_is_free(call.principal, query, queries=call.services.queries, uow=call.services.uow)
     items = [free_worker_record(item) for item in found.page.items]
     return listing(items, found.page, paging, meta={"slot": slot_record(found.slot, location_id)})
 
