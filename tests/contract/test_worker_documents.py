@@ -245,3 +245,31 @@ def test_who_is_free_shows_the_documents_block_and_warning_a_booking_would_meet(
     assert reply.status_code == 200, reply.text
     shown = {item["worker_id"]: (item["block_codes"], item["warning_codes"]) for item in reply.json()["data"]}
     assert shown == {s.ann.id: ([], ["document_expiring"]), bob.id: (["right_to_work"], [])}
+
+
+def test_a_worker_clocked_in_by_hand_at_the_console_sends_time_entry_created_manual_clock_in(
+    s: Setup, console: Console
+) -> None:
+    s.share_code("2026-08-31")
+    args = [
+        "--worker",
+        str(s.ann.id),
+        "--location",
+        str(s.site.id),
+        "--reason",
+        "Kiosk down",
+        "--at",
+        "2026-03-02 11:45",
+    ]
+    code, made = console("timesheet", "clock-in", *args)
+    assert code == 0, made
+    assert (made["clock_in"], made["clock_method"], made["clock_out"]) == ("2026-03-02 11:45:00", "manual", None)
+    [sent] = s.world.outbox("time_entry.created")
+    assert (sent["data"]["change"], sent["data"]["reason"], sent["data"]["entry_id"]) == (
+        "manual_clock_in",
+        "Kiosk down",
+        made["id"],
+    )
+    assert s.world.outbox("clock_in") == []
+    code, refused = console("timesheet", "clock-in", *args[:6], "--at", "2026-03-02 10:30")
+    assert (code, refused["field"]) == (1, "clock_in")

@@ -23,12 +23,13 @@ from workforce_adapters.memory_limits import memory_rate_limiter
 from workforce_adapters.passwords import Argon2PasswordHasher
 from workforce_core.commands.documents import CreateDocumentType, CreateWorkerDocument, UpdateWorkerDocument
 from workforce_core.commands.kiosks import ClockAtKiosk, EnrolKiosk
+from workforce_core.commands.manual_clocks import ManualClockIn
 from workforce_core.commands.worker_pins import SetWorkerPin
 from workforce_core.errors import NotEligible, NotFound, ValidationFailed, WorkforceError
 from workforce_core.model.accounts import ClientSettings
 from workforce_core.model.documents import DocumentType
 from workforce_core.model.principal import Principal
-from workforce_core.services import document_jobs, documents, evidence, kiosks
+from workforce_core.services import document_jobs, documents, evidence, kiosks, manual_clocks
 from workforce_core.services.kiosk_devices import enrol_kiosk, kiosk_of
 from workforce_core.services.worker_pins import set_worker_pin
 from workforce_core.views import DocumentView
@@ -320,3 +321,51 @@ def test_the_kiosk_refuses_a_clock_in_the_day_after_expiry_with_the_words(world:
     assert refused.value.extra["block_codes"] == ["right_to_work"]
     assert refused.value.message == "Ann Worker cannot work that day: has no valid right to work check for that day."
     assert (world.names_since(mark), world.shifts()) == ([], [])
+
+
+# ---- a manual clock-in ------------------------------------------------------------------------------
+
+
+def clock_in_by_hand(world: DocumentWorld, **body: Any) -> Any:
+    given = {"worker_id": world.ann.id, "location_id": world.north.id, "reason": "Forgot to clock at the gate"}
+    command = structure(ManualClockIn, given | body)
+    return manual_clocks.manual_clock_in(command, uow=world.uow, clock=world.clock)
+
+
+def test_a_manual_clock_in_sends_time_entry_created_with_its_change_and_reason_not_clock_in() -> None:
+    world = DocumentWorld()
+    booked = world.book("2026-02-10", "11:30", "16:00")
+    view = clock_in_by_hand(world, clock_in="2026-02-10 11:50")
+    assert (view.entry.clock_in, view.entry.clock_method, view.entry.scheduled_shift_id) == (
+        at("2026-02-10 11:50"),
+        "manual",
+        booked.id,
+    )
+    [event] = world.events("time_entry.created")
+    shown = event_payload(event)
+    assert (shown["change"], shown["reason"], shown["entry_id"], "via" in shown) == (
+        "manual_clock_in",
+        "Forgot to clock at the gate",
+        view.entry.id,
+        False,
+    )
+    assert world.events("clock_in") == []
+    with pytest.raises(WorkforceError) as again:
+        clock_in_by_hand(world)
+    assert again.value.code == "already_clocked_in"
+
+
+@pytest.mark.parametrize("when", ["2026-02-10 12:05", "2026-02-10 10:59"])
+def test_a_manual_clock_in_is_now_or_up_to_an_hour_back(when: str) -> None:
+    world = DocumentWorld()
+    with pytest.raises(ValidationFailed) as refused:
+        clock_in_by_hand(world, clock_in=when)
+    assert refused.value.extra["field"] == "clock_in"
+
+
+def test_a_manual_clock_in_is_refused_the_day_after_the_right_to_work_lapsed(world: DocumentWorld) -> None:
+    world.share_code(date(2026, 2, 9))
+    with pytest.raises(NotEligible) as refused:
+        clock_in_by_hand(world)
+    assert refused.value.extra["block_codes"] == ["right_to_work"]
+    assert world.shifts() == []

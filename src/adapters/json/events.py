@@ -175,6 +175,8 @@ def _acted(user_id: int | None) -> dict[str, Any]:
 @_shaped.register
 def _(data: events.TimeEntryCreated, name: str, client_id: int) -> dict[str, Any]:
     fields = {**entry_fields(data.entry), "client_id": client_id}
+    if data.change != "backfill":  # a manual clock-in: no via (the spec), the reason given
+        return {**fields, "change": data.change, "reason_code": None, "reason": data.reason, **_acted(data.user_id)}
     return {
         **fields,
         "change": "backfill",
