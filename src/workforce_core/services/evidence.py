@@ -13,7 +13,7 @@ from workforce_core.errors import NotFound, ValidationFailed
 from workforce_core.model.documents import EVIDENCE_TYPES, MAX_EVIDENCE_BYTES, EvidenceFile
 from workforce_core.model.principal import Principal
 from workforce_core.ports import Clock, ContentSniffer, FileStore, UnitOfWorkFactory
-from workforce_core.rules import people
+from workforce_core.rules import people, text
 from workforce_core.rules.people import Power
 from workforce_core.steps.audit_trail import record_change
 from workforce_core.steps.document_access import seen_document, seen_worker
@@ -95,7 +95,7 @@ def label(file_name: str | None) -> str | None:
     """The name a file was sent with, as a label: trimmed, at most 255 characters, never a path."""
     if file_name is None or not file_name.strip():
         return None
-    name = file_name.strip()
-    if len(name) > 255 or any(c in name for c in "/\\\0") or ".." in name or not name.isprintable():
+    name = text.single_line(file_name.strip(), "file_name")
+    if len(name) > 255 or any(c in name for c in "/\\") or ".." in name:
         raise ValidationFailed("file_name", "file_name is a file's name, not a path.")
     return name
