@@ -26,7 +26,7 @@ DEMO_WEBHOOKS := SSL_CERT_FILE=$(RECEIVER_CERT) WORKFORCE_WEBHOOK_TRUSTED_NETWOR
 
 run: $(BIN)/.installed $(RECEIVER_CERT)
 	$(BIN)/workforce --db $(DB) db upgrade
-	$(BIN)/workforce --db $(DB) demo --if-empty --keys-file .workforce/demo-keys.json
+	$(BIN)/workforce --db $(DB) demo --if-empty --keys-file .workforce/demo-keys.json --url http://$(HOST):$(PORT)
 	$(DEMO_WEBHOOKS) $(BIN)/workforce --db $(DB) serve --host $(HOST) --port $(PORT)
 
 receiver: $(BIN)/.installed $(RECEIVER_CERT)

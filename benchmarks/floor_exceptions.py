@@ -23,7 +23,7 @@ from workforce_core.rules.exceptions import (
 )
 from workforce_core.rules.pay_week_states import week_bounds
 from workforce_core.rules.pay_weeks import week_of
-from workforce_core.rules.working_time import READ_AFTER, READ_BEFORE
+from workforce_core.rules.working_time import READ_AFTER, READ_BEFORE, Work
 
 LOOKBACK = timedelta(hours=48)
 COLUMNS = (
@@ -52,6 +52,10 @@ def _entry(r: Sequence[Any]) -> TimeEntry:
     )  # fmt: skip
 
 
+def _instant(text: str) -> datetime:
+    return datetime.fromisoformat(text).replace(tzinfo=UTC)
+
+
 def _marks(count: int) -> str:
     return ", ".join("?" * count)
 
@@ -72,15 +76,22 @@ def open_exceptions(connection: sqlite3.Connection, client_id: int, page: Sequen
     start = min(e.clock_in for e in shifts) - LOOKBACK
     end = max(e.clock_in for e in shifts) + LOOKBACK
     workers = sorted({e.worker_id for e in shifts})
-    wide = [
+    nearby = [
         _entry(r)
         for r in connection.execute(
             f"SELECT {COLUMNS} FROM time_entries WHERE client_id = ? AND entry_type = 'shift' "
             f"AND worker_id IN ({_marks(len(workers))}) AND clock_in >= ? AND clock_in < ?",
-            (client_id, *workers, _text(start - READ_BEFORE), _text(end + READ_AFTER)),
+            (client_id, *workers, _text(start), _text(end)),
         )
     ]
-    nearby = [e for e in wide if start <= e.clock_in < end]
+    work: dict[int, list[Work]] = {}
+    for worker_id, clock_in, clock_out, break_minutes in connection.execute(
+        "SELECT worker_id, clock_in, clock_out, manual_break_minutes FROM time_entries WHERE client_id = ? "
+        f"AND entry_type = 'shift' AND worker_id IN ({_marks(len(workers))}) AND clock_in >= ? AND clock_in < ? "
+        "AND clock_out IS NOT NULL ORDER BY clock_in, id",
+        (client_id, *workers, _text(start - READ_BEFORE), _text(end + READ_AFTER)),
+    ):
+        work.setdefault(worker_id, []).append(Work.of(_instant(clock_in), _instant(clock_out), break_minutes or 0))
     long_ones = [e.id for e in shifts if e.clock_out is not None and e.clock_out - e.clock_in > BREAK_AFTER]
     breaks: dict[int, list[TimeEntry]] = {}
     if long_ones:
@@ -95,7 +106,7 @@ def open_exceptions(connection: sqlite3.Connection, client_id: int, page: Sequen
     }
     found = find_exceptions(shifts, breaks=breaks, bookings=(), now=datetime.now(UTC), context=nearby)
     closed = [e for e in shifts if e.clock_out is not None]
-    found.extend(working_time_exceptions(closed, wide, facts, lambda e: week_bounds(week_of(e.clock_in, START_DAY))))
+    found.extend(working_time_exceptions(closed, work, facts, lambda e: week_bounds(week_of(e.clock_in, START_DAY))))
     kinds: dict[int, set[str]] = {}
     for exception in found:
         if exception.status == "open" and exception.entry_id is not None:

@@ -21,8 +21,8 @@ from benchmarks.report import median_seconds, note
 from workforce_adapters.passwords import Argon2PasswordHasher
 from workforce_core.model.bookings import Booking
 from workforce_core.model.demands import Demand
+from workforce_entrypoints.app import create_app
 from workforce_entrypoints.bootstrap import Settings, bootstrap
-from workforce_entrypoints.http.app import create_app
 
 WEEK = "2026-11-02"
 PEOPLE = 200

@@ -27,7 +27,7 @@ from benchmarks.test_bench_payroll_export import SHIFTS, WEEK, WORKERS, BigWeek,
 from benchmarks.test_bench_week_pricing import timed
 from workforce_core.commands.pay_weeks import ClosePayWeek
 from workforce_core.services import pay_weeks
-from workforce_entrypoints.http.app import create_app
+from workforce_entrypoints.app import create_app
 
 
 @pytest.fixture(scope="module")

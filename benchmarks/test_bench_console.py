@@ -23,8 +23,8 @@ from workforce_adapters.passwords import Argon2PasswordHasher
 from workforce_core.commands.rate_rules import RateRuleDefinition
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.services import rate_rules
+from workforce_entrypoints.app import create_app
 from workforce_entrypoints.bootstrap import Settings, bootstrap
-from workforce_entrypoints.http.app import create_app
 
 WEEK = "2026-11-02"
 

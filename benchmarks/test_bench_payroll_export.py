@@ -43,9 +43,9 @@ from workforce_adapters.sql import tables
 from workforce_core.commands.pay_weeks import LockPayWeek
 from workforce_core.services import pay_weeks
 from workforce_core.services.figure_refresh import refresh_figures
+from workforce_entrypoints.app import create_app
 from workforce_entrypoints.bootstrap import Services, Settings, bootstrap
 from workforce_entrypoints.cli.main import app as cli_app
-from workforce_entrypoints.http.app import create_app
 
 WORKERS = 10_000
 SHIFTS = 50_000

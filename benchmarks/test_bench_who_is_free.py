@@ -20,8 +20,8 @@ from tests.databases import SqliteTemplate
 from tests.who_is_free_data import team
 
 from benchmarks.report import note
+from workforce_entrypoints.app import create_app
 from workforce_entrypoints.bootstrap import Settings, bootstrap
-from workforce_entrypoints.http.app import create_app
 
 WORKERS = 2000
 MONDAY = date(2026, 11, 16)

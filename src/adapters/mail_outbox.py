@@ -8,6 +8,9 @@ from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
 from pathlib import Path
 
+from workforce_core.model.notifications import SendResult
+from workforce_core.ports.notifications import Outgoing
+
 SENDER = "workforce <no-reply@workforce.invalid>"
 
 
@@ -47,3 +50,19 @@ class MaildirOutbox:
             return found
         finally:
             box.close()
+
+
+class MaildirSender:
+    """Port ``MessageSender`` for e-mail without an SMTP server: each message into the Maildir outbox."""
+
+    def __init__(self, outbox: MaildirOutbox) -> None:
+        self.outbox = outbox
+
+    def send(self, outgoing: Outgoing, /) -> SendResult:
+        if not outgoing.message.address:
+            return SendResult.failed("not sent: no e-mail address", retry=False)
+        try:
+            self.outbox.send(outgoing.message.address, outgoing.words.subject, outgoing.words.body)
+        except OSError as error:
+            return SendResult.failed(f"not sent: {type(error).__name__}", retry=True)
+        return SendResult.ok()

@@ -1,18 +1,23 @@
 """The composition root: settings -> engine -> unit of work factory -> the services entry points use.
 
-Nothing is built at import time; ``bootstrap(settings)`` builds it all, once per process.
+Nothing is built at import time; ``bootstrap(settings)`` builds it all, once per process. An entry point
+calls a use case through the services, ``services.run(use_case, command, principal=...)``, which gives it
+every service it names (``SERVICES``): the services are wired here, once, not at each call site.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from datetime import timedelta
 from pathlib import Path
+from typing import Any, TypeVar
 
 from attrs import define, field, frozen
 from sqlalchemy import Engine
 
+from workforce_adapters.export_files import CsvExportFiles
 from workforce_adapters.file_store import FolderFileStore
 from workforce_adapters.file_types import SignatureSniffer
 from workforce_adapters.json import event_codec
@@ -40,6 +45,7 @@ from workforce_core.errors import ValidationFailed
 from workforce_core.ports import (
     Clock,
     ContentSniffer,
+    ExportFiles,
     FileStore,
     IdempotencyStore,
     Mailer,
@@ -52,9 +58,12 @@ from workforce_core.ports import (
     UnitOfWorkFactory,
 )
 from workforce_core.rules.clock_request import OFFLINE_LIMIT
+from workforce_core.rules.london import local_date
 from workforce_core.rules.receiver_urls import Network, Resolver, parse_networks
+from workforce_entrypoints import notifier_channels
 from workforce_entrypoints.environment import DATABASE_ENV as DATABASE_ENV  # re-exported: its old home
 from workforce_entrypoints.environment import REQUIRE_2FA_ENV, switch
+from workforce_entrypoints.injection import Injector
 
 RATE_LIMIT_ENV = "WORKFORCE_RATE_LIMIT_STORAGE"
 TRUSTED_NETWORKS_ENV = "WORKFORCE_WEBHOOK_TRUSTED_NETWORKS"
@@ -65,6 +74,7 @@ DEFAULT_MAIL_OUTBOX = "mail-outbox"  # a Maildir the operator's mail agent sends
 FILE_STORE_ENV = "WORKFORCE_FILE_STORE"  # the folder of documents' evidence files (a mounted volume)
 DEFAULT_FILE_STORE = "files"
 REDIS_SCHEMES = ("redis://", "rediss://", "redis+unix://")
+R = TypeVar("R")
 
 
 @frozen
@@ -157,8 +167,18 @@ class Services:
     strength: PasswordStrength = field(factory=ZxcvbnStrength)
     mailer: Mailer = field(factory=lambda: MaildirOutbox(Path(DEFAULT_MAIL_OUTBOX)))
     codes: OneTimeCodes = field(factory=PyotpCodes)
-    files: FileStore = field(factory=lambda: FolderFileStore(Path(DEFAULT_FILE_STORE)))
+    file_store: FileStore = field(factory=lambda: FolderFileStore(Path(DEFAULT_FILE_STORE)))
     sniffer: ContentSniffer = field(factory=SignatureSniffer)
+    files: ExportFiles = field(factory=CsvExportFiles)  # pay files kept in storage only (the console's --out: evolve)
+
+    def run(self, use_case: Callable[..., R], /, *args: Any, **kwargs: Any) -> R:
+        """``use_case(*args, **kwargs)`` given every service it names (``SERVICES``): an entry point passes
+        the command and the person acting, nothing else. The arguments are not checked by mypy here (the
+        call is checked against the use case's signature when it runs); the answer keeps its type."""
+        return INJECTOR.call(use_case, self, args, kwargs)
+
+    def provide(self, name: str) -> object:
+        return SERVICES[name](self)
 
     def one_read(self) -> AbstractContextManager[None]:
         """Every read of this block in one connection and one read transaction (a read request's
@@ -169,6 +189,33 @@ class Services:
         if isinstance(self.limiter, SqlRateLimiter):
             self.limiter.dispose()  # its own connections (PostgreSQL)
         self.engine.dispose()
+
+
+# The services a use case may ask for, by the name of its keyword-only parameter, each made from the
+# services at the call (``now`` is the clock's time then; a webhook ``sender`` reads certificates then).
+SERVICES: dict[str, Callable[[Services], object]] = {
+    "uow": lambda s: s.uow,
+    "queries": lambda s: s.queries,
+    "clock": lambda s: s.clock,
+    "now": lambda s: s.clock.now(),
+    "today": lambda s: local_date(s.clock.now()),  # the date in the UK then
+    "limiter": lambda s: s.limiter,
+    "hasher": lambda s: s.hasher,
+    "strength": lambda s: s.strength,
+    "mailer": lambda s: s.mailer,
+    "codes": lambda s: s.codes,
+    "files": lambda s: s.files,
+    "file_store": lambda s: s.file_store,  # documents' evidence files (``files`` are the export files)
+    "sniffer": lambda s: s.sniffer,
+    "sender": lambda s: s.webhooks.sender(s.clock),
+    "resolver": lambda s: s.webhooks.resolver,
+    "trusted": lambda s: s.webhooks.trusted_networks,
+    "offline_limit": lambda s: s.settings.offline_clock_limit,
+    # the channels as the environment sets them up (read at each call), the catalogues, the links' base
+    "notifier": lambda s: notifier_channels.notifier(Path(s.settings.mail_outbox), s.settings.public_url),
+}
+INJECTOR: Injector[Services] = Injector(SERVICES)
+NAMES = INJECTOR.names
 
 
 def bootstrap(settings: Settings, *, clock: Clock | None = None, engine: Engine | None = None) -> Services:
@@ -183,5 +230,5 @@ def bootstrap(settings: Settings, *, clock: Clock | None = None, engine: Engine 
         idempotency=SqlIdempotencyStore(engine, event_codec=event_codec),
         webhooks=Webhooks(trusted_networks=parse_networks(settings.webhook_trusted_networks)),
         mailer=MaildirOutbox(Path(settings.mail_outbox)),
-        files=FolderFileStore(Path(settings.file_store)),
+        file_store=FolderFileStore(Path(settings.file_store)),
     )

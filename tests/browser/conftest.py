@@ -30,8 +30,8 @@ from tests.contract.conftest import World
 from tests.contract.console_pages import FAST, make_user
 from tests.databases import SqliteTemplate
 from workforce_core.model.people import User
+from workforce_entrypoints.app import create_app
 from workforce_entrypoints.bootstrap import Services, Settings, bootstrap
-from workforce_entrypoints.http.app import create_app
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [

@@ -29,9 +29,9 @@ from workforce_core.model.reference import CostCode, Department, Location
 from workforce_core.rules.scopes import SCOPES
 from workforce_core.services import accounts, reference, workers
 from workforce_core.views import WorkerView
+from workforce_entrypoints.app import create_app
 from workforce_entrypoints.bootstrap import Services, Settings, bootstrap
 from workforce_entrypoints.cli.main import app as cli_app
-from workforce_entrypoints.http.app import create_app
 
 ALL_SCOPES: tuple[str, ...] = SCOPES
 

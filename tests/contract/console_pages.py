@@ -17,8 +17,8 @@ from workforce_adapters.passwords import Argon2PasswordHasher
 from workforce_core.commands.people import CreateUser
 from workforce_core.model.people import User
 from workforce_core.services import people
+from workforce_entrypoints.app import create_app
 from workforce_entrypoints.bootstrap import Services
-from workforce_entrypoints.http.app import create_app
 
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 FAST = Argon2PasswordHasher(fast=True)  # the tests' hashes: real argon2id, cheap parameters

@@ -19,8 +19,8 @@ from typing import Any
 import uvicorn
 from sqlalchemy import event
 
+from workforce_entrypoints.app import create_app
 from workforce_entrypoints.bootstrap import Settings, bootstrap
-from workforce_entrypoints.http.app import create_app
 
 KILLED = 137
 

@@ -17,8 +17,8 @@ from tests.contract.reads_write_nothing import guarded
 from workforce_core.commands.worker_pins import SetWorkerPin
 from workforce_core.model.workers import Worker
 from workforce_core.services.worker_pins import set_worker_pin
+from workforce_entrypoints.app import create_app
 from workforce_entrypoints.bootstrap import Services
-from workforce_entrypoints.http.app import create_app
 
 ORIGIN = "http://testserver"
 

@@ -14,10 +14,10 @@ from tests.contract.console_pages import console, make_user, sign_in_as
 from tests.resolvers import DNS
 from workforce_core.rules.scopes import SCOPES
 from workforce_entrypoints.bootstrap import Services
-from workforce_entrypoints.web.done import WORDS, Done
+from workforce_entrypoints.web.common.done import WORDS, Done
 
 MENU = re.compile(r'<nav aria-label="Console">(.*?)</nav>', re.S)
-LINK = re.compile(r'<a href="([^"]+)">([^<]+)</a>')
+LINK = re.compile(r'<a href="([^"]+)"(?: aria-current="page")?>([^<]+)</a>')
 SECRET = re.compile(r'id="new-key" readonly value="(wfk_[^"]+)"')
 EVERY = ["Timesheets", "Exceptions", "Close pay week", "Payroll", "Charges", "On site now", "Shifts", "Workers"]
 CONSOLE_ROLES = {

@@ -88,6 +88,27 @@ def test_a_sign_in_form_without_its_token_is_refused(services: Services, acme: d
     assert reply.status_code == 403
 
 
+def test_a_refused_sign_in_is_the_form_again_with_a_new_token_that_works(
+    services: Services, acme: dict[str, int]
+) -> None:
+    user, password = make_user(services, "owner", acme["client"])
+    sent = {"email": user.email, "password": password, "next": "/console/"}
+    with console(services) as person:
+        person.client.get("/console/sign-in")  # the token's cookie
+        refused = person.client.post("/console/sign-in", data={**sent, "csrf_token": "forged"}, follow_redirects=False)
+        assert refused.status_code == 403
+        assert "workforce_session=" not in refused.headers["set-cookie"]
+        assert "workforce_sign_in=" in refused.headers["set-cookie"]
+        assert f'value="{user.email}"' in refused.text  # what was typed stays
+        token = CSRF.search(refused.text)
+        assert token is not None
+        again = person.client.post(
+            "/console/sign-in", data={**sent, "csrf_token": token.group(1)}, follow_redirects=False
+        )
+        assert again.status_code == 303
+        assert "workforce_session=" in again.headers["set-cookie"]
+
+
 def test_passwords_are_never_stored_or_logged_in_clear(
     services: Services, acme: dict[str, int], caplog: pytest.LogCaptureFixture
 ) -> None:

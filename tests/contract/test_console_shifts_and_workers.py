@@ -290,8 +290,8 @@ def test_availability_rules_and_absence_requests_from_the_worker_page(
         retire = re.findall(r"/availability/(\d+)/retire", after)
         assert person.post(f"{page}/availability/{retire[0]}/retire", token=token).status_code == 303
         assert "No rules: not stated." in person.get(page).text
-    assert re.search(r"approved</td>", after)
-    assert re.search(r"declined</td>", after)
+    assert re.search(r">approved</span></td>", after)  # the absences' statuses, as badges
+    assert re.search(r">declined</span></td>", after)
 
 
 def test_another_accounts_workers_requirements_and_bookings_are_404(

@@ -17,7 +17,7 @@ from starlette.testclient import TestClient
 from tests.clocks import FakeClock
 from tests.contract.conftest import Console, World
 from workforce_adapters.sql import tables
-from workforce_entrypoints.http.app import create_app
+from workforce_entrypoints.app import create_app
 
 DEMANDS = "/api/v1/demands.php"
 SHIFTS = "/api/v1/shifts.php"

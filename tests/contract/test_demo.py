@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 import json
 import threading
-from datetime import timedelta
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +20,8 @@ from starlette.testclient import TestClient
 from tests.contract.conftest import Console
 from tests.webhook_receiver import write_ca
 from workforce_adapters.json.commands import structure
+from workforce_adapters.mail_outbox import MaildirOutbox
 from workforce_core.commands.webhooks import UpdateSubscription
-from workforce_core.rules.london import local_date
-from workforce_core.rules.pay_weeks import week_start
 from workforce_core.rules.receiver_urls import parse_networks
 from workforce_core.services import webhooks
 from workforce_core.services.auth import authenticate
@@ -49,17 +48,30 @@ def _full(demo: dict[str, Any]) -> str:
 
 
 def test_most_workers_are_free_on_a_weekday_morning(demo: dict[str, Any], api: TestClient, console: Console) -> None:
-    today = local_date(console.services.clock.now())
-    monday = week_start(today, 1) + timedelta(days=14)  # a week with no demo bookings
+    after = date.fromisoformat(demo["pay_week"]) + timedelta(days=14)  # the demo books to the end of next week
+    monday = after + timedelta(days=-after.weekday() % 7)
     slot = f"available_from={monday}T09:00:00Z&available_to={monday}T12:00:00Z"
     free = _get(api, _full(demo), f"availability.php?{slot}")
     assert demo["availability_rules"] >= 40
     assert len([worker for worker in free if worker["available"]]) >= 8
 
 
+def test_a_forklift_licence_ends_soon_and_who_is_free_warns_of_it(demo: dict[str, Any], api: TestClient) -> None:
+    expiring = demo["expiring_document"]
+    key = _full(demo)
+    [held] = _get(api, key, f"worker-documents.php?worker_id={expiring['worker_id']}")
+    assert (held["id"], held["expiry_date"]) == (expiring["id"], expiring["expiry_date"])
+    after = date.fromisoformat(demo["pay_week"]) + timedelta(days=14)
+    slot = f"available_from={after}T09:00:00Z&available_to={after}T12:00:00Z&job_role=Forklift%20driver"
+    found = {item["worker_id"]: item for item in _get(api, key, f"availability.php?{slot}")}
+    driver = found[expiring["worker_id"]]
+    assert driver["warning_codes"] == ["document_expiring"]  # booked that day too: an overlap blocks, not it
+    assert not {"document_expired", "right_to_work"} & set(driver["block_codes"])
+    assert all("document_expiring" not in item["warning_codes"] for item in found.values() if item is not driver)
+
+
 def test_bookings_this_week_and_next(demo: dict[str, Any], console: Console) -> None:
-    today = local_date(console.services.clock.now())
-    next_week = (week_start(today, 1) + timedelta(days=7)).isoformat()
+    next_week = (date.fromisoformat(demo["pay_week"]) + timedelta(days=7)).isoformat()
     code, booked = console("shift", "list", "--client", str(demo["client_id"]), "--week", next_week)
     assert code == 0, booked
     assert len(booked) == 15  # three workers, five weekdays
@@ -114,3 +126,21 @@ def test_the_demo_subscription_delivers_to_the_local_receiver(
     assert done.delivered == len(lines) > 0
     assert all(line["verified"] for line in lines)
     assert "export.created" in {line["event"] for line in lines}
+
+
+def test_the_demos_bookings_reach_the_inbox_in_each_workers_language_and_the_maildir(
+    demo: dict[str, Any], console: Console, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("WORKFORCE_SMTP_URL", raising=False)
+    monkeypatch.setenv("WORKFORCE_VAPID_KEY_FILE", str(tmp_path / "vapid.pem"))
+    console.services.settings = attrs.evolve(console.services.settings, mail_outbox=str(tmp_path / "mail"))
+    code, done = console("notify", "send", "--once")
+    assert code == 0, done
+    assert done["made"] >= 2 * demo["bookings"]  # each booking: the inbox and a mail
+    assert done["sent"] > 0
+    assert done["failed"] + done["dead"] == 0
+    mails = MaildirOutbox(tmp_path / "mail").messages()
+    assert len(mails) == done["sent"]
+    subjects = {subject for _, subject, _ in mails}
+    assert "New shift booked" in subjects
+    assert subjects & {"Nowa zmiana zarezerwowana", "Tură nouă rezervată", "Užsakyta nauja pamaina"}

@@ -11,8 +11,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from tests.contract.reads_write_nothing import guarded
+from workforce_entrypoints.app import create_app
 from workforce_entrypoints.bootstrap import Settings, bootstrap
-from workforce_entrypoints.http.app import create_app
 
 
 def _no_key_and_no_rate_limit(reply: object) -> None:

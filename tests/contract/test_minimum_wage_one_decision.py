@@ -216,13 +216,12 @@ def test_a_week_the_background_pass_stores_while_a_read_prices_it_is_counted_onc
     assert client is not None
     first, end = week_bounds(date.fromisoformat(LOCKED))
     wanted = PayrollFilter(client.id, (date.fromisoformat(LOCKED),), Paging(10))
-    with figures_current(client, first, end, queries=services.queries, uow=services.uow):
-        background = threading.Thread(target=refresh_figures, kwargs={"uow": services.uow})
-        background.start()  # the background pass stores the week while the read holds it priced in memory
-        background.join()
-        (row,) = services.queries.payroll_rows(wanted).items
-        with services.uow(read_only=True) as tx:
-            (week,) = tx.wages.weeks(client.id, [date.fromisoformat(LOCKED)])
+    current = figures_current(client, first, end, queries=services.queries, uow=services.uow)
+    background = threading.Thread(target=refresh_figures, kwargs={"uow": services.uow})
+    background.start()  # the background pass stores the week while the read holds it priced in memory
+    background.join()
+    (row,) = current.payroll_rows(wanted).items
+    (week,) = current.wage_weeks(client.id, [date.fromisoformat(LOCKED)])
     assert _stored_figures(services) == 1
     assert (row.shifts, row.paid_minutes) == (1, 480)  # not its stored and its priced figures both
     assert sum(part.minutes for part in week.minutes if part.element == "regular") == 480

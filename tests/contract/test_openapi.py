@@ -42,8 +42,8 @@ from workforce_core.model.exports import KIND_OF_FORMAT
 from workforce_core.rules import console_times
 from workforce_core.rules.london import local_date, parse_instant
 from workforce_core.services import amendments, approvals, bookings, rate_rules, time_records
+from workforce_entrypoints.app import create_app
 from workforce_entrypoints.bootstrap import Services
-from workforce_entrypoints.http.app import create_app
 from workforce_entrypoints.http.front import is_front
 from workforce_entrypoints.http.openapi import load_document
 

@@ -74,7 +74,7 @@ def test_the_wheel_installs_the_core_the_adapters_and_the_entry_points(installed
         "import json, workforce_core, workforce_adapters, workforce_entrypoints\n"
         "from workforce_adapters.sql import schema\n"
         "from workforce_entrypoints.http.openapi import load_document\n"
-        "from workforce_entrypoints.http.app import create_app\n"  # every resource, use case and command
+        "from workforce_entrypoints.app import create_app\n"  # every resource, use case and command
         "from workforce_entrypoints.cli.main import COMMANDS, load_command\n"
         "loaded = [load_command(name) for name in COMMANDS]\n"  # every console command
         "print(json.dumps({'files': [m.__file__ for m in (workforce_core, workforce_adapters, workforce_entrypoints)],"

@@ -98,7 +98,7 @@ def test_the_counts_match_the_exception_rule_and_the_memory_adapter(
         client, sites, ids = _store(uow, shifts)
         scope = (sites[1],) if limited else None
         with uow(read_only=True) as tx:
-            views = pay_week_views(tx.pay_weeks, client, STARTS, scope, NOW, tx.wages)
+            views = pay_week_views(tx.pay_weeks, client, STARTS, scope, NOW, tx.wages, tx.wages)
         expected = _expected(uow, ids, scope)
         assert {v.week_start: v.counts.exceptions_open for v in views} == {s: expected[s] for s in STARTS}
         counted.append([v.counts for v in views])

@@ -723,9 +723,9 @@ def test_wage_records_sum_a_workers_payable_figures_per_week_and_keep_the_larges
             tx.wages.add(WageAcceptance(client.id, ann.id, monday, Decimal(amount), "back pay", T0))
         tx.commit()
     with backend.uow(read_only=True) as tx:
-        weeks = {w.worker_id: w for w in tx.wages.weeks(client.id, [monday])}
+        weeks = {w.worker_id: w for w in tx.wages.wage_weeks(client.id, [monday])}
         accepted = tx.wages.accepted(client.id, [monday, monday + timedelta(days=7)])
-        assert tx.wages.weeks(client.id, [monday + timedelta(days=7)]) == []
+        assert tx.wages.wage_weeks(client.id, [monday + timedelta(days=7)]) == []
     mine = weeks[ann.id]
     assert (mine.week_start, mine.date_of_birth, mine.apprentice_since) == (monday, date(2007, 6, 1), date(2025, 9, 1))
     assert mine.location_ids == frozenset({None, 7})

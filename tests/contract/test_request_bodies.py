@@ -8,7 +8,7 @@ import json
 from starlette.testclient import TestClient
 
 from tests.contract.conftest import World
-from workforce_entrypoints.http.app import create_app
+from workforce_entrypoints.app import create_app
 from workforce_entrypoints.http.middleware.body_limit import BodyLimitMiddleware
 
 

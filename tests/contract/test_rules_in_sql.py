@@ -20,6 +20,7 @@ from workforce_adapters.sql import tables
 from workforce_adapters.sql.demands import list_demands
 from workforce_adapters.sql.engine import make_engine
 from workforce_adapters.sql.pay_figures import LATE
+from workforce_adapters.sql.pay_weeks import may_cover
 from workforce_adapters.sql.payroll_reads import PAID, UNPAID_APPROVED
 from workforce_adapters.sql.unit_of_work import SqlUnitOfWork, SqlUnitOfWorkFactory
 from workforce_core.model.accounts import ClientAccount, ClientSettings
@@ -35,7 +36,7 @@ from workforce_core.rules.demands import demand_status
 from workforce_core.rules.dormancy import goes_dormant
 from workforce_core.rules.locked_figures import source_of
 from workforce_core.rules.pay_gate import REASON_STATUS, GateResult, counts_as_paid, is_late, left_unpaid
-from workforce_core.rules.week_locks import locked_on
+from workforce_core.rules.week_locks import covers, locked_on
 from workforce_core.views import ShiftFigures
 
 NOW = datetime(2026, 3, 25, 12, 0, tzinfo=UTC)
@@ -169,7 +170,9 @@ def test_a_site_and_day_is_locked_in_sql_as_the_lock_coverage_rule_says(
                 unlocked_at=NOW if lifted else None,
             )
             row = {k: v for k, v in attrs.asdict(lock).items() if k != "id"}
-            tx.connection.execute(insert(tables.pay_week_locks).values(**row))
+            lock.id = tx.connection.execute(
+                insert(tables.pay_week_locks).values(**row).returning(tables.pay_week_locks.c.id)
+            ).scalar_one()
             stored.append(lock)
         tx.commit()
     locked = locked_on(stored)
@@ -177,6 +180,8 @@ def test_a_site_and_day_is_locked_in_sql_as_the_lock_coverage_rule_says(
         for site, day in questions:
             site_id = sites[site] if site is not None else None
             on = MONDAY + timedelta(days=day)
+            kept = {row.id for row in tx.connection.execute(may_cover(client.id, site_id, on))}
+            assert {lock.id for lock in stored if covers(lock, site_id, on)} <= kept, (site_id, on)  # the pre-filter
             assert tx.pay_weeks.is_week_locked(client.id, site_id, on) == locked(on, site_id), (site_id, on)
 
 

@@ -17,7 +17,7 @@ from tests.clocks import FakeClock
 from tests.contract.conftest import World
 from workforce_adapters.sql import tables
 from workforce_core.model.bookings import CANCEL_STATUSES
-from workforce_entrypoints.http.app import create_app
+from workforce_entrypoints.app import create_app
 
 SHIFTS = "/api/v1/shifts.php"
 NOON = datetime(2026, 11, 18, 12, 0, tzinfo=UTC)  # a Wednesday, GMT

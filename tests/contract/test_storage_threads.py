@@ -10,9 +10,9 @@ import httpx
 import pytest
 
 from tests.contract.conftest import World
+from workforce_entrypoints.app import create_app
 from workforce_entrypoints.bootstrap import Services
-from workforce_entrypoints.http.app import create_app
-from workforce_entrypoints.http.storage_threads import THREADS_ENV, threads_from_env
+from workforce_entrypoints.serving.storage_threads import THREADS_ENV, threads_from_env
 
 
 def test_eight_requests_in_flight_on_one_thread_are_all_answered(services: Services, world: World) -> None:

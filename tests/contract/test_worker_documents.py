@@ -35,7 +35,7 @@ JPEG = b"\xff\xd8\xff\xe0\x00\x10JFIF\x00" + bytes(32)
 class Setup:
     def __init__(self, api: TestClient, world: World, clock: FakeClock, services: Services, folder: Path) -> None:
         self.api, self.world, self.clock, self.services, self.folder = api, world, clock, services, folder
-        services.files = FolderFileStore(folder)  # the deployment's mounted volume, here a test's own folder
+        services.file_store = FolderFileStore(folder)  # the deployment's mounted volume, here a test's own folder
         clock.set(NOON)
         self.account = world.account(right_to_work_required=True)
         self.site = world.site(self.account.id, "Depot", geofence_mode="disabled")
@@ -208,7 +208,7 @@ def test_document_expired_is_sent_once_and_a_leaver_s_evidence_goes_after_two_ye
     )
     assert left.status_code == 200, left.text
     s.clock.set(datetime(2028, 3, 11, 9, 0, tzinfo=UTC))
-    assert document_jobs.delete_kept_evidence(uow=s.services.uow, clock=s.clock, files=s.services.files) == 1
+    assert document_jobs.delete_kept_evidence(uow=s.services.uow, clock=s.clock, file_store=s.services.file_store) == 1
     assert s.kept() == (1, [])  # the row stays, marked deleted; the bytes are gone
     deleted = [r for r in s.world.audit(s.account.id) if r["action"] == "delete_evidence"]
     assert [(r["entity_id"], r["user_id"], r["api_key_id"]) for r in deleted] == [(document["id"], None, None)]

@@ -20,8 +20,8 @@ from tests.contract.conftest import World
 from tests.contract.helpers import WORKER_FIELDS, assert_error, data, ids, path, post_worker, put_worker
 from workforce_adapters.sql import tables
 from workforce_core.services import workers as worker_use_cases
+from workforce_entrypoints.app import create_app
 from workforce_entrypoints.bootstrap import Services
-from workforce_entrypoints.http.app import create_app
 
 EVERYTHING = ("workers:write", "rates:write", "pay:read", "charges:read")
 

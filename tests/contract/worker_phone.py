@@ -13,8 +13,8 @@ from starlette.testclient import TestClient
 
 from tests.contract.console_pages import FAST
 from tests.contract.reads_write_nothing import guarded
+from workforce_entrypoints.app import create_app
 from workforce_entrypoints.bootstrap import Services
-from workforce_entrypoints.http.app import create_app
 
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 

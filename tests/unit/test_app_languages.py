@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from workforce_entrypoints.web.app_rendering import environment, render
+from workforce_entrypoints.web.app.rendering import environment, render
 
 WORDS = {
     "en": "Agency account number",

@@ -183,7 +183,7 @@ def upload(world: DocumentWorld, store: FolderFileStore, document_id: int, conte
         principal=world.writer,
         uow=world.uow,
         clock=world.clock,
-        files=store,
+        file_store=store,
         sniffer=SignatureSniffer(),
     )
 
@@ -204,11 +204,11 @@ def test_evidence_is_kept_by_its_bytes_type_under_a_random_token_and_served_back
     assert len(kept.token) >= 43
     assert kept.token != again.token
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([kept.token, again.token])
-    found, content = evidence.evidence_content(kept.token, principal=world.writer, uow=world.uow, files=store)
+    found, content = evidence.evidence_content(kept.token, principal=world.writer, uow=world.uow, file_store=store)
     assert (found.id, content) == (kept.id, PNG)
     stranger = world.db.principal(world.db.add_key(world.other.id, SCOPES).key.id)
     with pytest.raises(NotFound):
-        evidence.evidence_content(kept.token, principal=stranger, uow=world.uow, files=store)
+        evidence.evidence_content(kept.token, principal=stranger, uow=world.uow, file_store=store)
 
 
 @pytest.mark.parametrize(
@@ -242,9 +242,9 @@ def test_a_leaver_s_evidence_is_deleted_two_years_after_their_last_day_and_the_d
     kept = upload(world, store, world.share_code(date(2026, 6, 30)).document.id, PNG, None)
     world.set_worker(world.ann.id, active=False, end_date=date(2026, 3, 31))
     world.clock.set(at("2028-03-31 12:00"))
-    assert document_jobs.delete_kept_evidence(uow=world.uow, clock=world.clock, files=store) == 0
+    assert document_jobs.delete_kept_evidence(uow=world.uow, clock=world.clock, file_store=store) == 0
     world.clock.set(at("2028-04-01 12:00"))
-    assert document_jobs.delete_kept_evidence(uow=world.uow, clock=world.clock, files=store) == 1
+    assert document_jobs.delete_kept_evidence(uow=world.uow, clock=world.clock, file_store=store) == 1
     assert list(tmp_path.iterdir()) == []
     assert world.db.tables["document_evidence"][kept.id].deleted_at is not None
     assert (world.db.audit[-1].action, world.db.audit[-1].user_id, world.db.audit[-1].api_key_id) == (

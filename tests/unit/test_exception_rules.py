@@ -433,7 +433,7 @@ def _working_time(
     shifts: list[TimeEntry], context: Sequence[TimeEntry] = (), **workers: tuple[date, bool]
 ) -> list[tuple[str, int | None]]:
     known = {int(worker.removeprefix("w")): facts for worker, facts in workers.items()}
-    found = rules.working_time_exceptions(shifts, context, known, lambda entry: WEEK)
+    found = rules.working_time_exceptions(shifts, rules.stretches_of(context), known, lambda entry: WEEK)
     for exception in found:
         assert exception.detail == rules.WORKING_TIME_DETAIL[exception.type]
         assert exception.severity == "warning"
@@ -551,7 +551,7 @@ def test_the_week_a_shift_is_checked_in_is_its_own() -> None:
     def own_week(entry: TimeEntry) -> tuple[datetime, datetime]:
         return (entry.clock_in - timedelta(days=1), entry.clock_in + timedelta(days=1))
 
-    found = rules.working_time_exceptions([days[4]], [*days[:4], extra], young, own_week)
+    found = rules.working_time_exceptions([days[4]], rules.stretches_of([*days[:4], extra]), young, own_week)
     assert found == []  # only the day before and after are its week here: 24 h 01, not over 40 h
 
 
@@ -588,7 +588,7 @@ def test_a_shift_may_be_open_whenever_the_rules_find_an_open_exception_on_it(dra
         for n, (start, minutes, status, queried, open_query, flags, worker) in enumerate(drawn)
     ]
     found = find_exceptions(entries, breaks={}, bookings=(), now=NOW)
-    found += rules.working_time_exceptions(entries, (), dict.fromkeys((1, 2, 3), (None, False)), lambda e: (START, NOW))
+    found += rules.working_time_exceptions(entries, {}, dict.fromkeys((1, 2, 3), (None, False)), lambda e: (START, NOW))
     checked = {e.id for e in entries if rules.may_be_open(e)}
     assert {f.entry_id for f in found if f.status == "open"} <= checked
     assert all(not rules.may_be_open(e) for e in entries if e.approval_status == "approved" and not e.open_query)

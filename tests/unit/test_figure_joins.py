@@ -1,5 +1,5 @@
 """Figures meet their lines only through ``tables.pricing.figure_lines``: a read that prices stale figures in memory
-(``adapters/sql/figures_now.py``) reads that join as its rows plus the priced lines; a statement joining the
+(``adapters/sql/fresh_figures.py``) reads that join as its rows plus the priced lines; a statement joining the
 two tables itself would read two unions, which SQLite joins row by row."""
 
 from __future__ import annotations

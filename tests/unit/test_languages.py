@@ -11,8 +11,8 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
-from workforce_entrypoints.web import languages
-from workforce_entrypoints.web.worker_words import REFUSALS, refusal_words
+from workforce_entrypoints.web.common import languages
+from workforce_entrypoints.web.common.worker_words import REFUSALS, refusal_words
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = tuple(lang for lang in languages.LANGUAGES if lang != languages.ENGLISH)

@@ -35,6 +35,7 @@ from workforce_core.commands.time_records import EditEntry, QueryEntry, RejectEn
 from workforce_core.commands.workers import UpdateWorker
 from workforce_core.errors import WorkforceError
 from workforce_core.model.accounts import ClientSettings
+from workforce_core.model.pay_gate import PayrollStatus
 from workforce_core.ports import Paging, PayrollFilter, UnitOfWorkFactory
 from workforce_core.rules.london import from_local, local_text
 from workforce_core.rules.pay_weeks import week_of
@@ -227,19 +228,20 @@ class StoredFigures(RuleBasedStateMachine):
         start, end = from_local(weeks[0], time(0)), from_local(weeks[-1] + timedelta(days=7), time(0))
         queries = self.queries
 
-        def sums() -> tuple[Any, ...]:
+        def sums(reads: SqlQueries) -> tuple[Any, ...]:
             asked = PayrollFilter(client.id, tuple(weeks), Paging(limit=200), with_entries=True, with_adjustments=True)
             per_worker = [
-                list(queries.worker_weeks(client.id, week, status)) for week in weeks for status in (None, "payable")
+                list(reads.worker_weeks(client.id, week, status))
+                for week in weeks
+                for status in (None, PayrollStatus.PAYABLE)
             ]
-            return queries.payroll_rows(asked), per_worker
+            return reads.payroll_rows(asked), per_worker, reads.wage_weeks(client.id, weeks)
 
         stored = self._stored()
-        with figures_current(client, start, end, queries=queries, uow=self.uow):
-            seen = sums()
+        seen = sums(figures_current(client, start, end, queries=queries, uow=self.uow))
         assert self._stored() == stored
         refresh_figures(uow=self.uow)
-        assert sums() == seen
+        assert sums(queries) == seen
 
     def _stored(self) -> dict[int, ShiftFigures]:
         with self.uow(read_only=True) as tx:

@@ -30,6 +30,9 @@ class MemoryOfferRepository(MemoryRepository[Offer]):
     def lock(self, id: int) -> Offer | None:
         return self.get(id)
 
+    def of_demand(self, demand_id: int) -> list[Offer]:
+        return self._table.where(lambda o: o.demand_id == demand_id)
+
     def unanswered(self, *, demand_id: int | None = None, ended_by: datetime | None = None) -> list[Offer]:
         ended = None if ended_by is None else {d.id for d in self._demands.where(lambda d: d.end <= ended_by)}
         found = self._table.where(

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from workforce_adapters.memory.repositories import MemoryRepository
 from workforce_core.model.minimum_wage import WageAcceptance
+from workforce_core.model.pay_gate import PayrollStatus
 from workforce_core.rules.payroll_lines import Minutes
 from workforce_core.views import WageWeek
 
@@ -23,7 +24,7 @@ class MemoryWageRecords(MemoryRepository[WageAcceptance]):
         super().__init__(uow.tables["minimum_wage_acceptances"])
         self.uow = uow
 
-    def weeks(
+    def wage_weeks(
         self, client_id: int, week_starts: Collection[date], worker_ids: Collection[int] | None = None
     ) -> list[WageWeek]:
         wanted = set(week_starts)
@@ -34,7 +35,7 @@ class MemoryWageRecords(MemoryRepository[WageAcceptance]):
                 continue
             if some is not None and figures.worker_id not in some:
                 continue
-            if figures.gate.status != "payable" or figures.lines is None:
+            if figures.gate.status != PayrollStatus.PAYABLE or figures.lines is None:
                 continue
             minutes, sites = found.setdefault((figures.worker_id, figures.pay_week_start), ({}, set()))
             sites.add(figures.location_id)

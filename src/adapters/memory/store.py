@@ -51,6 +51,12 @@ TABLES = (
     "document_types",
     "worker_documents",
     "document_evidence",
+    "messages",
+    "channel_choices",
+    "push_subscriptions",
+    "notifier_settings",
+    "offer_rounds",
+    "offer_links",
 )
 
 
@@ -63,6 +69,7 @@ class MemoryStore:
         self.audit: list[AuditEntry] = []
         self.outbox: list[Event] = []
         self.fanned_out: set[int] = set()  # outbox places (from 1) whose deliveries are made
+        self.notified: set[int] = set()  # outbox places (from 1) whose messages are made
         self.employee_numbers: dict[int, int] = {}  # per client: the last generated employee number
         self.figures: dict[int, ShiftFigures] = {}  # stored pay figures by entry id
         self.lock = threading.RLock()
@@ -82,4 +89,6 @@ class MemoryStore:
     def snapshot(self) -> tuple[object, ...]:
         """Everything stored, for "nothing changed" comparisons."""
         with self.lock:
-            return copy.deepcopy((self.tables, self.audit, self.outbox, self.fanned_out, self.employee_numbers))
+            return copy.deepcopy(
+                (self.tables, self.audit, self.outbox, self.fanned_out, self.notified, self.employee_numbers)
+            )

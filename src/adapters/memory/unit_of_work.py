@@ -22,9 +22,17 @@ from workforce_adapters.memory.documents import (
     MemoryWorkerDocumentRepository,
 )
 from workforce_adapters.memory.exports import MemoryExportBatches
+from workforce_adapters.memory.filling import MemoryOfferLinks, MemoryOfferRounds
 from workforce_adapters.memory.kiosks import MemoryKioskClocks, MemoryKioskDevices
 from workforce_adapters.memory.minimum_wage import MemoryWageRecords
 from workforce_adapters.memory.no_shows import MemoryNoShowNotices
+from workforce_adapters.memory.notifications import (
+    MemoryChannelChoices,
+    MemoryMessageRepository,
+    MemoryNotifierSettings,
+    MemoryPushSubscriptions,
+    MemoryUpcomingShifts,
+)
 from workforce_adapters.memory.outbox import MemoryOutbox
 from workforce_adapters.memory.pay_codes import MemoryPayCodes
 from workforce_adapters.memory.pay_figures import MemoryPayFigures
@@ -258,6 +266,34 @@ class MemoryUnitOfWork:
     def outbox(self) -> MemoryOutbox:
         return MemoryOutbox(self)
 
+    @cached_property
+    def messages(self) -> MemoryMessageRepository:
+        return MemoryMessageRepository(self._tables["messages"])
+
+    @cached_property
+    def channel_choices(self) -> MemoryChannelChoices:
+        return MemoryChannelChoices(self._tables["channel_choices"])
+
+    @cached_property
+    def push_subscriptions(self) -> MemoryPushSubscriptions:
+        return MemoryPushSubscriptions(self._tables["push_subscriptions"])
+
+    @cached_property
+    def notifier_settings(self) -> MemoryNotifierSettings:
+        return MemoryNotifierSettings(self._tables["notifier_settings"])
+
+    @cached_property
+    def offer_rounds(self) -> MemoryOfferRounds:
+        return MemoryOfferRounds(self._tables["offer_rounds"])
+
+    @cached_property
+    def offer_links(self) -> MemoryOfferLinks:
+        return MemoryOfferLinks(self._tables["offer_links"])
+
+    @cached_property
+    def upcoming(self) -> MemoryUpcomingShifts:
+        return MemoryUpcomingShifts(self._tables["bookings"])
+
     @property
     def tables(self) -> dict[str, MemoryTable[Any]]:
         """Each table as this transaction sees it (for the adapter's own reads)."""
@@ -314,6 +350,7 @@ class MemoryUnitOfWork:
             self.store.outbox.extend(self._kept(self._events))
             if outbox is not None:
                 self.store.fanned_out.update(outbox.pending)
+                self.store.notified.update(outbox.pending_notified)
             self.store.employee_numbers.update(self.employee_numbers)
             if figures is not None:
                 figures.apply()
@@ -335,6 +372,9 @@ class MemoryUnitOfWork:
             used = self._used(name)
             if used is not None:
                 used.pending.clear()
+        outbox = self._used("outbox")
+        if outbox is not None:
+            outbox.pending_notified.clear()
         self._events.clear()
         self.facts.clear()
         self.employee_numbers.clear()

@@ -1,5 +1,6 @@
 """The charge schedule's read model: payable shifts' stored charge minutes grouped by the database per
-site, worker, role, element and charge rate, and the shifts each site's gate held back, by reason."""
+site, worker, role, element and charge rate, and the shifts each site's gate held back, by reason; with the
+figures a read priced for stale worker-weeks beside the stored ones (``fresh_figures.reading``)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from typing import Any
 from sqlalchemy import ColumnElement, Engine, and_, case, distinct, func, or_, select
 
 from workforce_adapters.sql import reading, tables
+from workforce_adapters.sql.fresh_figures import Fresh
+from workforce_adapters.sql.fresh_figures import reading as with_fresh
 from workforce_adapters.sql.pay_figures import FIGURE_LINES, FROZEN, LATE
 from workforce_core.model.pay_gate import PayrollStatus
 from workforce_core.ports.charge_reads import ChargeFilter
@@ -35,7 +38,7 @@ def _where(query: ChargeFilter, *, late_too: bool = False) -> list[ColumnElement
     return where
 
 
-def charge_groups(engine: Engine, query: ChargeFilter) -> list[ChargeGroup]:
+def charge_groups(engine: Engine, query: ChargeFilter, fresh: Fresh) -> list[ChargeGroup]:
     source = (
         FIGURE_LINES.join(TE, TE.c.id == F.c.entry_id)
         .join(W, W.c.id == F.c.worker_id)
@@ -69,9 +72,10 @@ def charge_groups(engine: Engine, query: ChargeFilter) -> list[ChargeGroup]:
     )
     entries: dict[tuple[Any, ...], list[int]] = defaultdict(list)
     with reading.connection(engine) as connection:
-        rows = connection.execute(grouped).all()
+        rows = connection.execute(with_fresh(grouped, fresh, connection.dialect)).all()
         if query.with_entries:
-            for row in connection.execute(select(*keys, F.c.entry_id).select_from(source).where(*where).distinct()):
+            each = select(*keys, F.c.entry_id).select_from(source).where(*where).distinct()
+            for row in connection.execute(with_fresh(each, fresh, connection.dialect)):
                 entries[(row[0], row[1], row[4], row[6], row[7])].append(row[8])
     return [
         ChargeGroup(
@@ -94,7 +98,7 @@ def charge_groups(engine: Engine, query: ChargeFilter) -> list[ChargeGroup]:
     ]
 
 
-def held_back(engine: Engine, query: ChargeFilter) -> list[HeldBack]:
+def held_back(engine: Engine, query: ChargeFilter, fresh: Fresh) -> list[HeldBack]:
     summed = (
         select(F.c.location_id, F.c.payroll_reason, func.count(), func.sum(F.c.paid_minutes))
         .select_from(F.join(TE, TE.c.id == F.c.entry_id))
@@ -105,5 +109,5 @@ def held_back(engine: Engine, query: ChargeFilter) -> list[HeldBack]:
     with reading.connection(engine) as connection:
         return [
             HeldBack(site, reason, int(count), int(minutes or 0))
-            for site, reason, count, minutes in connection.execute(summed)
+            for site, reason, count, minutes in connection.execute(with_fresh(summed, fresh, connection.dialect))
         ]

@@ -58,6 +58,9 @@ class SqlOfferRepository(SqlRepository[Offer]):
         found = self._many(c.demand_id == demand_id, c.worker_id == worker_id, c.status == OfferStatus.SENT)
         return found[0] if found else None
 
+    def of_demand(self, demand_id: int) -> list[Offer]:
+        return self._many(self.table.c.demand_id == demand_id)
+
     def unanswered(self, *, demand_id: int | None = None, ended_by: datetime | None = None) -> list[Offer]:
         c, d = self.table.c, tables.demands.c
         where = [c.status == OfferStatus.SENT]

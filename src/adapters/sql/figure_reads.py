@@ -1,22 +1,14 @@
-"""Sums of stored pay figures per worker and pay week, computed by the database (two grouped queries)."""
+"""The completed shifts without stored figures (kept by the database's triggers, migration 0030)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from datetime import date, datetime
-from itertools import groupby
-from typing import Any
+from datetime import datetime
 
-from sqlalchemy import Connection, Engine, func, select
+from sqlalchemy import Connection, Engine, select
 
 from workforce_adapters.sql import reading, tables
 from workforce_adapters.sql.mapping import from_row
-from workforce_adapters.sql.tables.pricing import figure_lines
 from workforce_core.model.time_entries import TimeEntry
-from workforce_core.views import ElementMinutes, WorkerWeek
-
-FIGURES = tables.shift_figures
-LINES = tables.shift_figure_lines
 
 
 def unpriced_shifts(
@@ -39,31 +31,3 @@ def unpriced_shifts(
     rows = source.execute(select(te).join(marks, marks.c.entry_id == te.c.id).where(*where).order_by(te.c.id))
     entries = [from_row(TimeEntry, row) for row in rows.mappings()]
     return sorted(entries, key=lambda entry: (entry.worker_id, entry.clock_in))
-
-
-def worker_weeks(engine: Engine, client_id: int, week: date, status: str | None) -> Iterator[WorkerWeek]:
-    where: list[Any] = [FIGURES.c.client_id == client_id, FIGURES.c.pay_week_start == week]
-    if status is not None:
-        where.append(FIGURES.c.payroll_status == status)
-    totals = (
-        select(FIGURES.c.worker_id, func.count(), func.sum(FIGURES.c.paid_minutes))
-        .where(*where)
-        .group_by(FIGURES.c.worker_id)
-        .order_by(FIGURES.c.worker_id)
-    )
-    lines = (
-        select(FIGURES.c.worker_id, LINES.c.element, LINES.c.pay_rate, LINES.c.charge_rate, func.sum(LINES.c.minutes))
-        .select_from(figure_lines)
-        .where(*where)
-        .group_by(FIGURES.c.worker_id, LINES.c.element, LINES.c.pay_rate, LINES.c.charge_rate)
-        .order_by(FIGURES.c.worker_id, LINES.c.element, LINES.c.pay_rate, LINES.c.charge_rate)
-    )
-    with reading.connection(engine) as connection:
-        by_worker = {
-            worker_id: tuple(
-                ElementMinutes(element, pay, charge, int(minutes)) for _, element, pay, charge, minutes in rows
-            )
-            for worker_id, rows in groupby(connection.execute(lines), key=lambda row: row[0])
-        }
-        for worker_id, shifts, paid in connection.execute(totals):
-            yield WorkerWeek(worker_id, shifts, int(paid or 0), by_worker.get(worker_id, ()))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -25,24 +25,40 @@ class SqlOutbox:
         query = select(tables.outbox).where(c.dispatched_at.is_(None)).order_by(c.id).limit(limit)
         if self.connection.dialect.name == "postgresql":
             query = query.with_for_update(skip_locked=True)
-        return [
-            OutboxEvent(
-                id=row["id"],
-                client_id=row["client_id"],
-                event=row["event"],
-                occurred_at=row["occurred_at"],
-                data=json.loads(row["data"]),
-            )
-            for row in self.connection.execute(query).mappings()
-        ]
+        return [_event(row) for row in self.connection.execute(query).mappings()]
 
     def mark_fanned_out(self, ids: Sequence[int], at: datetime) -> None:
         if ids:
             c = tables.outbox.c
             self.connection.execute(update(tables.outbox).where(c.id.in_(list(ids))).values(dispatched_at=at))
 
+    def unnotified(self, limit: int) -> list[OutboxEvent]:
+        c = tables.outbox.c
+        query = select(tables.outbox).where(c.notified_at.is_(None)).order_by(c.id).limit(limit)
+        if self.connection.dialect.name == "postgresql":
+            query = query.with_for_update(skip_locked=True)
+        return [_event(row) for row in self.connection.execute(query).mappings()]
+
+    def mark_notified(self, ids: Sequence[int], at: datetime) -> None:
+        if ids:
+            c = tables.outbox.c
+            self.connection.execute(update(tables.outbox).where(c.id.in_(list(ids))).values(notified_at=at))
+
+    def restored(self, stored: dict[str, Any]) -> EventData:
+        return self.codec.restored(stored)
+
     def stored_form(self, data: EventData) -> dict[str, Any]:
         return self.codec.stored(data)
 
     def last_id(self) -> int:
         return int(self.connection.execute(select(func.coalesce(func.max(tables.outbox.c.id), 0))).scalar_one())
+
+
+def _event(row: Mapping[Any, Any]) -> OutboxEvent:
+    return OutboxEvent(
+        id=row["id"],
+        client_id=row["client_id"],
+        event=row["event"],
+        occurred_at=row["occurred_at"],
+        data=json.loads(row["data"]),
+    )

@@ -18,6 +18,7 @@ from workforce_core.model.exports import ExportBatch
 from workforce_core.model.pay_weeks import PayWeekLock, WeekCounts
 from workforce_core.model.time_entries import ApprovalStatus, ClientApproval, TimeEntry
 from workforce_core.ports import WeekSpan
+from workforce_core.rules.week_locks import locked_on
 from workforce_core.views import WeekTallies
 
 NEARBY = timedelta(hours=48)  # how far a shift can be from another it overlaps (shifts last at most 24 h)
@@ -28,17 +29,8 @@ class SqlPayWeekLocks:
         self.connection = connection
 
     def is_week_locked(self, client_id: int, site_id: int | None, day: date) -> bool:
-        pwl = tables.pay_week_locks
-        # rules.week_locks.covers as a pre-filter by the locks' index: a standing lock whose week holds the day
-        query = select(
-            exists().where(
-                pwl.c.client_id == client_id,
-                pwl.c.week_start.between(day - timedelta(days=6), day),
-                pwl.c.unlocked_at.is_(None),
-                or_(pwl.c.location_id.is_(None), pwl.c.location_id == site_id),
-            )
-        )
-        return bool(self.connection.execute(query).scalar_one())
+        found = self.connection.execute(may_cover(client_id, site_id, day)).mappings()
+        return locked_on(from_row(PayWeekLock, row) for row in found)(day, site_id)  # the rule decides
 
     def standing(self, client_id: int, week_starts: Collection[date]) -> list[PayWeekLock]:
         return standing_locks(self.connection, client_id, week_starts)
@@ -122,6 +114,19 @@ class SqlPayWeekLocks:
         fe = tables.frozen_entries
         rows = self.connection.execute(select(fe.c.entry_id).where(fe.c.entry_id.in_(sorted(set(entry_ids)))))
         return set(rows.scalars())
+
+
+def may_cover(client_id: int, site_id: int | None, day: date) -> Any:
+    """The client's locks that may hold ``site_id`` on ``day``, found by the locks' index: a pre-filter of
+    ``rules.week_locks.covers`` (standing, of the site or the whole client, starting in the six days before
+    the day or on it), which keeps every lock the rule says holds it (a property test says so)."""
+    pwl = tables.pay_week_locks
+    return select(pwl).where(
+        pwl.c.client_id == client_id,
+        pwl.c.week_start.between(day - timedelta(days=6), day),
+        pwl.c.unlocked_at.is_(None),
+        or_(pwl.c.location_id.is_(None), pwl.c.location_id == site_id),
+    )
 
 
 def standing_locks(connection: Connection, client_id: int, week_starts: Collection[date]) -> list[PayWeekLock]:

@@ -8,17 +8,22 @@ the page's shift counts, paid minutes, frozen shifts and the reasons its approve
 unpaid, one grouped read; its minutes per element and rates (a late clock's apart: the minimum wage
 check leaves them out); and with ``adjustments`` its late clocks, with ``include_entries`` the shifts
 each row holds: six statements at most, whatever the page or the table. Nothing reads the rest of the week.
+Each statement reads the figures a read priced for stale worker-weeks beside the stored ones
+(``fresh_figures.reading``).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from datetime import date
 from typing import Any
 
 from sqlalchemy import ColumnElement, Date, Engine, and_, case, exists, func, literal, literal_column, or_, select, true
 
-from workforce_adapters.sql import figures_now, reading, tables
+from workforce_adapters.sql import reading, tables
+from workforce_adapters.sql.fresh_figures import Fresh
+from workforce_adapters.sql.fresh_figures import reading as with_fresh
 from workforce_adapters.sql.pay_figures import FIGURE_LINES, FROZEN, LATE
 from workforce_core.model.pay_gate import GateReason, PayrollStatus
 from workforce_core.model.time_entries import ApprovalStatus
@@ -86,26 +91,30 @@ def _pairs(keys: list[tuple[date, int]]) -> ColumnElement[bool]:
     return or_(*(and_(week == LINE_WEEK, F.c.worker_id.in_(ids)) for week, ids in by_week.items()))
 
 
-def payroll_rows(engine: Engine, query: PayrollFilter) -> Page[PayrollRow]:
+def payroll_rows(engine: Engine, query: PayrollFilter, fresh: Fresh) -> Page[PayrollRow]:
     # With nothing priced in memory and no sites asked, the lines are the kept counts' rows (only figures
-    # of the worker's own client are counted there): the page walks them by name, the total counts them.
-    # Else the client's workers are walked with a probe of the figures each.
-    kept = query.location_ids is None and not figures_now.overlaid()
+    # of the worker's own client are counted there; they know nothing of the fresh ones): the page walks
+    # them by name, the total counts them. Else the client's workers are walked with a probe of the figures each.
+    kept = query.location_ids is None and not fresh
     page, counted = _kept_page(query) if kept else _probed_page(query)
     with reading.connection(engine) as connection:
-        rows = connection.execute(page).all()
-        total = connection.execute(counted).scalar_one()
+
+        def read(statement: Any) -> Any:
+            return connection.execute(with_fresh(statement, fresh, connection.dialect))
+
+        rows = read(page).all()
+        total = read(counted).scalar_one()
         if not rows:
             return Page((), int(total))
         where = [*_where(query), _pairs([(row.week, row.worker_id) for row in rows])]
-        sums = _sums(connection, where)
-        minutes = _minutes(connection, where, query.with_entries)
+        sums = _sums(read, where)
+        minutes = _minutes(read, where, query.with_entries)
         adjustments: dict[tuple[date, int], list[Adjustment]] = defaultdict(list)
         if query.with_adjustments:
             late = select(
                 LINE_WEEK, F.c.worker_id, F.c.entry_id, F.c.payroll_reason, F.c.pay_week_start, F.c.paid_minutes
             )
-            for line_week, worker_id, entry_id, reason, own_week, paid in connection.execute(
+            for line_week, worker_id, entry_id, reason, own_week, paid in read(
                 late.where(*where, LATE).order_by(F.c.entry_id)
             ):
                 state = LATE_STATE[GateReason(reason)]
@@ -113,7 +122,7 @@ def payroll_rows(engine: Engine, query: PayrollFilter) -> Page[PayrollRow]:
         entries: dict[tuple[date, int], list[int]] = defaultdict(list)
         if query.with_entries:
             ids = select(LINE_WEEK, F.c.worker_id, F.c.entry_id).where(*where, PAID)
-            for line_week, worker_id, entry_id in connection.execute(ids.order_by(F.c.entry_id)):
+            for line_week, worker_id, entry_id in read(ids.order_by(F.c.entry_id)):
                 entries[(line_week, worker_id)].append(entry_id)
     no_sums: Sums = (0, 0, 0, ())
     lines = []
@@ -208,7 +217,10 @@ def _probed_page(query: PayrollFilter) -> tuple[Any, Any]:
 Sums = tuple[int, int, int, tuple[str, ...]]  # a line's shifts, paid minutes, frozen shifts, unpaid reasons
 
 
-def _sums(connection: Any, where: list[ColumnElement[bool]]) -> dict[tuple[date, int], Sums]:
+Read = Callable[[Any], Any]  # a statement executed with the read's fresh figures
+
+
+def _sums(read: Read, where: list[ColumnElement[bool]]) -> dict[tuple[date, int], Sums]:
     """A page's shift counts, paid minutes and frozen shifts per line, with the reasons its approved shifts
     were left unpaid: one grouped read (a row per line and such reason)."""
     unpaid = case((UNPAID_APPROVED, F.c.payroll_reason), else_=None)
@@ -225,7 +237,7 @@ def _sums(connection: Any, where: list[ColumnElement[bool]]) -> dict[tuple[date,
         .group_by(LINE_WEEK, F.c.worker_id, unpaid)
     )
     found: dict[tuple[date, int], Sums] = {}
-    for line_week, worker_id, reason, shifts, paid, frozen in connection.execute(summed):
+    for line_week, worker_id, reason, shifts, paid, frozen in read(summed):
         key = (line_week, worker_id)
         flags = () if reason is None else (reason,)
         known = found.get(key)
@@ -236,7 +248,7 @@ def _sums(connection: Any, where: list[ColumnElement[bool]]) -> dict[tuple[date,
     return found
 
 
-def _minutes(connection: Any, where: list[ColumnElement[bool]], with_entries: bool) -> dict[Any, list[Minutes]]:
+def _minutes(read: Read, where: list[ColumnElement[bool]], with_entries: bool) -> dict[Any, list[Minutes]]:
     """Each row's minutes per element and rates, summed by the database (or per shift, to name them)."""
     columns = [LINE_WEEK, F.c.worker_id, L.c.element, L.c.pay_rate, L.c.charge_rate, LATE_LINE]
     found: dict[Any, list[Minutes]] = defaultdict(list)
@@ -244,16 +256,16 @@ def _minutes(connection: Any, where: list[ColumnElement[bool]], with_entries: bo
         summed = (
             select(*columns, func.sum(L.c.minutes)).select_from(FIGURE_LINES).where(*where, PAID).group_by(*columns)
         )
-        for week, worker_id, element, pay_rate, charge_rate, late, total in connection.execute(summed):
+        for week, worker_id, element, pay_rate, charge_rate, late, total in read(summed):
             found[(week, worker_id)].append(Minutes(element, pay_rate, charge_rate, int(total), late=bool(late)))
         return found
     each = select(*columns, L.c.minutes, F.c.entry_id).select_from(FIGURE_LINES).where(*where, PAID)
-    for week, worker_id, element, pay_rate, charge_rate, late, total, entry_id in connection.execute(each):
+    for week, worker_id, element, pay_rate, charge_rate, late, total, entry_id in read(each):
         found[(week, worker_id)].append(Minutes(element, pay_rate, charge_rate, int(total), (entry_id,), bool(late)))
     return found
 
 
-def shifts_not_approved(engine: Engine, query: PayrollFilter) -> int:
+def shifts_not_approved(engine: Engine, query: PayrollFilter, fresh: Fresh) -> int:
     count = select(func.count()).where(*_where(query, F.c.pay_week_start), F.c.payroll_reason.in_(NOT_APPROVED))
     with reading.connection(engine) as connection:
-        return int(connection.execute(count).scalar_one())
+        return int(connection.execute(with_fresh(count, fresh, connection.dialect)).scalar_one())

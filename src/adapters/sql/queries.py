@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Sequence
-from contextlib import AbstractContextManager
 from datetime import date, datetime
 from typing import Any, TypeVar
 
@@ -13,10 +12,10 @@ from workforce_adapters.sql import (
     charge_reads,
     export_batches,
     figure_reads,
-    figures_now,
     payroll_reads,
     reading,
     tables,
+    week_sums,
 )
 from workforce_adapters.sql.availability_reads import (
     do_not_return_sites,
@@ -27,7 +26,9 @@ from workforce_adapters.sql.availability_reads import (
 from workforce_adapters.sql.breaks import breaks_by_shift
 from workforce_adapters.sql.demands import list_demands, list_offers
 from workforce_adapters.sql.entry_counts import completed_count
+from workforce_adapters.sql.fresh_figures import NONE, Fresh
 from workforce_adapters.sql.mapping import from_row
+from workforce_adapters.sql.minimum_wage import wage_weeks
 from workforce_adapters.sql.pay_figures import shift_gate
 from workforce_adapters.sql.pay_weeks import frozen_flag, lock_history, standing_locks, tally
 from workforce_adapters.sql.pricing_inputs import load_awr_history, load_pricing_inputs
@@ -40,6 +41,7 @@ from workforce_core.model.availability import WorkerAvailability
 from workforce_core.model.bookings import Booking
 from workforce_core.model.exports import ExportBatch
 from workforce_core.model.keys import ApiKey
+from workforce_core.model.pay_gate import PayrollStatus
 from workforce_core.model.pay_weeks import PayWeekLock
 from workforce_core.model.rates import RateRule
 from workforce_core.model.reference import CostCode, Department, Location
@@ -69,6 +71,7 @@ from workforce_core.ports import (
     WorkerFilter,
 )
 from workforce_core.rules.access import key_refusal
+from workforce_core.rules.working_time import Work
 from workforce_core.views import (
     AbsenceView,
     ChargeGroup,
@@ -81,6 +84,7 @@ from workforce_core.views import (
     PayrollRow,
     ShiftFigures,
     ShiftView,
+    WageWeek,
     WeekTallies,
     WorkerView,
     WorkerWeek,
@@ -131,8 +135,12 @@ ENTRIES_WITH_GATES = select(  # and each shift's stored paid time and pay gate, 
 
 
 class SqlQueries:
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, fresh: Fresh = NONE) -> None:
         self.engine = engine
+        self.fresh = fresh  # figures priced for this read: the reads that sum figures read them too
+
+    def with_figures(self, figures: Sequence[ShiftFigures]) -> SqlQueries:
+        return SqlQueries(self.engine, self.fresh.adding(figures)) if figures else self
 
     def location(self, location_id: int) -> Location | None:
         with reading.connection(self.engine) as connection:
@@ -291,6 +299,28 @@ class SqlQueries:
         with reading.connection(self.engine) as connection:
             return [from_row(TimeEntry, row) for row in connection.execute(stmt).mappings()]
 
+    def work_of(
+        self, client_id: int, worker_ids: tuple[int, ...], start_from: datetime, start_before: datetime
+    ) -> dict[int, list[Work]]:
+        te = tables.time_entries
+        stmt = (
+            select(te.c.worker_id, te.c.clock_in, te.c.clock_out, te.c.manual_break_minutes)
+            .where(
+                te.c.client_id == client_id,
+                te.c.entry_type == "shift",
+                te.c.worker_id.in_(worker_ids),
+                te.c.clock_in >= start_from,
+                te.c.clock_in < start_before,
+                te.c.clock_out.is_not(None),
+            )
+            .order_by(te.c.clock_in, te.c.id)
+        )
+        found: dict[int, list[Work]] = {}
+        with reading.connection(self.engine) as connection:
+            for worker_id, clock_in, clock_out, break_minutes in connection.execute(stmt):
+                found.setdefault(worker_id, []).append(Work.of(clock_in, clock_out, break_minutes or 0))
+        return found
+
     def breaks_of(self, shift_ids: tuple[int, ...]) -> dict[int, list[TimeEntry]]:
         with reading.connection(self.engine) as connection:
             return breaks_by_shift(connection, shift_ids)
@@ -344,25 +374,30 @@ class SqlQueries:
         return list_shifts(self.engine, query)
 
     def charge_groups(self, query: ChargeFilter) -> list[ChargeGroup]:
-        return charge_reads.charge_groups(self.engine, query)
+        return charge_reads.charge_groups(self.engine, query, self.fresh)
 
     def held_back(self, query: ChargeFilter) -> list[HeldBack]:
-        return charge_reads.held_back(self.engine, query)
+        return charge_reads.held_back(self.engine, query, self.fresh)
 
     def payroll_rows(self, query: PayrollFilter) -> Page[PayrollRow]:
-        return payroll_reads.payroll_rows(self.engine, query)
+        return payroll_reads.payroll_rows(self.engine, query, self.fresh)
 
     def shifts_not_approved(self, query: PayrollFilter) -> int:
-        return payroll_reads.shifts_not_approved(self.engine, query)
+        return payroll_reads.shifts_not_approved(self.engine, query, self.fresh)
 
     def unpriced_shifts(self, client_id: int, start: datetime, end: datetime) -> list[TimeEntry]:
         return figure_reads.unpriced_shifts(self.engine, client_id, start, end)
 
-    def as_stored(self, figures: Sequence[ShiftFigures]) -> AbstractContextManager[None]:
-        return figures_now.as_stored(self.engine, figures)
+    def worker_weeks(
+        self, client_id: int, week: date, status: PayrollStatus | None = PayrollStatus.PAYABLE
+    ) -> Iterator[WorkerWeek]:
+        return week_sums.worker_weeks(self.engine, client_id, week, status, self.fresh)
 
-    def worker_weeks(self, client_id: int, week: date, status: str | None = "payable") -> Iterator[WorkerWeek]:
-        return figure_reads.worker_weeks(self.engine, client_id, week, status)
+    def wage_weeks(
+        self, client_id: int, week_starts: Collection[date], worker_ids: Collection[int] | None = None
+    ) -> list[WageWeek]:
+        with reading.connection(self.engine) as connection:
+            return wage_weeks(connection, client_id, week_starts, worker_ids, self.fresh)
 
     def demands(self, query: DemandFilter) -> Page[DemandView]:
         return list_demands(self.engine, query)

@@ -27,9 +27,17 @@ from workforce_adapters.sql.documents import (
     SqlWorkerDocumentRepository,
 )
 from workforce_adapters.sql.export_batches import SqlExportBatches
+from workforce_adapters.sql.filling import SqlOfferLinks, SqlOfferRounds
 from workforce_adapters.sql.kiosks import SqlKioskClocks, SqlKioskDevices
 from workforce_adapters.sql.minimum_wage import SqlWageRecords
 from workforce_adapters.sql.no_shows import SqlNoShowNotices
+from workforce_adapters.sql.notifications import (
+    SqlChannelChoices,
+    SqlMessageRepository,
+    SqlNotifierSettings,
+    SqlPushSubscriptions,
+    SqlUpcomingShifts,
+)
 from workforce_adapters.sql.outbox import SqlOutbox
 from workforce_adapters.sql.pay_codes import SqlPayCodes
 from workforce_adapters.sql.pay_figures import SqlPayFigures
@@ -259,6 +267,34 @@ class SqlUnitOfWork:
     @cached_property
     def outbox(self) -> SqlOutbox:
         return SqlOutbox(self.connection, self.event_codec)
+
+    @cached_property
+    def messages(self) -> SqlMessageRepository:
+        return SqlMessageRepository(self.connection)
+
+    @cached_property
+    def channel_choices(self) -> SqlChannelChoices:
+        return SqlChannelChoices(self.connection)
+
+    @cached_property
+    def push_subscriptions(self) -> SqlPushSubscriptions:
+        return SqlPushSubscriptions(self.connection)
+
+    @cached_property
+    def notifier_settings(self) -> SqlNotifierSettings:
+        return SqlNotifierSettings(self.connection)
+
+    @cached_property
+    def upcoming(self) -> SqlUpcomingShifts:
+        return SqlUpcomingShifts(self.connection)
+
+    @cached_property
+    def offer_rounds(self) -> SqlOfferRounds:
+        return SqlOfferRounds(self.connection)
+
+    @cached_property
+    def offer_links(self) -> SqlOfferLinks:
+        return SqlOfferLinks(self.connection)
 
     def __exit__(
         self,

@@ -36,7 +36,7 @@ def create(
         "hours": hours,
         "notes": notes,
     }
-    view = absences.create_absence(structure(CreateAbsence, raw), approve=approve, uow=s.uow, clock=s.clock)
+    view = s.run(absences.create_absence, structure(CreateAbsence, raw), approve=approve)
     emit(absence_record(view))
 
 
@@ -49,7 +49,7 @@ def decide(
 ) -> None:
     """Approve or decline a requested absence."""
     s = services(ctx)
-    emit(absence_record(absences.decide_absence(absence_id, decision, uow=s.uow, clock=s.clock)))
+    emit(absence_record(s.run(absences.decide_absence, absence_id, decision)))
 
 
 @app.command("cancel")
@@ -57,4 +57,4 @@ def decide(
 def cancel(ctx: typer.Context, absence_id: int = typer.Argument(..., metavar="ID")) -> None:
     """Cancel a requested or approved absence (it no longer blocks bookings)."""
     s = services(ctx)
-    emit(absence_record(absences.cancel_absence(absence_id, uow=s.uow, clock=s.clock)))
+    emit(absence_record(s.run(absences.cancel_absence, absence_id)))

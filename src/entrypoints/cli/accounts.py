@@ -114,7 +114,7 @@ def create_client(
         holiday_pay=holiday_pay.value,
         leave_year_start=leave_year_start,
     )
-    client = accounts.create_client(accounts.CreateClient(name=name, settings=settings), uow=s.uow, clock=s.clock)
+    client = s.run(accounts.create_client, accounts.CreateClient(name=name, settings=settings))
     emit(client_record(client))
 
 
@@ -169,7 +169,7 @@ def update_client(
         right_to_work_required=right_to_work_required,
         document_warning_days=document_warning_days,
     )
-    emit(client_record(accounts.update_client(cmd, uow=s.uow, clock=s.clock)))
+    emit(client_record(s.run(accounts.update_client, cmd)))
 
 
 def deadline_hours(text: str) -> int:
@@ -216,7 +216,7 @@ def create_key(
         allowed_origins=tuple(origin),
         legacy=legacy,
     )
-    issued = accounts.create_key(cmd, uow=s.uow, clock=s.clock)
+    issued = s.run(accounts.create_key, cmd)
     emit({**key_record(issued.key), "key": issued.secret})
 
 
@@ -225,7 +225,7 @@ def create_key(
 def revoke_key(ctx: typer.Context, key_id: int = typer.Argument(..., metavar="ID")) -> None:
     """Revoke a key at once."""
     s = services(ctx)
-    emit(key_record(accounts.revoke_key(key_id, uow=s.uow, clock=s.clock)))
+    emit(key_record(s.run(accounts.revoke_key, key_id)))
 
 
 @keys.command("rotate")
@@ -237,7 +237,7 @@ def rotate_key(
 ) -> None:
     """A replacing key with the same settings; prints it (``key`` shown this once)."""
     s = services(ctx)
-    issued = accounts.rotate_key(key_id, uow=s.uow, clock=s.clock, overlap_hours=overlap_hours)
+    issued = s.run(accounts.rotate_key, key_id, overlap_hours=overlap_hours)
     emit({**key_record(issued.key), "key": issued.secret})
 
 
@@ -246,7 +246,7 @@ def rotate_key(
 def list_clients(ctx: typer.Context, shown: Format | None = format_option()) -> None:
     """Every client account."""
     s = services(ctx)
-    emit_rows([client_record(client) for client in console_reads.clients(uow=s.uow)], CLIENT_COLUMNS, shown, "Clients")
+    emit_rows([client_record(client) for client in s.run(console_reads.clients)], CLIENT_COLUMNS, shown, "Clients")
 
 
 @keys.command("list")
@@ -254,4 +254,4 @@ def list_clients(ctx: typer.Context, shown: Format | None = format_option()) -> 
 def list_keys(ctx: typer.Context, client: int = client_option(), shown: Format | None = format_option()) -> None:
     """The client's API keys, revoked and expired ones too (never their secrets)."""
     s = services(ctx)
-    emit_rows([key_record(key) for key in console_reads.keys(client, uow=s.uow)], KEY_COLUMNS, shown, "API keys")
+    emit_rows([key_record(key) for key in s.run(console_reads.keys, client)], KEY_COLUMNS, shown, "API keys")

@@ -17,7 +17,7 @@ app = typer.Typer(help="Amendment requests: accept, decline, withdraw.", no_args
 def accept(ctx: typer.Context, amendment_id: int = typer.Argument(..., metavar="ID")) -> None:
     """Apply the requested times and break to the shift; prints the request with the changed ``entry``."""
     s = services(ctx)
-    amendment, view = amendments.accept(amendment_id, uow=s.uow, clock=s.clock)
+    amendment, view = s.run(amendments.accept, amendment_id)
     emit({**amendment_record(amendment), "entry": time_entry_record(view)})
 
 
@@ -26,7 +26,7 @@ def accept(ctx: typer.Context, amendment_id: int = typer.Argument(..., metavar="
 def decline(ctx: typer.Context, amendment_id: int = typer.Argument(..., metavar="ID")) -> None:
     """Refuse the request; the shift is unchanged."""
     s = services(ctx)
-    emit(amendment_record(amendments.decline(amendment_id, uow=s.uow, clock=s.clock)))
+    emit(amendment_record(s.run(amendments.decline, amendment_id)))
 
 
 @app.command("withdraw")
@@ -34,4 +34,4 @@ def decline(ctx: typer.Context, amendment_id: int = typer.Argument(..., metavar=
 def withdraw(ctx: typer.Context, amendment_id: int = typer.Argument(..., metavar="ID")) -> None:
     """Take the request back (the client); the shift is unchanged."""
     s = services(ctx)
-    emit(amendment_record(amendments.withdraw(amendment_id, uow=s.uow, clock=s.clock)))
+    emit(amendment_record(s.run(amendments.withdraw, amendment_id)))

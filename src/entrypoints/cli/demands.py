@@ -24,4 +24,4 @@ def cancel(
     """Cancel a requirement: further bookings onto it are refused (409 conflict); its bookings stay."""
     s = services(ctx)
     cancel_reason = read_text(reason, "cancel_reason", kind=text.free_text, max_length=255)
-    emit(demand_record(demands.cancel(demand_id, cancel_reason, uow=s.uow, clock=s.clock)))
+    emit(demand_record(s.run(demands.cancel, demand_id, cancel_reason)))

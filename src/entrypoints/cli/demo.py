@@ -4,29 +4,26 @@ shifts, this week's bookings and one key per scope set."""
 from __future__ import annotations
 
 import json
-import secrets
-from datetime import date, datetime, time, timedelta
+from datetime import date, time, timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import typer
-from attrs import frozen
+from attrs import evolve
 
-from workforce_adapters.export_files import CsvExportFiles
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.availability import AddAvailabilityRule
 from workforce_core.commands.bookings import BookShift
 from workforce_core.commands.exports import CreateExport
 from workforce_core.commands.pay_weeks import ClosePayWeek
-from workforce_core.commands.people import CreateUser
 from workforce_core.commands.rate_rules import RateRuleDefinition
 from workforce_core.commands.reference import CreateCostCode, CreateDepartment, CreateLocation
 from workforce_core.commands.time_records import Backfill
 from workforce_core.commands.webhooks import CreateSubscription
 from workforce_core.commands.workers import CreateWorker
 from workforce_core.model.accounts import ClientSettings
-from workforce_core.model.people import Role
+from workforce_core.model.notifications import Recipient
 from workforce_core.ports import Clock
 from workforce_core.rules.london import from_local, local_date
 from workforce_core.rules.pay_weeks import week_start
@@ -39,8 +36,8 @@ from workforce_core.services import (
     bookings,
     console_reads,
     exports,
+    notifier_choices,
     pay_weeks,
-    people,
     rate_rules,
     reference,
     time_records,
@@ -49,6 +46,8 @@ from workforce_core.services import (
 )
 from workforce_core.services.auth import authenticate
 from workforce_entrypoints.bootstrap import Services, has_clients
+from workforce_entrypoints.cli import demo_documents, demo_people, demo_week
+from workforce_entrypoints.cli.demo_week import At
 from workforce_entrypoints.cli.output import command, emit, progress
 from workforce_entrypoints.cli.receiver import DEFAULT_PORT, DEMO_PATH
 from workforce_entrypoints.cli.state import services
@@ -90,8 +89,12 @@ WORKERS: tuple[tuple[str, int, str], ...] = (
     ("Ieva Kazlauskaitė", 2, "Receptionist"),
     ("Jack Evans", 0, "Picker"),
 )
+# the demo's workers who read Polish, Romanian or Lithuanian: their messages come in their language
+SPOKEN = {"Bogdan Ionescu": "ro", "Dawid Nowak": "pl", "Ieva Kazlauskaitė": "lt"}
+TOLD_BY = ["app", "email"]  # the demo's workers' channels: the inbox, and mail into the Maildir outbox
 READ_SCOPES = tuple(scope for scope in SCOPES if scope.endswith(":read"))
 LOCAL_RECEIVER_NETWORK = "127.0.0.1/32"
+DEFAULT_URL = "http://127.0.0.1:8000"  # what `make run` serves; the worker app link opens there
 DEMO_RECEIVER = f"https://127.0.0.1:{DEFAULT_PORT}{DEMO_PATH}"  # `make receiver` (workforce webhooks receive)
 
 
@@ -111,16 +114,6 @@ DEMO_RULE: dict[str, Any] = {
 }
 
 
-@frozen
-class _At:
-    """The clock of a step of the demo's past: what happened then is recorded as of then."""
-
-    moment: datetime
-
-    def now(self) -> datetime:
-        return self.moment
-
-
 def _worked(s: Services, worker_id: int, site_id: int, day: date, at: Clock) -> int:
     """A day shift 08:00 to 16:30 typed in from paper (a backfill), as of ``at``."""
     paper = Backfill(
@@ -129,42 +122,34 @@ def _worked(s: Services, worker_id: int, site_id: int, day: date, at: Clock) -> 
         clock_in=from_local(day, time(8)),
         clock_out=from_local(day, time(16, 30)),
     )
-    return time_records.backfill(paper, uow=s.uow, clock=at).entry.id
+    return evolve(s, clock=at).run(time_records.backfill, paper).entry.id
 
 
-def _past_weeks(s: Services, client_id: int, site_id: int, worker_ids: list[int]) -> dict[str, Any]:
-    """Two weeks ago: worked, approved and locked. Last Tuesday a paper shift of that locked week came in
-    late, approved then: a late clock, paid with last week. Last week: worked, approved, locked (paying the
-    late clock as an adjustment) and exported as a payroll file."""
-    this_week = week_start(local_date(s.clock.now()), 1)
+def _weekdays(week: date) -> list[date]:
+    """Monday to Friday of the pay week starting ``week``, in the week's order."""
+    return [day for day in (week + timedelta(days=n) for n in range(7)) if day.isoweekday() <= 5]
+
+
+def _past_weeks(s: Services, client_id: int, site_id: int, worker_ids: list[int], this_week: date) -> dict[str, Any]:
+    """Two weeks ago: worked, approved and locked. Last week's second day a paper shift of that locked
+    week came in late, approved then: a late clock, paid with last week. Last week: worked, approved,
+    locked (paying the late clock as an adjustment) and exported as a payroll file."""
     before_last, last = this_week - timedelta(days=14), this_week - timedelta(days=7)
+    typed = At(from_local(last, time(8, 30)))  # from the paper timesheets, first thing the next week
     for worker_id in worker_ids[:3]:
-        for offset in range(5):
-            _worked(
-                s,
-                worker_id,
-                site_id,
-                before_last + timedelta(days=offset),
-                _At(from_local(before_last + timedelta(days=5), time(9))),
-            )
-    close = _At(from_local(last, time(9)))
-    pay_weeks.close_week(ClosePayWeek(client_id=client_id, week=before_last), uow=s.uow, clock=close)
-    tuesday = _At(from_local(last + timedelta(days=1), time(10)))
-    late = _worked(s, worker_ids[3], site_id, before_last + timedelta(days=3), tuesday)
-    approvals.approve([late], uow=s.uow, clock=tuesday)
+        for day in _weekdays(before_last):
+            _worked(s, worker_id, site_id, day, typed)
+    close = At(from_local(last, time(9)))
+    evolve(s, clock=close).run(pay_weeks.close_week, ClosePayWeek(client_id=client_id, week=before_last))
+    late_at = At(from_local(last + timedelta(days=1), time(10)))
+    late = _worked(s, worker_ids[3], site_id, _weekdays(before_last)[1], late_at)
+    evolve(s, clock=late_at).run(approvals.approve, [late])
+    typed = At(from_local(this_week, time(8, 30)))
     for worker_id in worker_ids[:5]:
-        for offset in range(5):
-            _worked(
-                s, worker_id, site_id, last + timedelta(days=offset), _At(from_local(last + timedelta(days=5), time(9)))
-            )
-    pay_weeks.close_week(ClosePayWeek(client_id=client_id, week=last), uow=s.uow, clock=s.clock)
-    batch = exports.create_export(
-        CreateExport(client_id=client_id, week=last, kind="payroll"),
-        uow=s.uow,
-        queries=s.queries,
-        files=CsvExportFiles(),
-        clock=s.clock,
-    )
+        for day in _weekdays(last):
+            _worked(s, worker_id, site_id, day, typed)
+    s.run(pay_weeks.close_week, ClosePayWeek(client_id=client_id, week=last))
+    batch = s.run(exports.create_export, CreateExport(client_id=client_id, week=last, kind="payroll"))
     return {
         "locked_weeks": [before_last.isoformat(), last.isoformat()],
         "late_clock_id": late,
@@ -172,10 +157,10 @@ def _past_weeks(s: Services, client_id: int, site_id: int, worker_ids: list[int]
     }
 
 
-def _bookings(s: Services, client_id: int, site_ids: list[int], worker_ids: list[int]) -> int:
+def _bookings(s: Services, client_id: int, site_ids: list[int], worker_ids: list[int], this_week: date) -> int:
     """Booked weekday shifts from tomorrow to the end of next week, at the sites the workers belong to."""
     today = local_date(s.clock.now())
-    end = week_start(today, 1) + timedelta(days=13)
+    end = this_week + timedelta(days=13)
     made = 0
     for day in (today + timedelta(days=n) for n in range(1, (end - today).days + 1)):
         if day.isoweekday() > 5:
@@ -187,14 +172,14 @@ def _bookings(s: Services, client_id: int, site_ids: list[int], worker_ids: list
         ):
             slot = {"location_id": site_id, "shift_date": day.isoformat(), "start_time": "08:00", "end_time": "16:30"}
             booked = structure(BookShift, {**slot, "worker_id": worker_id, "break_minutes": 30, "status": "published"})
-            bookings.book(booked, client_id=client_id, uow=s.uow, clock=s.clock)
+            s.run(bookings.book, booked, client_id=client_id)
             made += 1
     return made
 
 
 def _availability(s: Services, client_id: int, worker_ids: list[int]) -> int:
     """Weekday availability for most workers (who-is-free finds them), and Sundays off for some."""
-    caller = console_reads.operator(client_id, uow=s.uow, now=s.clock.now())
+    caller = s.run(console_reads.operator, client_id)
     made = 0
     for index, worker_id in enumerate(worker_ids[:8]):
         for day in range(1, 6):
@@ -205,7 +190,7 @@ def _availability(s: Services, client_id: int, worker_ids: list[int]) -> int:
                 "start_time": "07:00",
                 "end_time": "19:00",
             }
-            availability.add_rule(structure(AddAvailabilityRule, rule), principal=caller, uow=s.uow, clock=s.clock)
+            s.run(availability.add_rule, structure(AddAvailabilityRule, rule), principal=caller)
             made += 1
         if index % 2:
             off = {
@@ -215,38 +200,35 @@ def _availability(s: Services, client_id: int, worker_ids: list[int]) -> int:
                 "start_time": "00:00",
                 "end_time": "23:59",
             }
-            availability.add_rule(structure(AddAvailabilityRule, off), principal=caller, uow=s.uow, clock=s.clock)
+            s.run(availability.add_rule, structure(AddAvailabilityRule, off), principal=caller)
             made += 1
     return made
 
 
-def seed(s: Services) -> dict[str, Any]:
-    clock, uow = s.clock, s.uow
-    bar = progress(len(SITES) + len(WORKERS) + 11, "Seeding the demo account")
-    client = accounts.create_client(
-        accounts.CreateClient(name="Demo Staffing Ltd", settings=ClientSettings(walk_in_policy="pay")),
-        uow=uow,
-        clock=clock,
-    )
+def seed(s: Services, link_base: str = DEFAULT_URL) -> dict[str, Any]:
+    """The demo account (its current pay week around today: ``demo_week``); what to print of it."""
+    bar = progress(len(SITES) + len(WORKERS) + 12, "Seeding the demo account")
+    today = local_date(s.clock.now())
+    settings = ClientSettings(walk_in_policy="pay", pay_week_start_day=demo_week.pay_week_start_day(today))
+    client = s.run(accounts.create_client, accounts.CreateClient(name="Demo Staffing Ltd", settings=settings))
+    this_week = week_start(today, settings.pay_week_start_day)
     sites = []
     for fields in SITES:
-        sites.append(
-            reference.create_location(structure(CreateLocation, fields), client_id=client.id, uow=uow, clock=clock)
-        )
+        sites.append(s.run(reference.create_location, structure(CreateLocation, fields), client_id=client.id))
         bar.advance()
-    picking = reference.create_department(
-        CreateDepartment(name="Picking", location_id=sites[0].id), client_id=client.id, uow=uow, clock=clock
+    picking = s.run(
+        reference.create_department, CreateDepartment(name="Picking", location_id=sites[0].id), client_id=client.id
     )
-    reference.create_department(
-        CreateDepartment(name="Transport", location_id=sites[1].id), client_id=client.id, uow=uow, clock=clock
+    s.run(reference.create_department, CreateDepartment(name="Transport", location_id=sites[1].id), client_id=client.id)
+    s.run(
+        reference.create_department,
+        CreateDepartment(name="Agency Pool", description="Shared by every client"),
+        client_id=None,
     )
-    reference.create_department(
-        CreateDepartment(name="Agency Pool", description="Shared by every client"), client_id=None, uow=uow, clock=clock
+    code = s.run(
+        reference.create_cost_code, CreateCostCode(code="CC-100", description="Warehouse labour"), client_id=client.id
     )
-    code = reference.create_cost_code(
-        CreateCostCode(code="CC-100", description="Warehouse labour"), client_id=client.id, uow=uow, clock=clock
-    )
-    reference.create_cost_code(CreateCostCode(code="GEN", description="General"), client_id=None, uow=uow, clock=clock)
+    s.run(reference.create_cost_code, CreateCostCode(code="GEN", description="General"), client_id=None)
     bar.advance(5)
     # keys and the webhook subscription first: the demo's history below is delivered to the receiver
     key_sets: list[tuple[str, tuple[str, ...], tuple[int, ...] | None, bool]] = [
@@ -270,10 +252,9 @@ def seed(s: Services) -> dict[str, Any]:
     ]
     issued = []
     for name, scopes, site_ids, legacy in key_sets:
-        key = accounts.create_key(
+        key = s.run(
+            accounts.create_key,
             accounts.CreateKey(client_id=client.id, name=name, scopes=scopes, location_ids=site_ids, legacy=legacy),
-            uow=uow,
-            clock=clock,
         )
         issued.append(
             {
@@ -286,14 +267,13 @@ def seed(s: Services) -> dict[str, Any]:
             }
         )
         bar.advance()
-    full = authenticate(str(issued[0]["key"]), uow=uow, clock=clock)
-    subscription = webhooks.create_subscription(
+    full = s.run(authenticate, str(issued[0]["key"]))
+    # the demo's receiver runs on this machine
+    local = evolve(s, webhooks=evolve(s.webhooks, trusted_networks=parse_networks(LOCAL_RECEIVER_NETWORK)))
+    subscription = local.run(
+        webhooks.create_subscription,
         structure(CreateSubscription, {"url": DEMO_RECEIVER, "events": ["*"], "description": "make receiver"}),
         principal=full,
-        uow=uow,
-        clock=clock,
-        resolver=s.webhooks.resolver,
-        trusted=parse_networks(LOCAL_RECEIVER_NETWORK),  # the demo's receiver runs on this machine
     )
     made: list[int] = []
     for index, (name, site, role) in enumerate(WORKERS, start=1):
@@ -306,28 +286,35 @@ def seed(s: Services) -> dict[str, Any]:
             "cost_code_id": code.id,
             "hourly_rate": Decimal("12.75"),
             "charge_rate": Decimal("18.15"),
+            "preferred_language": SPOKEN.get(name),
+            **demo_week.PAID_UNDER_BAND.get(name, {}),
         }
-        made.append(
-            workers.create_worker(structure(CreateWorker, raw), client_id=client.id, uow=uow, clock=clock).worker.id
-        )
+        made.append(s.run(workers.create_worker, structure(CreateWorker, raw), client_id=client.id).worker.id)
+        s.run(notifier_choices.choose_channels, Recipient.WORKER, made[-1], TOLD_BY)
         bar.advance()
-    workers.create_worker(
+    s.run(
+        workers.create_worker,
         CreateWorker(name="Karol Zieliński", location_id=sites[0].id),
         client_id=client.id,
-        uow=uow,
-        clock=clock,
         pending=True,
     )
-    rule = rate_rules.create_rate_rule(
-        structure(RateRuleDefinition, DEMO_RULE), client_id=client.id, uow=uow, clock=clock
-    )
+    rule = s.run(rate_rules.create_rate_rule, structure(RateRuleDefinition, DEMO_RULE), client_id=client.id)
     site_list = [site.id for site in sites]
-    shown = {
-        "availability_rules": _availability(s, client.id, made),
-        **_past_weeks(s, client.id, site_list[0], made),
-        "bookings": _bookings(s, client.id, site_list, made),
-    }
-    bar.advance(3)
+    shown = _past_weeks(s, client.id, site_list[0], made, this_week)
+    bar.advance(2)
+    signing_in = demo_people.console_people(s, client.id)
+    sites_by_name = {site.name: site.id for site in sites}
+    hirer, hirer_sign_in = demo_people.hirer(s, client.id, tuple(sites_by_name[name] for name in demo_week.HIRER_SITES))
+    by_name = {name: worker_id for (name, _, _), worker_id in zip(WORKERS, made, strict=True)}
+    week = demo_week.Demo(full, hirer, sites_by_name, by_name)
+    shown |= demo_week.this_week(s, week, this_week)
+    shown["availability_rules"] = _availability(s, client.id, made)  # Sundays off from now: the week is worked
+    shown["bookings"] = _bookings(s, client.id, site_list, made, this_week)
+    bar.advance(2)
+    badges = demo_people.badges(s, by_name, demo_week.BADGES)
+    app_link = demo_people.app_link(s, by_name[demo_week.APP_WORKER], demo_week.APP_WORKER, link_base)
+    driver = by_name[next(name for name, _, role in WORKERS if role == demo_documents.LICENSED_ROLE)]
+    shown["expiring_document"] = demo_documents.expiring_licence(s, client.id, driver, today)
     bar.close()
     return {
         "seeded": True,
@@ -337,7 +324,10 @@ def seed(s: Services) -> dict[str, Any]:
         **shown,
         "keys": issued,
         "webhook": {"id": subscription.id, "url": subscription.url, "events": ["*"], "secret": subscription.secret},
-        "sign_in": {"path": "/console/", "users": _demo_people(s, client.id)},
+        "sign_in": {"path": "/console/", "users": signing_in},
+        "hirer_sign_in": hirer_sign_in,
+        "kiosk_badges": badges,
+        "worker_app_link": app_link,
     }
 
 
@@ -362,20 +352,6 @@ def _kept(keys_file: Path | None) -> dict[str, Any]:
     }
 
 
-def _demo_people(s: Services, client_id: int) -> list[dict[str, Any]]:
-    """The console's demo sign-ins: the account's owner and an operator admin, each with a new password."""
-    made = []
-    for email, role, owner_of in (
-        ("owner@demo.example.com", Role.OWNER, client_id),
-        ("admin@demo.example.com", Role.OPERATOR, None),
-    ):
-        password = secrets.token_urlsafe(12)
-        command = CreateUser(email=email, password=password, role=role, client_id=owner_of)
-        people.create_user(command, uow=s.uow, hasher=s.hasher, strength=s.strength, clock=s.clock)
-        made.append({"email": email, "password": password, "role": role.value})
-    return made
-
-
 @command
 def demo(
     ctx: typer.Context,
@@ -383,13 +359,17 @@ def demo(
     keys_file: Path | None = typer.Option(
         None, help="Also keep the result (with the keys) in this file; shown again by a later run with --if-empty."
     ),
+    url: str | None = typer.Option(
+        None,
+        help=f"The server's address, for the worker app link (default: WORKFORCE_PUBLIC_URL, else {DEFAULT_URL}).",
+    ),
 ) -> None:
     """A demo account; prints its keys and console sign-ins (shown this once, unless kept with --keys-file)."""
     s = services(ctx)
     if if_empty and has_clients(s.engine):
         emit(_kept(keys_file))
         return
-    result = seed(s)
+    result = seed(s, url or s.settings.public_url or DEFAULT_URL)
     if keys_file is not None:
         result["keys_file"] = str(keys_file)
         keys_file.parent.mkdir(parents=True, exist_ok=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
+from attrs import evolve
 
 from workforce_adapters.export_files import CsvExportFiles
 from workforce_adapters.json import export_batch_record
@@ -45,9 +46,7 @@ def create(
     wanted = structure(CreateExport, body)
     bar = Bar("Exporting: pricing the week, then writing its file")
     try:
-        batch = exports.create_export(
-            wanted, uow=s.uow, queries=s.queries, files=CsvExportFiles(out), clock=s.clock, progress=bar
-        )
+        batch = evolve(s, files=CsvExportFiles(out)).run(exports.create_export, wanted, progress=bar)
     finally:
         bar.close()
     emit(export_batch_record(batch, charge=True))
@@ -70,4 +69,4 @@ def preview(
         if value is not None and value.strip() not in allowed:
             raise InvalidParameter(name, f"{name} is one of {', '.join(allowed)}.")
     asked = PreviewQuery(week=first, kind=kind and kind.strip(), format=file_format and file_format.strip())
-    emit(export_preview_record(preview_export(caller, asked, queries=s.queries, uow=s.uow)))
+    emit(export_preview_record(s.run(preview_export, caller, asked)))

@@ -40,6 +40,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "export": ("exports", "app", "Export batches: pay files (pkg_a, payroll) and charge files (pkg_b)."),
     "price": ("pricing", "app", "Pricing: explain how a shift was priced; refresh the stale figures."),
     "webhooks": ("webhooks", "app", "Webhooks: deliver events to the subscriptions; verify a delivery."),
+    "fill": ("filling", "app", "Fill requirements with rounds of offers; send the next rounds."),
+    "notify": ("notify", "app", "Messages people are told: send them, list a person's, the Web Push key."),
     "user": (
         "people",
         "app",

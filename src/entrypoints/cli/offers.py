@@ -23,7 +23,7 @@ def send(
 ) -> None:
     """Offer the requirement to each worker (all or none); prints {count, offer_ids, offers}."""
     s = services(ctx)
-    made = offers.send(SendOffers(demand_id=demand, worker_ids=tuple(worker)), uow=s.uow, clock=s.clock)
+    made = s.run(offers.send, SendOffers(demand_id=demand, worker_ids=tuple(worker)))
     emit({"count": len(made), "offer_ids": [v.offer.id for v in made], "offers": [offer_record(v) for v in made]})
 
 
@@ -39,7 +39,7 @@ def answer(
     if reply not in ("accept", "decline"):
         raise InvalidParameter("answer", "the answer is accept or decline.")
     s = services(ctx)
-    view = offers.answer(offer_id, "accept" if reply == "accept" else "decline", uow=s.uow, clock=s.clock)
+    view = s.run(offers.answer, offer_id, "accept" if reply == "accept" else "decline")
     emit(offer_record(view))
 
 
@@ -48,7 +48,7 @@ def answer(
 def withdraw(ctx: typer.Context, offer_id: int = typer.Argument(..., metavar="ID")) -> None:
     """Take back an offer not answered yet (status withdrawn)."""
     s = services(ctx)
-    emit(offer_record(offers.withdraw(offer_id, uow=s.uow, clock=s.clock)))
+    emit(offer_record(s.run(offers.withdraw, offer_id)))
 
 
 @app.command("expire")
@@ -57,5 +57,5 @@ def expire(ctx: typer.Context) -> None:
     """Offers not answered by the end of their requirement become expired (``serve`` does it every few
     minutes); prints {count, offer_ids}."""
     s = services(ctx)
-    lapsed = offers.expire(uow=s.uow, clock=s.clock)
+    lapsed = s.run(offers.expire)
     emit({"count": len(lapsed), "offer_ids": lapsed})

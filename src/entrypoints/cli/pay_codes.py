@@ -40,7 +40,7 @@ def set_code(
             body["multiplier"] = Decimal(multiplier.strip())
         except InvalidOperation:
             raise ValidationFailed("multiplier", "multiplier must be a number.") from None
-    stored = pay_codes.set_pay_code(structure(SetPayCode, body), uow=s.uow)
+    stored = s.run(pay_codes.set_pay_code, structure(SetPayCode, body))
     emit(pay_code_record(stored) if stored is not None else {"package": package, "element": element, "code": None})
 
 
@@ -51,5 +51,5 @@ def list_codes(
 ) -> None:
     """The client's pay codes, by package then element."""
     s = services(ctx)
-    rows = [pay_code_record(code) for code in pay_codes.pay_codes(client, uow=s.uow)]
+    rows = [pay_code_record(code) for code in s.run(pay_codes.pay_codes, client)]
     emit_rows(rows, COLUMNS, shown, "Pay codes")

@@ -16,7 +16,6 @@ from workforce_core.commands.pay_weeks import (
     PayWeekCommand,
     UnlockPayWeek,
 )
-from workforce_core.ports import Clock, UnitOfWorkFactory
 from workforce_core.services import pay_weeks
 from workforce_core.services.minimum_wage import accept_minimum_wage
 from workforce_core.services.pay_week_reads import PayWeekQuery
@@ -46,9 +45,7 @@ def _run(
 ) -> None:
     s = services(ctx)
     given: dict[str, Any] = {"client_id": client, "week": week.strip(), "location_id": location}
-    uow: UnitOfWorkFactory = s.uow
-    clock: Clock = s.clock
-    change = use_case(structure(cls, given), uow=uow, clock=clock)
+    change = s.run(use_case, structure(cls, given))
     emit(
         {
             "id": change.lock.id,
@@ -87,7 +84,7 @@ def close(ctx: typer.Context, client: int = CLIENT, week: str = WEEK, location: 
 def show(ctx: typer.Context, client: int = CLIENT, week: str = WEEK, shown: Format | None = format_option()) -> None:
     """A pay week as GET /pay-weeks.php shows it: its state, its counts and its export batches."""
     s, caller, first, _ = in_week(ctx, client, week)
-    found = pay_week_list(caller, PayWeekQuery(week_start=first), queries=s.queries, now=s.clock.now(), uow=s.uow)
+    found = s.run(pay_week_list, caller, PayWeekQuery(week_start=first))
     (view,) = found.weeks
     emit_record(pay_week_record(view, charge=True, batch_totals=found.batch_totals), shown, f"Pay week {first}")
 
@@ -105,7 +102,7 @@ def accept_wage(
     longer blocks the lock (while it stays within the amount accepted)."""
     s = services(ctx)
     given = {"client_id": client, "week": week.strip(), "worker_id": worker, "reason": reason}
-    made = accept_minimum_wage(structure(AcceptMinimumWage, given), uow=s.uow, clock=s.clock)
+    made = s.run(accept_minimum_wage, structure(AcceptMinimumWage, given))
     emit(
         {
             "id": made.id,

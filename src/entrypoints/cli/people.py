@@ -52,7 +52,7 @@ def create(
     s = services(ctx)
     chosen = Role.OPERATOR if operator else (role.value if role else "")
     made = CreateUser(email=email, password=_password(), role=chosen, client_id=client, location_ids=location or None)
-    emit(user_record(people.create_user(made, uow=s.uow, hasher=s.hasher, strength=s.strength, clock=s.clock)))
+    emit(user_record(s.run(people.create_user, made)))
 
 
 @app.command("list")
@@ -61,7 +61,7 @@ def list_users(
     ctx: typer.Context, client: int | None = typer.Option(None, help="Only the users of this client account.")
 ) -> None:
     """The users, by id (JSON array)."""
-    emit([user_record(user) for user in people.users(client, uow=services(ctx).uow)])
+    emit([user_record(user) for user in services(ctx).run(people.users, client)])
 
 
 @app.command("disable")
@@ -69,13 +69,13 @@ def list_users(
 def disable(ctx: typer.Context, user_id: int = typer.Argument(..., metavar="ID")) -> None:
     """Disable a user: they cannot sign in, and their sessions end now."""
     s = services(ctx)
-    emit(user_record(people.disable_user(user_id, uow=s.uow, clock=s.clock)))
+    emit(user_record(s.run(people.disable_user, user_id)))
 
 
 def _reset(ctx: typer.Context, user_id: int) -> None:
     s = services(ctx)
     changed = SetPassword(user_id=user_id, password=_password())
-    emit(user_record(people.set_password(changed, uow=s.uow, hasher=s.hasher, strength=s.strength, clock=s.clock)))
+    emit(user_record(s.run(people.set_password, changed)))
 
 
 @app.command("reset-password")
@@ -99,4 +99,4 @@ def reset_2fa(ctx: typer.Context, user_id: int = typer.Argument(..., metavar="ID
     """Turn off a user's two-factor sign-in (a lost device): they sign in with their password and may
     set it up again. Recorded in the audit log."""
     s = services(ctx)
-    emit(user_record(reset_two_factor(user_id, uow=s.uow, clock=s.clock)))
+    emit(user_record(s.run(reset_two_factor, user_id)))

@@ -21,13 +21,13 @@ def explain(ctx: typer.Context, entry_id: int = typer.Argument(..., metavar="ENT
     overtime tier, the rates and the figures (pay and charge), and how its pay week pays holiday. A
     shift of a locked week shows its frozen figures, explained by what they were made from."""
     s = services(ctx)
-    shown = explain_entry(entry_id, uow=s.uow)  # a locked week's shift: its frozen figures
+    shown = s.run(explain_entry, entry_id)  # a locked week's shift: its frozen figures
     emit(
         {
             "entry_id": entry_id,
             **payroll_fields(shown.working.entry, shown.figures),
             "pricing": pricing_record(shown.figures, pay=True, charge=True, explanation=shown.working),
-            "holiday": shift_holiday(entry_id, uow=s.uow, queries=s.queries),
+            "holiday": s.run(shift_holiday, entry_id),
         }
     )
 
@@ -40,7 +40,7 @@ def refresh(ctx: typer.Context) -> None:
     s = services(ctx)
     bar = Bar("Pricing the stale worker-weeks")
     try:
-        priced = refresh_figures(uow=s.uow, progress=bar)
+        priced = s.run(refresh_figures, progress=bar)
     finally:
         bar.close()
     emit({"shifts_priced": priced})

@@ -39,7 +39,7 @@ def create(
 ) -> None:
     """A new rate rule from a file."""
     s = services(ctx)
-    emit(rate_rule_record(rate_rules.create_rate_rule(_read(file), client_id=client, uow=s.uow, clock=s.clock)))
+    emit(rate_rule_record(s.run(rate_rules.create_rate_rule, _read(file), client_id=client)))
 
 
 @app.command("update")
@@ -51,7 +51,7 @@ def update(
 ) -> None:
     """Replace a rule's definition (its id stays)."""
     s = services(ctx)
-    emit(rate_rule_record(rate_rules.update_rate_rule(rule_id, _read(file), uow=s.uow, clock=s.clock)))
+    emit(rate_rule_record(s.run(rate_rules.update_rate_rule, rule_id, _read(file))))
 
 
 @app.command("retire")
@@ -59,4 +59,4 @@ def update(
 def retire(ctx: typer.Context, rule_id: int = typer.Argument(..., metavar="ID")) -> None:
     """Retire a rule (it stops applying; it stays listed with `active=false`)."""
     s = services(ctx)
-    emit(rate_rule_record(rate_rules.retire_rate_rule(rule_id, uow=s.uow, clock=s.clock)))
+    emit(rate_rule_record(s.run(rate_rules.retire_rate_rule, rule_id)))

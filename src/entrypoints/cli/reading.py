@@ -15,7 +15,7 @@ from workforce_entrypoints.cli.state import services
 
 def operator(ctx: typer.Context, client_id: int) -> tuple[Services, Principal]:
     s = services(ctx)
-    return s, console_reads.operator(client_id, uow=s.uow, now=s.clock.now())
+    return s, s.run(console_reads.operator, client_id)
 
 
 def in_week(ctx: typer.Context, client_id: int, text: str) -> tuple[Services, Principal, date, date]:

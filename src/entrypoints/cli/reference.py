@@ -55,7 +55,7 @@ def create_location(
     s = services(ctx)
     raw = {k: v for k, v in locals().items() if k not in ("ctx", "s", "client")}
     raw["geofence_mode"] = geofence_mode.value
-    site = reference.create_location(structure(CreateLocation, raw), client_id=client, uow=s.uow, clock=s.clock)
+    site = s.run(reference.create_location, structure(CreateLocation, raw), client_id=client)
     emit(location_record(site))
 
 
@@ -74,9 +74,7 @@ def create_department(
         raise ValidationFailed("client", "give exactly one of --client ID or --global.")
     s = services(ctx)
     raw = {"name": name, "location_id": location, "description": description}
-    department = reference.create_department(
-        structure(CreateDepartment, raw), client_id=client, uow=s.uow, clock=s.clock
-    )
+    department = s.run(reference.create_department, structure(CreateDepartment, raw), client_id=client)
     emit(department_record(DepartmentView(department)))
 
 
@@ -94,5 +92,5 @@ def create_cost_code(
         raise ValidationFailed("client", "give exactly one of --client ID or --global.")
     s = services(ctx)
     raw = {"code": code, "description": description}
-    made = reference.create_cost_code(structure(CreateCostCode, raw), client_id=client, uow=s.uow, clock=s.clock)
+    made = s.run(reference.create_cost_code, structure(CreateCostCode, raw), client_id=client)
     emit(cost_code_record(made))

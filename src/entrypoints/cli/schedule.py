@@ -1,10 +1,12 @@
 """The timed jobs ``workforce serve`` runs beside the server, in the serving process (one however many
 ``--workers``), unless ``--no-schedule``: the auto clock-out rule (``timesheet auto-close``), the
 expiry of offers whose requirement has ended (``offer expire``), the clients' sign-off deadline
-(``timesheet auto-sign-off``), ``document_expired`` for documents reaching their expiry and the deletion
-of leavers' evidence past its retention (``services.document_jobs``), every ``INTERVAL`` seconds; and,
-every ``FIGURES_INTERVAL`` seconds, the figures of the worker-weeks a change left stale (``price
-refresh``). Each job is a use case of its own transactions; a failed pass is logged and the next one tried."""
+(``timesheet auto-sign-off``), the shift and sign-off reminders, ``document_expired`` for documents
+reaching their expiry and the deletion of leavers' evidence past its retention
+(``services.document_jobs``), every ``INTERVAL`` seconds; every ``NOTIFY_INTERVAL`` seconds, the next
+rounds of offers (``fill next-rounds``) and the notifier's messages (``notify send``); and, every
+``FIGURES_INTERVAL`` seconds, the figures of the worker-weeks a change left stale (``price refresh``).
+Each job is a use case of its own transactions; a failed pass is logged and the next one tried."""
 
 from __future__ import annotations
 
@@ -12,30 +14,55 @@ import logging
 import threading
 from collections.abc import Callable
 
-from workforce_core.services import document_jobs, figure_refresh, offers, sign_off, time_records
+from workforce_core.services import (
+    document_jobs,
+    figure_refresh,
+    filling,
+    notifier,
+    offers,
+    reminders,
+    sign_off,
+    time_records,
+)
 from workforce_entrypoints.bootstrap import Services
 
 INTERVAL = 300.0  # seconds between passes: a shift is closed at most five minutes after its 18 hours
+NOTIFY_INTERVAL = 5.0  # seconds between the notifier's passes: a message goes within seconds of its write
 FIGURES_INTERVAL = 5.0  # seconds between passes of the figures: reads price a stale worker-week till then
 log = logging.getLogger("workforce.schedule")
 
 
 def jobs(built: Services) -> dict[str, Callable[[], object]]:
     return {
-        "auto clock-out": lambda: time_records.auto_close(uow=built.uow, clock=built.clock),
-        "offer expiry": lambda: offers.expire(uow=built.uow, clock=built.clock),
-        "sign-off deadline": lambda: sign_off.auto_sign_off(uow=built.uow, clock=built.clock),
-        "document expiry": lambda: document_jobs.send_document_expiries(uow=built.uow, clock=built.clock),
-        "evidence retention": lambda: document_jobs.delete_kept_evidence(
-            uow=built.uow, clock=built.clock, files=built.files
-        ),
+        "auto clock-out": lambda: built.run(time_records.auto_close),
+        "offer expiry": lambda: built.run(offers.expire),
+        "sign-off deadline": lambda: built.run(sign_off.auto_sign_off),
+        "shift reminders": lambda: built.run(reminders.remind),
+        "sign-off reminders": lambda: built.run(reminders.remind_sign_off),
+        "document expiry": lambda: built.run(document_jobs.send_document_expiries),
+        "evidence retention": lambda: built.run(document_jobs.delete_kept_evidence),
     }
 
 
-def run_until(stop: threading.Event, built: Services, *, interval: float = INTERVAL) -> None:
-    """Run every job, then wait ``interval`` seconds, until ``stop`` is set."""
+def notifier_jobs(built: Services) -> dict[str, Callable[[], object]]:
+    """The notifier's jobs, run every ``NOTIFY_INTERVAL`` seconds: people are told within seconds."""
+    return {
+        "offer rounds": lambda: built.run(filling.next_rounds),
+        "messages": lambda: built.run(notifier.notify),
+    }
+
+
+def run_until(
+    stop: threading.Event,
+    built: Services,
+    *,
+    interval: float = INTERVAL,
+    chosen: Callable[[Services], dict[str, Callable[[], object]]] = jobs,
+) -> None:
+    """Run every job (``chosen``: the timed jobs, or the notifier's), then wait ``interval`` seconds,
+    until ``stop`` is set."""
     while not stop.is_set():
-        for name, job in jobs(built).items():
+        for name, job in chosen(built).items():
             try:
                 job()
             except Exception:
@@ -48,7 +75,7 @@ def refresh_until(stop: threading.Event, built: Services, *, interval: float = F
     ``interval`` seconds, until ``stop`` is set."""
     while not stop.is_set():
         try:
-            figure_refresh.refresh_figures(uow=built.uow)
+            built.run(figure_refresh.refresh_figures)
         except Exception:
             log.exception("the figures' background pass failed; trying again next pass")
         stop.wait(interval)

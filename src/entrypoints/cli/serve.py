@@ -31,10 +31,10 @@ from workforce_entrypoints.bootstrap import (
 )
 from workforce_entrypoints.cli.output import command, fail
 from workforce_entrypoints.cli.request_head import DEFAULT_HEADER_SECONDS, HEADER_TIMEOUT_ENV, RequestHeadDeadline
-from workforce_entrypoints.cli.schedule import refresh_until, run_until
+from workforce_entrypoints.cli.schedule import NOTIFY_INTERVAL, notifier_jobs, refresh_until, run_until
 from workforce_entrypoints.cli.state import database_url
 from workforce_entrypoints.cli.webhooks import dispatch_until
-from workforce_entrypoints.http.storage_threads import MAX_THREADS, THREADS_ENV
+from workforce_entrypoints.serving.storage_threads import MAX_THREADS, THREADS_ENV
 
 FORWARDED_ENV = "WORKFORCE_FORWARDED_ALLOW_IPS"
 LIMIT_CONCURRENCY_ENV = "WORKFORCE_LIMIT_CONCURRENCY"
@@ -122,6 +122,8 @@ def serve(
     if schedule:
         threading.Thread(target=run_until, args=(stop, background), name="timed-jobs", daemon=True).start()
         threading.Thread(target=refresh_until, args=(stop, background), name="figures", daemon=True).start()
+        notify = {"interval": NOTIFY_INTERVAL, "chosen": notifier_jobs}
+        threading.Thread(target=run_until, args=(stop, background), kwargs=notify, name="notifier", daemon=True).start()
     try:
         _serve(host, port, workers, proxies, limit_concurrency)
     finally:
@@ -130,7 +132,7 @@ def serve(
 
 def _serve(host: str, port: int, workers: int, proxies: list[str], limit_concurrency: int) -> None:
     uvicorn.run(
-        "workforce_entrypoints.http.app:create_app",
+        "workforce_entrypoints.app:create_app",
         factory=True,
         host=host,
         port=port,

@@ -47,7 +47,7 @@ def book(
         "status": status,
         "notes": notes,
     }
-    view = bookings.book(structure(BookShift, given), client_id=client, uow=s.uow, clock=s.clock)
+    view = s.run(bookings.book, structure(BookShift, given), client_id=client)
     emit(shift_record(view))
 
 
@@ -64,7 +64,7 @@ def check_no_shows(
     often this runs (safe every minute from cron, two runs at once included). Prints
     {"checked": N, "no_shows": N, "shift_ids": [...]}."""
     s = services(ctx)
-    run = no_shows.check_no_shows(structure(CheckNoShows, {"lookback_hours": lookback_hours}), uow=s.uow, clock=s.clock)
+    run = s.run(no_shows.check_no_shows, structure(CheckNoShows, {"lookback_hours": lookback_hours}))
     emit({"checked": run.checked, "no_shows": len(run.no_shows), "shift_ids": [v.booking.id for v in run.no_shows]})
 
 
@@ -79,6 +79,6 @@ def list_shifts(
     """The client's bookings in a pay week, as GET /shifts.php lists them."""
     s, caller, first, last = in_week(ctx, client, week_day)
     views = console_reads.every(
-        lambda paging: shifts(caller, ShiftQuery(paging=paging, date_from=first, date_to=last), queries=s.queries)
+        lambda paging: s.run(shifts, caller, ShiftQuery(paging=paging, date_from=first, date_to=last))
     )
     emit_rows([shift_record(view) for view in views], COLUMNS, shown, f"Shifts {first} to {last}")

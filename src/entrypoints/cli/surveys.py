@@ -57,4 +57,4 @@ def create(
     if not isinstance(raw, dict):
         raise InvalidBody("The survey must be a JSON object.")
     s = services(ctx)
-    emit(survey_record(surveys.create_survey(structure(CreateSurvey, raw), client_id=client, uow=s.uow, clock=s.clock)))
+    emit(survey_record(s.run(surveys.create_survey, structure(CreateSurvey, raw), client_id=client)))

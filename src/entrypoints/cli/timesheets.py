@@ -74,7 +74,7 @@ def backfill(
     s = services(ctx)
     given = {"worker_id": worker, "location_id": location, "clock_in": clock_in, "clock_out": clock_out}
     backfilled = structure(Backfill, {**given, "break_minutes": break_minutes, "booking_id": shift})
-    emit(time_entry_record(time_records.backfill(backfilled, uow=s.uow, clock=s.clock)))
+    emit(time_entry_record(s.run(time_records.backfill, backfilled)))
 
 
 @app.command("clock-in")
@@ -89,7 +89,7 @@ def clock_in(
     """Clock a worker in by hand (clock_method manual); sends time_entry.created (manual_clock_in)."""
     s = services(ctx)
     given = {"worker_id": worker, "location_id": location, "reason": reason, "clock_in": at}
-    made = manual_clocks.manual_clock_in(structure(ManualClockIn, given), uow=s.uow, clock=s.clock)
+    made = s.run(manual_clocks.manual_clock_in, structure(ManualClockIn, given))
     emit(time_entry_record(made))
 
 
@@ -104,7 +104,7 @@ def add_break(
     """A break entry inside a shift (entry_type break); prints the break with its shift."""
     s = services(ctx)
     command = structure(AddBreak, {"shift_id": shift_id, "start": start, "end": end})
-    piece, shift = time_records.add_break(command, uow=s.uow, clock=s.clock)
+    piece, shift = s.run(time_records.add_break, command)
     emit({**time_entry_record(piece), "shift": time_entry_record(shift)})
 
 
@@ -113,7 +113,7 @@ def add_break(
 def approve(ctx: typer.Context, entry_ids: list[int] = IDS) -> None:
     """Agency approval: pending to approved; timesheet.approved (one event per site, 100 shifts at most)."""
     s = services(ctx)
-    emit(entries(approvals.approve(entry_ids, uow=s.uow, clock=s.clock)))
+    emit(entries(s.run(approvals.approve, entry_ids)))
 
 
 @app.command("client-approve")
@@ -121,7 +121,7 @@ def approve(ctx: typer.Context, entry_ids: list[int] = IDS) -> None:
 def client_approve(ctx: typer.Context, entry_ids: list[int] = IDS) -> None:
     """Client sign-off: timesheet.client_approved."""
     s = services(ctx)
-    emit(entries(approvals.client_approve(entry_ids, uow=s.uow, clock=s.clock)))
+    emit(entries(s.run(approvals.client_approve, entry_ids)))
 
 
 @app.command("client-reject")
@@ -132,7 +132,7 @@ def client_reject(
     """Client rejection: timesheet.client_rejected with the reason."""
     s = services(ctx)
     command = structure(RejectEntries, {"entry_ids": entry_ids, "reason": reason})
-    emit(entries(approvals.client_reject(command, uow=s.uow, clock=s.clock)))
+    emit(entries(s.run(approvals.client_reject, command)))
 
 
 @app.command("revert")
@@ -140,7 +140,7 @@ def client_reject(
 def revert(ctx: typer.Context, entry_ids: list[int] = IDS) -> None:
     """Approved back to pending: timesheet.unapproved (reason_code reverted)."""
     s = services(ctx)
-    emit(entries(approvals.revert(entry_ids, uow=s.uow, clock=s.clock)))
+    emit(entries(s.run(approvals.revert, entry_ids)))
 
 
 @app.command("query")
@@ -154,7 +154,7 @@ def query(
     """Raise a query: the shift is held (open_query); timesheet.queried."""
     s = services(ctx)
     command = structure(QueryEntry, {"entry_id": entry_id, "via": via, "question": question})
-    emit(time_entry_record(approvals.query(command, uow=s.uow, clock=s.clock)))
+    emit(time_entry_record(s.run(approvals.query, command)))
 
 
 @app.command("answer-query")
@@ -167,7 +167,7 @@ def answer_query(
     """Answer the open query, which settles it: time_entry.updated (change query_resolved)."""
     s = services(ctx)
     command = structure(AnswerQuery, {"entry_id": entry_id, "answer": answer})
-    emit(time_entry_record(approvals.answer_query(command, uow=s.uow, clock=s.clock)))
+    emit(time_entry_record(s.run(approvals.answer_query, command)))
 
 
 @app.command("resolve-query")
@@ -175,7 +175,7 @@ def answer_query(
 def resolve_query(ctx: typer.Context, entry_id: int = typer.Argument(..., metavar="ID")) -> None:
     """Settle the open query: time_entry.updated (change query_resolved)."""
     s = services(ctx)
-    emit(time_entry_record(approvals.resolve_query(entry_id, uow=s.uow, clock=s.clock)))
+    emit(time_entry_record(s.run(approvals.resolve_query, entry_id)))
 
 
 @app.command("dispute")
@@ -183,7 +183,7 @@ def resolve_query(ctx: typer.Context, entry_id: int = typer.Argument(..., metava
 def dispute(ctx: typer.Context, entry_id: int = typer.Argument(..., metavar="ID")) -> None:
     """The client disputes an approved shift: timesheet.unapproved (reason_code disputed)."""
     s = services(ctx)
-    emit(time_entry_record(approvals.dispute(entry_id, uow=s.uow, clock=s.clock)))
+    emit(time_entry_record(s.run(approvals.dispute, entry_id)))
 
 
 @app.command("edit")
@@ -200,7 +200,7 @@ def edit(
     s = services(ctx)
     change = {"clock_in": clock_in, "clock_out": clock_out, "break_minutes": break_minutes}
     command = structure(EditEntry, {"entry_id": entry_id, **change, "pay_adjustment_minutes": pay_adjustment_minutes})
-    emit(time_entry_record(corrections.edit(command, uow=s.uow, clock=s.clock)))
+    emit(time_entry_record(s.run(corrections.edit, command)))
 
 
 @app.command("clock-out")
@@ -212,7 +212,7 @@ def clock_out(
 ) -> None:
     """Close an open shift by hand (clock_out_method manual): time_entry.updated (clocked_out)."""
     s = services(ctx)
-    emit(time_entry_record(time_records.clock_out(entry_id, console_time(at, "clock_out"), uow=s.uow, clock=s.clock)))
+    emit(time_entry_record(s.run(time_records.clock_out, entry_id, console_time(at, "clock_out"))))
 
 
 @app.command("auto-close")
@@ -220,7 +220,7 @@ def clock_out(
 def auto_close(ctx: typer.Context) -> None:
     """Close every shift open 18 hours: at its booked end, else clock-in plus the client's default shift hours."""
     s = services(ctx)
-    emit(entries(time_records.auto_close(uow=s.uow, clock=s.clock)))
+    emit(entries(s.run(time_records.auto_close)))
 
 
 @app.command("auto-sign-off")
@@ -228,7 +228,7 @@ def auto_close(ctx: typer.Context) -> None:
 def auto_sign_off(ctx: typer.Context) -> None:
     """Sign off (via auto) the shifts still pending the client's sign-off past its deadline (cron: hourly)."""
     s = services(ctx)
-    emit(entries(sign_off.auto_sign_off(uow=s.uow, clock=s.clock)))
+    emit(entries(s.run(sign_off.auto_sign_off)))
 
 
 @app.command("amend")
@@ -246,7 +246,7 @@ def amend(
     s = services(ctx)
     asked = {"clock_in": clock_in, "clock_out": clock_out, "break_minutes": break_minutes, "raised_by": raised_by}
     command = structure(RaiseAmendment, {"entry_id": entry_id, "reason": reason, **asked})
-    amendment = amendments.raise_amendment(command, uow=s.uow, clock=s.clock)
+    amendment = s.run(amendments.raise_amendment, command)
     emit(amendment_record(amendment))
 
 
@@ -267,7 +267,7 @@ def list_timesheets(
 
     def page(paging: Paging) -> Page[EntryView]:
         query = TimesheetQuery(paging, date_from=first, date_to=last, approval_status=wanted)
-        sheet = timesheets(caller, query, queries=s.queries, uow=s.uow, now=s.clock.now())
+        sheet = s.run(timesheets, caller, query)
         figures.update(sheet.figures)
         checked.update(sheet.exceptions)
         return sheet.page

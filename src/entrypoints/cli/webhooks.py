@@ -38,10 +38,9 @@ def dispatch_until(
 ) -> None:
     """Dispatch every ``interval`` seconds until ``stop`` is set; a failed pass (the database away for a
     moment, say) is logged and the next one tried."""
-    sender = built.webhooks.sender(built.clock)
     while not stop.is_set():
-        try:
-            done = dispatch(uow=built.uow, clock=built.clock, sender=sender, concurrency=concurrency)
+        try:  # a sender per pass: the certificates are read again, so a renewed store is used without a restart
+            done = built.run(dispatch, concurrency=concurrency)
         except Exception:
             log.exception("a webhook dispatch pass failed; trying again")
         else:
@@ -67,9 +66,7 @@ def dispatch_command(
     PostgreSQL database (each attempt is made once); on SQLite run one (`serve` runs one by default)."""
     s = services(ctx)
     if once:
-        emit(
-            attrs.asdict(dispatch(uow=s.uow, clock=s.clock, sender=s.webhooks.sender(s.clock), concurrency=concurrency))
-        )
+        emit(attrs.asdict(s.run(dispatch, concurrency=concurrency)))
         return
     try:
         dispatch_until(threading.Event(), s, concurrency=concurrency, interval=interval, report=_print)

@@ -39,9 +39,7 @@ def register(
     """A self-registered worker: ``pending`` until approved (cannot clock or be booked)."""
     s = services(ctx)
     raw = {"name": name, "employee_id": employee_id, "location_id": location, "email": email}
-    view = use_cases.create_worker(
-        structure(CreateWorker, raw), client_id=client, uow=s.uow, clock=s.clock, pending=True
-    )
+    view = s.run(use_cases.create_worker, structure(CreateWorker, raw), client_id=client, pending=True)
     emit(worker_record(view))
 
 
@@ -50,7 +48,7 @@ def register(
 def approve(ctx: typer.Context, worker_id: int = typer.Argument(..., metavar="ID")) -> None:
     """Pending to active; announces ``worker.created``."""
     s = services(ctx)
-    emit(worker_record(use_cases.approve_worker(worker_id, uow=s.uow, clock=s.clock)))
+    emit(worker_record(s.run(use_cases.approve_worker, worker_id)))
 
 
 @app.command("suspend")
@@ -58,7 +56,7 @@ def approve(ctx: typer.Context, worker_id: int = typer.Argument(..., metavar="ID
 def suspend(ctx: typer.Context, worker_id: int = typer.Argument(..., metavar="ID")) -> None:
     """Suspend a worker: they cannot clock or be booked."""
     s = services(ctx)
-    emit(worker_record(use_cases.suspend_worker(worker_id, uow=s.uow, clock=s.clock)))
+    emit(worker_record(s.run(use_cases.suspend_worker, worker_id)))
 
 
 @app.command("anonymise")
@@ -66,7 +64,7 @@ def suspend(ctx: typer.Context, worker_id: int = typer.Argument(..., metavar="ID
 def anonymise(ctx: typer.Context, worker_id: int = typer.Argument(..., metavar="ID")) -> None:
     """Erase a leaver's personal data; the record can no longer be changed (409)."""
     s = services(ctx)
-    emit(worker_record(use_cases.anonymise_worker(worker_id, uow=s.uow, clock=s.clock)))
+    emit(worker_record(s.run(use_cases.anonymise_worker, worker_id)))
 
 
 def _pin() -> str:
@@ -86,7 +84,7 @@ def set_pin(
     """Set a worker's kiosk PIN, read from a prompt or standard input (never an option); ``--clear`` removes it."""
     s = services(ctx)
     changed = SetWorkerPin(worker_id=worker, pin=None if clear else _pin())
-    done = worker_pins.set_worker_pin(changed, uow=s.uow, hasher=s.hasher, clock=s.clock)
+    done = s.run(worker_pins.set_worker_pin, changed)
     emit({"worker_id": done.id, "employee_id": done.employee_id, "has_pin": done.has_pin})
 
 
@@ -95,7 +93,7 @@ def set_pin(
 def mark_dormant(ctx: typer.Context, client: int = typer.Option(..., help="Client account id.")) -> None:
     """The dormancy job: workers with no clock for the client's dormant_after_days (90) become dormant."""
     s = services(ctx)
-    views = use_cases.mark_dormant(client, uow=s.uow, clock=s.clock)
+    views = s.run(use_cases.mark_dormant, client)
     emit({"client_id": client, "count": len(views), "worker_ids": [view.worker.id for view in views]})
 
 
@@ -109,7 +107,7 @@ def dnr(
 ) -> None:
     """Do not return: the worker cannot be booked at the site (``dnr``); ``--remove`` lifts it."""
     s = services(ctx)
-    marked = do_not_return.mark(worker_id, location, remove=remove, uow=s.uow, clock=s.clock)
+    marked = s.run(do_not_return.mark, worker_id, location, remove=remove)
     emit(attrs.asdict(marked))
 
 
@@ -124,7 +122,7 @@ def list_workers(
     """The client's workers, as GET /workers.php lists them."""
     s, caller = operator(ctx, client)
     views = console_reads.every(
-        lambda paging: reads.workers(caller, WorkerFilter(client, paging, search=search), queries=s.queries)
+        lambda paging: s.run(reads.workers, caller, WorkerFilter(client, paging, search=search))
     )
     emit_rows([worker_record(view) for view in views], COLUMNS, shown, "Workers")
 
@@ -138,5 +136,5 @@ def app_link(
 ) -> None:
     """A one-time sign-in link to the worker app for the worker (works once, within 48 hours)."""
     s = services(ctx)
-    made = make_app_link(worker, link_base=base or s.settings.public_url or "", uow=s.uow, clock=s.clock)
+    made = s.run(make_app_link, worker, link_base=base or s.settings.public_url or "")
     emit({"worker_id": made.link.worker_id, "url": made.url, "expires_at": made.link.expires_at.isoformat()})

@@ -38,7 +38,7 @@ from workforce_entrypoints.http import cors
 from workforce_entrypoints.http.auth import bearer_secret
 from workforce_entrypoints.http.params import Params
 from workforce_entrypoints.http.replies import error_reply
-from workforce_entrypoints.http.storage_threads import StorageThreads
+from workforce_entrypoints.serving.storage_threads import StorageThreads
 
 PREFIX = "/api/v1"
 ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
@@ -136,29 +136,31 @@ class Endpoint:
         address = request.client.host if request.client else "unknown"
         if request.method not in BODIES:  # no body to wait for: the whole request in one storage thread
             return await threads.run(_read_reply, request, method, secret, address, services)
+        if request.headers.get(idempotency.HEADER) is None or request.method not in WRITES:
+            # the body first (a small one came with the head), then the key to the reply in one storage thread
+            raw_body = await request.body()
+            return await threads.run(_answer, request, method, secret, address, services, raw_body)
         principal, decision = await threads.run(_admit, secret, address, services)
         headers = _limit_headers(decision)
         try:
             _pass(request, method, principal, decision, headers)
-            reply = await self._run(request, method, principal, services, threads)
+            reply = await self._keyed(request, method, principal, services, threads)
         except WorkforceError as error:
             reply = error_reply(error)
         reply.headers.update(headers)
         return reply
 
-    async def _run(
+    async def _keyed(
         self, request: Request, method: Method, principal: Principal, services: Services, threads: StorageThreads
     ) -> Response:
-        raw_body = await request.body() if request.method in BODIES else b""
+        """A write with an ``Idempotency-Key``: its reply kept with its change, or the kept one replayed."""
+        raw_body = await request.body()
         call = Call(principal=principal, params=Params(request.query_params), services=services, raw_body=raw_body)
-        key = request.headers.get(idempotency.HEADER)
-        if key is None or request.method not in WRITES:
-            return await threads.run(_reply, method, call)
-        key = idempotency.valid_key(key)
+        key = idempotency.valid_key(request.headers.get(idempotency.HEADER) or "")
         print_ = idempotency.fingerprint(request.method, request.url.path, request.url.query, raw_body)
         now = services.clock.now()
         begun = await threads.run(
-            partial(idempotency.begin, uow=services.uow), services.idempotency, principal.api_key, key, print_, now
+            partial(services.run, idempotency.begin), services.idempotency, principal.api_key, key, print_, now
         )
         if isinstance(begun, StoredReply):
             return Response(
@@ -172,7 +174,7 @@ class Endpoint:
 def _admit(secret: str, address: str, services: Services) -> tuple[Principal, RateDecision]:
     """The key's principal and its rate-limit decision (401/403 and the unknown-key throttle first)."""
     try:
-        principal = authenticate(secret, uow=services.uow, clock=services.clock)
+        principal = services.run(authenticate, secret)
     except InvalidApiKey:
         limits.note_unknown_key(address, services.limiter)
         raise
@@ -206,12 +208,16 @@ def _read_reply(request: Request, method: Method, secret: str, address: str, ser
     return _answer(request, method, secret, address, services)
 
 
-def _answer(request: Request, method: Method, secret: str, address: str, services: Services) -> Response:
+def _answer(
+    request: Request, method: Method, secret: str, address: str, services: Services, raw_body: bytes = b""
+) -> Response:
+    """A request from the key to the reply (on a storage thread), its body already read."""
     principal, decision = _admit(secret, address, services)
     headers = _limit_headers(decision)
     try:
         _pass(request, method, principal, decision, headers)
-        reply = _reply(method, Call(principal=principal, params=Params(request.query_params), services=services))
+        params = Params(request.query_params)
+        reply = _reply(method, Call(principal=principal, params=params, services=services, raw_body=raw_body))
     except WorkforceError as error:
         reply = error_reply(error)
     reply.headers.update(headers)

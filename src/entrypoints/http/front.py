@@ -7,7 +7,7 @@
   ``swagger-ui-bundle`` package under ``/api/v1/docs/assets/`` (no CDN).
 
 The pages carry the console's Content-Security-Policy (set for every HTML reply by
-``middleware.reply_headers``), which allows no inline script or style: their own are files beside them
+``serving.reply_headers``), which allows no inline script or style: their own are files beside them
 (``/front.css``, ``/api/v1/docs/start.js``).
 """
 

@@ -13,8 +13,9 @@ import re
 
 ACCESS_LOGGER = "uvicorn.access"
 SHOWN = 6  # characters of a token kept in a log line
-# the worker app's sign-in links and the portal's sign-off links: /app/link/<token>, /portal/link/<token>
-SECRET_PATH = re.compile(r"(?P<route>/(?:app|portal)/link/)(?P<secret>[^/?#\s]+)")
+# the worker app's sign-in links, the portal's sign-off links and the offers' one-tap links:
+# /app/link/<token>, /portal/link/<token>, /offers/link/<token>
+SECRET_PATH = re.compile(r"(?P<route>/(?:app|portal|offers)/link/)(?P<secret>[^/?#\s]+)")
 
 
 def hide_secrets(path: str) -> str:

@@ -1,41 +1,26 @@
-"""The console's routes, mounted by ``create_app`` beside the API, and its assets from the package."""
+"""The pages' routes, mounted by ``create_app`` beside the API: each surface's (the console, the
+portal, the kiosk, the worker app), gathered from its package, and the assets they share.
+
+Also the page ``create_app`` answers a person with when no route of the console matches (a 404 or
+405 in words, not the API's JSON)."""
 
 from __future__ import annotations
 
 from functools import cache
 from importlib.resources import files
+from types import ModuleType
 
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from workforce_entrypoints.web import (
-    app_clock,
-    app_links,
-    app_pages,
-    app_requests,
-    app_sign_in,
-    checks,
-    kiosk,
-    kiosk_setup,
-    money,
-    own_account,
-    pay_codes,
-    pay_week,
-    portal,
-    setup,
-    shift_actions,
-    shifts,
-    sign_in_code,
-    signing,
-    timesheet_actions,
-    timesheets,
-    two_factor,
-    webhooks_setup,
-    worker_actions,
-    workers,
-)
+from workforce_entrypoints.web import app, console, kiosk, portal
+from workforce_entrypoints.web.common.gathered import gathered
+from workforce_entrypoints.web.common.visits import page_reply
+
+SURFACES: tuple[ModuleType, ...] = (console, portal, kiosk, app)
+PAGE_PATHS = ("/console",)  # where a path no route matches is answered with a page
 
 
 @cache
@@ -48,34 +33,17 @@ async def favicon(request: Request) -> Response:
     return Response(icon(), media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
 
 
-def console_routes() -> list[BaseRoute]:
+def web_routes() -> list[BaseRoute]:
     return [
         Route("/favicon.ico", favicon, methods=["GET"]),
         Mount(
             "/console/static", StaticFiles(packages=[("workforce_entrypoints.web", "static")]), name="console-static"
         ),
-        *signing.ROUTES,
-        *own_account.ROUTES,
-        *sign_in_code.ROUTES,
-        *two_factor.ROUTES,
-        *timesheet_actions.ROUTES,
-        *timesheets.ROUTES,
-        *pay_week.ROUTES,
-        *pay_codes.ROUTES,
-        *money.ROUTES,
-        *checks.ROUTES,
-        *portal.ROUTES,
-        *setup.ROUTES,
-        *kiosk_setup.ROUTES,
-        *kiosk.ROUTES,
-        *webhooks_setup.ROUTES,
-        *shift_actions.ROUTES,
-        *shifts.ROUTES,
-        *worker_actions.ROUTES,
-        *workers.ROUTES,
-        *app_sign_in.ROUTES,
-        *app_pages.ROUTES,
-        *app_requests.ROUTES,
-        *app_clock.ROUTES,
-        *app_links.ROUTES,
+        *(route for surface in SURFACES for route in gathered(surface.__name__)),
     ]
+
+
+def no_such_page(status: int, detail: str) -> Response:
+    """A path or method no page has, said as a page."""
+    message = "There is no such page." if status == 404 else detail
+    return page_reply("error.html", None, status, status=status, message=message, field=None)

@@ -44,6 +44,10 @@ class OfferRepository(Protocol):
         """The worker's offer for the requirement still ``sent`` (unanswered), if any."""
         ...
 
+    def of_demand(self, demand_id: int) -> list[Offer]:
+        """Every offer of the requirement, whatever its status, by id."""
+        ...
+
     def unanswered(self, *, demand_id: int | None = None, ended_by: datetime | None = None) -> list[Offer]:
         """Offers still ``sent``, by id: of one requirement, or of the requirements that ended by then."""
         ...

@@ -10,6 +10,7 @@ from attrs import frozen
 from workforce_core.model.bookings import Booking
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.ports.paging import Page, Paging
+from workforce_core.rules.working_time import Work
 from workforce_core.views import EntryView
 
 
@@ -41,6 +42,14 @@ class EntryReads(Protocol):
     ) -> list[TimeEntry]:
         """The client's shifts (open or closed, at any site) of these workers clocked in within
         ``[start_from, start_before)``, by clock-in then id (one query, no page count)."""
+        ...
+
+    def work_of(
+        self, client_id: int, worker_ids: tuple[int, ...], start_from: datetime, start_before: datetime
+    ) -> dict[int, list[Work]]:
+        """The stretches of work (``rules.working_time.Work``) of the client's closed shifts of these
+        workers clocked in within ``[start_from, start_before)``, by worker, each in order of clock-in: the
+        working time checks' 17 weeks, read as three instants and a break, not as whole entries."""
         ...
 
     def breaks_of(self, shift_ids: tuple[int, ...]) -> dict[int, list[TimeEntry]]:

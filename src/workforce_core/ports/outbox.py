@@ -34,6 +34,19 @@ class Outbox(Protocol):
         """``data`` in the form this outbox keeps it (and a delivery carries it)."""
         ...
 
+    def unnotified(self, limit: int) -> list[OutboxEvent]:
+        """Events the notifier has not yet turned into messages, oldest first, at most ``limit``, locked
+        for this transaction; on PostgreSQL rows another notifier holds are skipped."""
+        ...
+
+    def mark_notified(self, ids: Sequence[int], at: datetime) -> None:
+        """Record that these events have their messages (in this transaction)."""
+        ...
+
+    def restored(self, stored: dict[str, Any]) -> EventData:
+        """An event's data from the form this outbox keeps it in."""
+        ...
+
     def last_id(self) -> int:
         """The id of the latest event recorded (0 when none): a subscription made now receives the later ones."""
         ...

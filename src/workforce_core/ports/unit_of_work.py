@@ -13,15 +13,23 @@ from workforce_core.ports.availability import AbsenceRepository, AvailabilityRep
 from workforce_core.ports.demands import DemandRepository, OfferRepository
 from workforce_core.ports.documents import DocumentTypeRepository, EvidenceRepository, WorkerDocumentRepository
 from workforce_core.ports.exports import ExportBatchWrites
+from workforce_core.ports.filling import OfferLinks, OfferRounds
 from workforce_core.ports.kiosks import KioskClocks, KioskDevices
 from workforce_core.ports.minimum_wage import WageRecords
 from workforce_core.ports.no_shows import NoShowNotices
+from workforce_core.ports.notifications import (
+    ChannelChoices,
+    MessageRepository,
+    NotifierSettingsRepository,
+    PushSubscriptions,
+)
 from workforce_core.ports.outbox import Outbox
 from workforce_core.ports.pay_codes import PayCodes
 from workforce_core.ports.pay_figures import PayFigures
 from workforce_core.ports.pay_weeks import PayWeekLocks
 from workforce_core.ports.people import SessionRepository, SignOffLinkRepository, UserRepository
 from workforce_core.ports.pricing_reads import PricingInputsReader
+from workforce_core.ports.reminders import UpcomingShifts
 from workforce_core.ports.repositories import (
     ApiKeyRepository,
     AuditLog,
@@ -122,6 +130,20 @@ class UnitOfWork(Protocol):
     def documents(self) -> WorkerDocumentRepository: ...
     @property
     def evidence(self) -> EvidenceRepository: ...
+    @property
+    def messages(self) -> MessageRepository: ...
+    @property
+    def channel_choices(self) -> ChannelChoices: ...
+    @property
+    def push_subscriptions(self) -> PushSubscriptions: ...
+    @property
+    def notifier_settings(self) -> NotifierSettingsRepository: ...
+    @property
+    def offer_rounds(self) -> OfferRounds: ...
+    @property
+    def offer_links(self) -> OfferLinks: ...
+    @property
+    def upcoming(self) -> UpcomingShifts: ...
 
     def __enter__(self) -> UnitOfWork: ...
 

@@ -405,21 +405,35 @@ WORKING_TIME_DETAIL = {
 }
 
 
+def stretches_of(entries: Iterable[TimeEntry]) -> dict[int, list[Work]]:
+    """The stretches of work of the closed shifts among ``entries``, by worker (what
+    ``working_time_exceptions`` checks a shift against)."""
+    found: dict[int, list[Work]] = {}
+    for entry in entries:
+        if entry.clock_out is not None and entry.entry_type == "shift":
+            found.setdefault(entry.worker_id, []).append(
+                Work.of(entry.clock_in, entry.clock_out, entry.manual_break_minutes or 0)
+            )
+    return found
+
+
 def working_time_exceptions(
     shifts: Iterable[TimeEntry],
-    context: Iterable[TimeEntry],
+    work: Mapping[int, Sequence[Work]],
     workers: Mapping[int, tuple[date | None, bool]],
     week_of_shift: Callable[[TimeEntry], tuple[datetime, datetime]],
 ) -> list[TimeException]:
-    """The working time checks of each closed shift of ``shifts`` against the worker's other closed shifts
-    (``context``: 17 weeks before to 12 hours after), as clocked; ``workers`` gives each worker's date of
+    """The working time checks of each closed shift of ``shifts`` against the worker's ``work`` (their
+    closed shifts from 17 weeks before to 12 hours after, as clocked: ``stretches_of`` them, or the read
+    port's ``work_of``; the shifts themselves may be among them); ``workers`` gives each worker's date of
     birth and opt-out, ``week_of_shift`` the real span of a shift's pay week."""
+    shifts = list(shifts)
     stretches: dict[int, dict[Work, None]] = {}  # each worker's stretches once, in the order first met
-    for entry in (*context, *shifts):
-        if entry.clock_out is not None and entry.entry_type == "shift":
-            stretch = Work.of(entry.clock_in, entry.clock_out, entry.manual_break_minutes or 0)
-            stretches.setdefault(entry.worker_id, {})[stretch] = None
-    work = {worker_id: list(kept) for worker_id, kept in stretches.items()}
+    for worker_id, own in work.items():
+        stretches[worker_id] = dict.fromkeys(own)
+    for worker_id, own in stretches_of(shifts).items():
+        stretches.setdefault(worker_id, {}).update(dict.fromkeys(own))
+    kept = {worker_id: list(found) for worker_id, found in stretches.items()}
     found: list[TimeException] = []
     for entry in shifts:
         if entry.clock_out is None or entry.worker_id not in workers:
@@ -427,7 +441,7 @@ def working_time_exceptions(
         born, opted_out = workers[entry.worker_id]
         checked = working_time(
             Work.of(entry.clock_in, entry.clock_out, entry.manual_break_minutes or 0),
-            work[entry.worker_id],
+            kept[entry.worker_id],
             date_of_birth=born,
             opted_out=opted_out,
             week=week_of_shift(entry),

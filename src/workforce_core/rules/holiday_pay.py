@@ -161,7 +161,7 @@ class LedgerWeek:
         if self.taken:
             said.append(f"{self.average.explain()}: {self.taken / 60:.2f} h x {self.average.rate} = {self.pay}")
         said.append(
-            f"accrued {self.accrued / 60:.2f} h (12.07% of {self.worked_minutes / 60:.2f} h worked, "
+            f"accrued {self.accrued / 60:.2f} h ({ROLLED_UP_RATE:.2%} of {self.worked_minutes / 60:.2f} h worked, "
             f"cap {self.cap / 60:.2f} h); balance {self.balance / 60:.2f} h"
         )
         return "; ".join(said)

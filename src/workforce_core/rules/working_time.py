@@ -63,14 +63,20 @@ def is_young(date_of_birth: date | None, day: date) -> bool:
 
 
 def _others(shift: Work, work: Iterable[Work]) -> list[Work]:
-    return [w for w in work if w != shift]
+    """``work`` without ``shift`` (compared field by field: the checks call this for every shift of a page)."""
+    start, end, minutes = shift.start, shift.end, shift.minutes
+    return [w for w in work if w.start != start or w.end != end or w.minutes != minutes]
 
 
 def average_minutes(shift: Work, work: Iterable[Work]) -> int:
     """Working minutes in the 17 weeks ending with ``shift`` (the part of a stretch inside them)."""
+    return _average(shift, _others(shift, work))
+
+
+def _average(shift: Work, others: Sequence[Work]) -> int:
     since = shift.end - AVERAGE_PERIOD
     total = shift.minutes
-    for other in _others(shift, work):
+    for other in others:
         if other.end <= since or other.start >= shift.end:
             continue
         whole = (other.end - other.start).total_seconds()
@@ -82,7 +88,10 @@ def average_minutes(shift: Work, work: Iterable[Work]) -> int:
 def rest_gaps(shift: Work, work: Iterable[Work]) -> list[timedelta]:
     """The rest before ``shift`` (since the last work that ended by its start) and after it (until the next
     that starts at or after its end)."""
-    others = _others(shift, work)
+    return _gaps(shift, _others(shift, work))
+
+
+def _gaps(shift: Work, others: Sequence[Work]) -> list[timedelta]:
     gaps = []
     before = [w.end for w in others if w.end <= shift.start]
     if before:
@@ -95,11 +104,13 @@ def rest_gaps(shift: Work, work: Iterable[Work]) -> list[timedelta]:
 
 def longest_rest(shift: Work, work: Iterable[Work], period: timedelta) -> timedelta:
     """The longest stretch without work in the ``period`` ending with ``shift``."""
+    return _longest_rest(shift, _others(shift, work), period)
+
+
+def _longest_rest(shift: Work, others: Sequence[Work], period: timedelta) -> timedelta:
     start = shift.end - period
     busy = sorted(
-        (max(w.start, start), min(w.end, shift.end))
-        for w in (*_others(shift, work), shift)
-        if w.end > start and w.start < shift.end
+        (max(w.start, start), min(w.end, shift.end)) for w in (*others, shift) if w.end > start and w.start < shift.end
     )
     longest, free_from = timedelta(0), start
     for begins, ends in busy:
@@ -108,12 +119,12 @@ def longest_rest(shift: Work, work: Iterable[Work], period: timedelta) -> timede
     return max(longest, shift.end - free_from)
 
 
-def _young_over(shift: Work, work: Sequence[Work], week: tuple[datetime, datetime]) -> bool:
+def _young_over(shift: Work, others: Sequence[Work], week: tuple[datetime, datetime]) -> bool:
     day = local_date(shift.start)
-    all_work = (*_others(shift, work), shift)
+    all_work = (*others, shift)
     day_minutes = sum(w.minutes for w in all_work if local_date(w.start) == day)
     week_minutes = sum(w.minutes for w in all_work if week[0] <= w.start < week[1])
-    short = any(gap < YOUNG_DAILY_REST for gap in rest_gaps(shift, work))
+    short = any(gap < YOUNG_DAILY_REST for gap in _gaps(shift, others))
     return day_minutes > YOUNG_DAY_MINUTES or week_minutes > YOUNG_WEEK_MINUTES or short
 
 
@@ -128,9 +139,12 @@ def working_time(
     """The checks of ``shift`` among the worker's ``work`` (the shift itself may be in it); ``week`` is the
     real span of the week the 40-hour limit of a young worker counts (the pay week)."""
     young = is_young(date_of_birth, local_date(shift.start))
+    others = _others(shift, work)  # once for every check
+    longest = max(period for period, _ in WEEKLY_REST)
+    recent = [w for w in others if w.end > shift.end - longest]  # what the rest periods can meet
     return WorkingTime(
-        average_over=(young or not opted_out) and average_minutes(shift, work) > AVERAGE_LIMIT_MINUTES,
-        short_rest=any(gap < DAILY_REST for gap in rest_gaps(shift, work)),
-        no_weekly_rest=any(longest_rest(shift, work, period) < rest for period, rest in WEEKLY_REST),
-        young_worker=young and _young_over(shift, work, week),
+        average_over=(young or not opted_out) and _average(shift, others) > AVERAGE_LIMIT_MINUTES,
+        short_rest=any(gap < DAILY_REST for gap in _gaps(shift, others)),
+        no_weekly_rest=any(_longest_rest(shift, recent, period) < rest for period, rest in WEEKLY_REST),
+        young_worker=young and _young_over(shift, others, week),
     )

@@ -7,26 +7,18 @@ the result best match first (``rules.who_is_free.order_key``).
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Callable, Sequence
 from datetime import datetime
 
-import attrs
 from attrs import frozen
 
 from workforce_core.commands.availability import AddAvailabilityRule
 from workforce_core.errors import Conflict, InvalidParameter, NotFound
-from workforce_core.model.absences import Absence
 from workforce_core.model.availability import WorkerAvailability
-from workforce_core.model.bookings import Booking
 from workforce_core.model.principal import Principal
-from workforce_core.model.time_entries import TimeEntry
-from workforce_core.model.workers import Worker
 from workforce_core.ports import (
     AvailabilityReads,
     AvailabilityRuleFilter,
     Clock,
-    FreeFactsQuery,
     Page,
     Paging,
     Queries,
@@ -34,15 +26,12 @@ from workforce_core.ports import (
 )
 from workforce_core.rules import people
 from workforce_core.rules.access import owned_site
-from workforce_core.rules.documents import DocumentFacts
-from workforce_core.rules.eligibility import Slot, eligibility
+from workforce_core.rules.eligibility import Slot
 from workforce_core.rules.london import local_date
 from workforce_core.rules.people import Power
 from workforce_core.rules.slots import LONGEST
-from workforce_core.rules.who_is_free import FreeWorker, order_key, role_match, stated
-from workforce_core.rules.worker_facts import Facts, known, people_at, window
-from workforce_core.steps.document_checks import facts_of
-from workforce_core.views import FreeFacts
+from workforce_core.rules.who_is_free import FreeWorker
+from workforce_core.steps.free_workers import ranked
 
 # ---- rules ------------------------------------------------------------------------------------
 
@@ -140,12 +129,10 @@ class FreeResult:
     slot: Slot
 
 
-def who_is_free(
-    principal: Principal, query: FreeQuery, *, queries: Queries, uow: UnitOfWorkFactory | None = None
-) -> FreeResult:
+def who_is_free(principal: Principal, query: FreeQuery, *, queries: Queries, uow: UnitOfWorkFactory) -> FreeResult:
     """Every active worker of the client (a site-limited key: based at its sites) with what eligibility
-    says of them for the slot, best matches first; with ``uow``, their documents too (``right_to_work``,
-    ``document_expired``, ``document_expiring``), read for every worker at once."""
+    says of them for the slot, their documents too (``right_to_work``, ``document_expired``,
+    ``document_expiring``), best matches first."""
     principal.require("availability:read")
     start, end = query.available_from, query.available_to
     if start > end:
@@ -159,88 +146,14 @@ def who_is_free(
         capacity = owned_site(principal, queries.location(query.location_id), parameter="location_id").capacity
     role = query.job_role.strip() if query.job_role and query.job_role.strip() else None
     slot = Slot(query.location_id or 0, local_date(start), start, end, job_role=role)
-    start_day = principal.client.settings.pay_week_start_day
-    span = window(slot, start_day)
-    facts = queries.free_facts(
-        FreeFactsQuery(
-            client_id=principal.client_id,
-            start=span.start,
-            end=span.end,
-            first_day=span.first_day,
-            last_day=span.last_day,
-            location_id=query.location_id,
-            location_ids=principal.site_ids,
-        )
-    )
-    by_worker: dict[int, Facts] = _facts_by_worker(facts)
-    at_site = people_at(
-        [b for b in facts.bookings if b.location_id == slot.location_id and b.start < end and b.end > start]
-    )
-    papers = _papers(principal, facts.workers, slot, uow)
-    found = sorted(
-        (
-            _free(worker, slot, by_worker.get(worker.id, Facts()), start_day, at_site, capacity, papers(worker))
-            for worker in facts.workers
-        ),
-        key=order_key,
+    found = ranked(
+        queries,
+        uow,
+        slot,
+        client_id=principal.client_id,
+        settings=principal.client.settings,
+        capacity=capacity,
+        location_ids=principal.site_ids,
     )
     shown = found[query.paging.offset : query.paging.offset + query.paging.limit]
     return FreeResult(Page(tuple(shown), len(found)), slot)
-
-
-def _papers(
-    principal: Principal, workers: Sequence[Worker], slot: Slot, uow: UnitOfWorkFactory | None
-) -> Callable[[Worker], DocumentFacts]:
-    """Each worker's documents for the slot, read for all of them at once (none without ``uow``)."""
-    if uow is None or not workers:
-        return lambda _: DocumentFacts()
-    with uow(read_only=True) as tx:
-        held = tx.documents.of_workers([w.id for w in workers])
-        types = tx.document_types.of_client(principal.client_id)
-    settings = principal.client.settings
-    return lambda w: facts_of(held.get(w.id, []), types, slot.job_role or w.job_role, settings)
-
-
-def _free(
-    worker: Worker,
-    slot: Slot,
-    facts: Facts,
-    start_day: int,
-    at_site: frozenset[int],
-    capacity: int | None,
-    papers: DocumentFacts,
-) -> FreeWorker:
-    what = known(worker.id, slot, facts, start_day=start_day, site_people=at_site, site_capacity=capacity)
-    what = attrs.evolve(what, documents=papers)
-    available, shown = stated(what.availability, slot)
-    return FreeWorker(
-        worker=worker,
-        eligibility=eligibility(worker, slot, what),
-        available=available,
-        availability=shown,
-        role_match=role_match(worker, slot),
-        week_minutes=what.week_minutes,
-    )
-
-
-def _facts_by_worker(facts: FreeFacts) -> dict[int, Facts]:
-    """The batch read's facts, grouped per worker (one pass over each kind)."""
-    bookings: dict[int, list[Booking]] = defaultdict(list)
-    shifts: dict[int, list[TimeEntry]] = defaultdict(list)
-    absences: dict[int, list[Absence]] = defaultdict(list)
-    rules_of: dict[int, list[WorkerAvailability]] = defaultdict(list)
-    dnr: dict[int, set[int]] = defaultdict(set)
-    for b in facts.bookings:
-        bookings[b.worker_id].append(b)
-    for s in facts.shifts:
-        shifts[s.worker_id].append(s)
-    for a in facts.absences:
-        absences[a.worker_id].append(a)
-    for r in facts.rules:
-        rules_of[r.worker_id].append(r)
-    for d in facts.dnr:
-        dnr[d.worker_id].add(d.location_id)
-    return {
-        w.id: Facts(bookings[w.id], shifts[w.id], absences[w.id], rules_of[w.id], frozenset(dnr[w.id]))
-        for w in facts.workers
-    }

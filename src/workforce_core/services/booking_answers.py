@@ -1,7 +1,8 @@
 """A worker's answer to a shift the agency booked them on (the worker app): they acknowledge it
 (``acknowledged_at``, ``confirmation`` ``confirmed``) or decline it (``declined_at``). The booking keeps
 its status (the agency sees the answer and decides); no shift event is sent (the spec's table of
-booking moves: "published, worker answers, acknowledged_at or declined_at set, no shift event")."""
+booking moves: "published, worker answers, acknowledged_at or declined_at set, no shift event"); a decline
+is told to the coordinators who see the site, in the same transaction (``steps.notices.declined``)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ import attrs
 from workforce_core.errors import Conflict, NotFound
 from workforce_core.model.bookings import BookingStatus, Confirmation
 from workforce_core.ports import Clock, UnitOfWorkFactory
+from workforce_core.steps.message_queue import queue
+from workforce_core.steps.notices import declined
 from workforce_core.views import ShiftView
 
 BookingAnswer = Literal["acknowledge", "decline"]
@@ -39,5 +42,8 @@ def answer_booking(
             after = attrs.evolve(booking, declined_at=now, updated_at=now)
         tx.bookings.update(after)
         site = tx.locations.get(after.location_id)
+        told = declined(tx, after, worker, site.name if site else None) if given == "decline" else None
+        if told is not None:
+            queue(tx, told, now)
         tx.commit()
     return ShiftView.of(after, worker, site)

@@ -66,9 +66,9 @@ def charges(
     first, last = period_asked(query, client.settings.pay_week_start_day, now)
     sites = site_filter(principal, queries, query.location_id)
     wanted = ChargeFilter(client.id, first, last, sites, query.include_entries)
-    with figures_current(client, wanted.start, wanted.end, queries=queries, uow=uow):
-        groups = queries.charge_groups(wanted)
-        held = queries.held_back(wanted)
+    current = figures_current(client, wanted.start, wanted.end, queries=queries, uow=uow)
+    groups = current.charge_groups(wanted)
+    held = current.held_back(wanted)
     lines = tuple(ChargeLine(group, line_amount(group.charge_rate, group.minutes)) for group in groups)
     site_ids = sorted({line.group.location_id for line in lines} | {h.location_id for h in held})
     totals = []

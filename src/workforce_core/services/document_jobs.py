@@ -44,7 +44,7 @@ def send_document_expiries(*, uow: UnitOfWorkFactory, clock: Clock) -> int:
     return len(sent)
 
 
-def delete_kept_evidence(*, uow: UnitOfWorkFactory, clock: Clock, files: FileStore) -> int:
+def delete_kept_evidence(*, uow: UnitOfWorkFactory, clock: Clock, file_store: FileStore) -> int:
     """Delete the evidence of leavers past its retention (the rows kept, marked deleted); the number deleted."""
     now = clock.now()
     today = local_date(now)
@@ -66,5 +66,5 @@ def delete_kept_evidence(*, uow: UnitOfWorkFactory, clock: Clock, files: FileSto
             )
         tx.commit()
     for evidence in due:
-        files.delete(evidence.token)
+        file_store.delete(evidence.token)
     return len(due)

@@ -29,7 +29,7 @@ def add_evidence(
     principal: Principal,
     uow: UnitOfWorkFactory,
     clock: Clock,
-    files: FileStore,
+    file_store: FileStore,
     sniffer: ContentSniffer,
 ) -> EvidenceFile:
     people.require(principal.actor, Power.WORKERS)
@@ -67,17 +67,17 @@ def add_evidence(
             now=now,
             changes={"evidence": (None, {"content_type": content_type, "size": len(content), "file_name": name})},
         )
-        files.put(token, content)
+        file_store.put(token, content)
         try:
             tx.commit()
         except BaseException:
-            files.delete(token)
+            file_store.delete(token)
             raise
     return kept
 
 
 def evidence_content(
-    token: str, *, principal: Principal, uow: UnitOfWorkFactory, files: FileStore
+    token: str, *, principal: Principal, uow: UnitOfWorkFactory, file_store: FileStore
 ) -> tuple[EvidenceFile, bytes]:
     """The file and its bytes; unknown, deleted, or of a worker the caller does not see: 404."""
     with uow(read_only=True) as tx:
@@ -85,7 +85,7 @@ def evidence_content(
         if found is None or found.deleted_at is not None or found.client_id != principal.client_id:
             raise NotFound("The file was not found.")
         seen_worker(tx, principal, found.worker_id)
-    content = files.get(found.token)
+    content = file_store.get(found.token)
     if content is None:
         raise NotFound("The file was not found.")
     return found, content

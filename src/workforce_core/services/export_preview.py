@@ -60,8 +60,8 @@ def preview_export(
     first = week_start(query.week, client.settings.pay_week_start_day)
     last = first + timedelta(days=6)
     start, end = from_local(first, time(0)), from_local(last + timedelta(days=1), time(0))
-    with figures_current(client, start, end, queries=queries, uow=uow):
-        return _preview(client, kind, file_format, first, last, queries=queries, uow=uow)
+    current = figures_current(client, start, end, queries=queries, uow=uow)
+    return _preview(client, kind, file_format, first, last, queries=current, uow=uow)
 
 
 def _preview(

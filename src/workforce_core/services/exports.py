@@ -165,7 +165,7 @@ def _locked_week(
     if client is None or not people.reaches_account(actor, client_id):
         raise NotFound(f"client {client_id} was not found.", field="client_id")
     first = week_start(day, client.settings.pay_week_start_day)
-    (view,) = pay_week_views(tx.pay_weeks, client, [first], None, now, tx.wages)
+    (view,) = pay_week_views(tx.pay_weeks, client, [first], None, now, tx.wages, tx.wages)
     if not view.facts.locked or view.lock is None:
         raise NotLocked(f"only a locked pay week can be exported; the week starting {first} is {view.status}.")
     return client, view

@@ -58,8 +58,8 @@ def holiday_records(
     found = queries.workers(WorkerFilter(client.id, query.paging, id=query.worker_id, location_ids=sites))
     if query.worker_id is not None and not found.items:
         raise NotFound(f"no worker {query.worker_id}.")
-    with history_current(client, day, queries=queries, uow=uow):
-        records = tuple(records_of(client, [view.worker for view in found.items], day, queries=queries))
+    current = history_current(client, day, queries=queries, uow=uow)
+    records = tuple(records_of(client, [view.worker for view in found.items], day, queries=current))
     return HolidayRecords(Page(records, found.total), first, last, week_start(day, start_day))
 
 
@@ -81,6 +81,6 @@ def shift_holiday(entry_id: int, *, uow: UnitOfWorkFactory, queries: Queries) ->
     if mode is HolidayPay.ROLLED_UP:
         share = f"{ROLLED_UP_RATE:.2%}"
         return f"{said}: the pay week of {week.isoformat()} adds {share} of its pay for work done as holiday"
-    with history_current(client, week + timedelta(days=6), queries=queries, uow=uow):
-        row = year_inputs(client, [worker.id], week, queries=queries)[worker.id].ledger().week(week)
+    current = history_current(client, week + timedelta(days=6), queries=queries, uow=uow)
+    row = year_inputs(client, [worker.id], week, queries=current)[worker.id].ledger().week(week)
     return f"{said}: pay week of {week.isoformat()}: {row.explain() if row is not None else 'not in a leave year'}"

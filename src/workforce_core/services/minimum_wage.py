@@ -37,7 +37,7 @@ def accept_minimum_wage(
             raise NotFound(f"worker {command.worker_id} was not found.", field="worker_id")
         start = week_start(command.week, client.settings.pay_week_start_day)
         priced_now(tx, client, start)
-        found = [w for w in below_wage(tx.wages, client.id, [start]) if w.worker_id == worker.id]
+        found = [w for w in below_wage(tx.wages, client.id, [start], figures=tx.wages) if w.worker_id == worker.id]
         if not found:
             raise Conflict(f"worker {worker.id} is paid at least their minimum wage band in the week of {start}.")
         if not found[0].open:

@@ -8,15 +8,11 @@ stays ``sent``. Offers taken or declined send no shift event (the spec).
 
 from __future__ import annotations
 
-from typing import Literal
-
 import attrs
 from attrs import frozen
 
-from workforce_core.commands.bookings import BookShift
 from workforce_core.commands.demands import SendOffers
 from workforce_core.errors import Conflict, NotFound
-from workforce_core.model.bookings import BookingStatus, Confirmation
 from workforce_core.model.demands import Offer, OfferStatus
 from workforce_core.model.people import Actor
 from workforce_core.model.principal import Principal
@@ -25,10 +21,10 @@ from workforce_core.rules import people
 from workforce_core.rules.access import visible_sites
 from workforce_core.rules.demands import refusal
 from workforce_core.rules.people import Power
-from workforce_core.steps.booking_places import place
+from workforce_core.steps.offer_answers import Answer, take
 from workforce_core.views import OfferView
 
-Answer = Literal["accept", "decline"]
+__all__ = ["Answer", "OfferQuery", "answer", "expire", "offers", "send", "withdraw"]
 
 
 @frozen(kw_only=True)
@@ -94,17 +90,8 @@ def answer(
     is 404, as an unknown one)."""
     now = clock.now()
     with uow() as tx:
-        offer = _unanswered(tx, offer_id, worker_id)
-        shift_id = None
-        if given == "accept":
-            command = BookShift(worker_id=offer.worker_id, demand_id=offer.demand_id, status=BookingStatus.PUBLISHED)
-            booking = place(tx, command, client_id=offer.client_id, now=now).booking
-            tx.bookings.update(attrs.evolve(booking, acknowledged_at=now, confirmation=Confirmation.CONFIRMED))
-            shift_id = booking.id
-        status = OfferStatus.ACCEPTED if given == "accept" else OfferStatus.DECLINED
-        after = attrs.evolve(offer, status=status, answered_at=now, shift_id=shift_id)
-        tx.offers.update(after)
-        worker = tx.workers.get(offer.worker_id)
+        after = take(tx, _unanswered(tx, offer_id, worker_id), given, now)
+        worker = tx.workers.get(after.worker_id)
         assert worker is not None
         tx.commit()
     return OfferView(after, worker.name)

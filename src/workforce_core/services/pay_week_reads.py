@@ -80,8 +80,9 @@ def pay_weeks(
     start_day = client.settings.pay_week_start_day
     starts = chosen_weeks(query, start_day, local_date(now))
     start, end = week_bounds(starts[0])[0], week_bounds(starts[-1])[1]
-    with figures_current(client, start, end, queries=queries, uow=uow), uow(read_only=True) as tx:
-        views = pay_week_views(queries, client, starts, principal.site_ids, now, tx.wages)
+    current = figures_current(client, start, end, queries=queries, uow=uow)
+    with uow(read_only=True) as tx:
+        views = pay_week_views(current, client, starts, principal.site_ids, now, tx.wages, current)
     return PayWeekList(
         weeks=tuple(reversed(views)),
         period_from=starts[0],

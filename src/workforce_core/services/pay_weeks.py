@@ -72,7 +72,7 @@ def close_week(
         tx.settle()  # the approvals' figures go stale before the week is priced
         priced_now(tx, client, before.week_start)  # approval priced what it made payable
         (after,) = pay_week_views(
-            tx.pay_weeks, client, [before.week_start], (site.id,) if site else None, now, tx.wages
+            tx.pay_weeks, client, [before.week_start], (site.id,) if site else None, now, tx.wages, tx.wages
         )
         pay_week_states.lock_approved(after.facts)  # what approval could not settle, or made payable, refuses here
         change = _lock(tx, client, site, after, now, actor)
@@ -103,7 +103,7 @@ def unlock_week(
         tx.note(PayWeekUnlocked(client, before.week_start, wanted))  # live again; what it paid is due again
         tx.settle()
         (after,) = pay_week_views(
-            tx.pay_weeks, client, [before.week_start], (wanted,) if wanted else None, now, tx.wages
+            tx.pay_weeks, client, [before.week_start], (wanted,) if wanted else None, now, tx.wages, tx.wages
         )
         names = ("period.unlocked",) if site else ("pay_week.unlocked", "period.unlocked")
         tx.record(_events(names, after, lock, now))
@@ -124,7 +124,7 @@ def _week(
             raise LocationNotFound(field="location_id")
     start = week_start(command.week, client.settings.pay_week_start_day)
     priced_now(tx, client, start)  # the minimum wage check reads the week's current figures
-    (view,) = pay_week_views(tx.pay_weeks, client, [start], (site.id,) if site else None, now, tx.wages)
+    (view,) = pay_week_views(tx.pay_weeks, client, [start], (site.id,) if site else None, now, tx.wages, tx.wages)
     return client, site, view
 
 
@@ -146,7 +146,9 @@ def _lock(
     tx.pay_weeks.pay_adjustments(lock, [entry.id for entry in due])
     tx.note(PayWeekLocked(client))  # the late clocks it paid, or whose due week moved
     tx.settle()
-    (after,) = pay_week_views(tx.pay_weeks, client, [before.week_start], (site.id,) if site else None, now, tx.wages)
+    (after,) = pay_week_views(
+        tx.pay_weeks, client, [before.week_start], (site.id,) if site else None, now, tx.wages, tx.wages
+    )
     names = ("period.locked",) if site else ("pay_week.locked", "period.locked")
     tx.record(_events(names, after, lock, now))
     return PayWeekChange(after, lock, frozen)

@@ -82,16 +82,16 @@ def payroll(
         with_entries=query.include_entries,
         with_adjustments=query.adjustments,
     )
-    with figures_current(client, start, end, queries=queries, uow=uow):
-        rows = queries.payroll_rows(wanted)
-        extra = (
-            []
-            if sites is not None
-            else leave_only_rows(client, weeks, query.department_id, query.worker_id, queries=queries, uow=uow)
-        )
-        paging = query.paging
-        shown = list(rows.items)
-        if paging.offset + paging.limit > rows.total:
-            shown += extra[max(0, paging.offset - rows.total) : paging.offset + paging.limit - rows.total]
-        lines = priced_lines(client, shown, weeks, queries=queries, uow=uow, sites=sites)
-        return Payroll(Page(tuple(lines), rows.total + len(extra)), weeks, queries.shifts_not_approved(wanted))
+    current = figures_current(client, start, end, queries=queries, uow=uow)
+    rows = current.payroll_rows(wanted)
+    extra = (
+        []
+        if sites is not None
+        else leave_only_rows(client, weeks, query.department_id, query.worker_id, queries=current, uow=uow)
+    )
+    paging = query.paging
+    shown = list(rows.items)
+    if paging.offset + paging.limit > rows.total:
+        shown += extra[max(0, paging.offset - rows.total) : paging.offset + paging.limit - rows.total]
+    lines = priced_lines(client, shown, weeks, queries=current, uow=uow, sites=sites)
+    return Payroll(Page(tuple(lines), rows.total + len(extra)), weeks, current.shifts_not_approved(wanted))

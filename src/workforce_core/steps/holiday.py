@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from contextlib import AbstractContextManager
 from datetime import date, time, timedelta
 from decimal import Decimal
 
@@ -154,8 +153,8 @@ def year_inputs(
 
 def history_current(
     client: ClientAccount, last: date, *, queries: Queries, uow: UnitOfWorkFactory, first: date | None = None
-) -> AbstractContextManager[None]:
-    """The block's reads see current figures of what a leave year's records read (stale ones priced in
+) -> Queries:
+    """``queries`` reading current figures of what a leave year's records read (stale ones priced in
     memory): from 104 weeks before the leave year holding ``first`` (else ``last``) to the pay week of
     ``last``."""
     year_start, _ = leave_year(first or last, client.settings.leave_year_start)
@@ -184,8 +183,8 @@ def holiday_due(
     leave = holiday_workers(client, weeks, queries=queries) if accrued else {}
     if not any(worker.id in leave for worker in accrued):
         return due
-    with history_current(client, max(weeks), first=min(weeks), queries=queries, uow=uow):
-        _accrued_due(client, [w for w in accrued if w.id in leave], weeks, due, queries=queries)
+    current = history_current(client, max(weeks), first=min(weeks), queries=queries, uow=uow)
+    _accrued_due(client, [w for w in accrued if w.id in leave], weeks, due, queries=current)
     return due
 
 

@@ -84,8 +84,8 @@ def holiday_records_of_week(
     """Every worker's records of the leave year holding the pay week ``week_start``, up to that week
     (workers with no week of work or leave in it left out)."""
     last = week_start + timedelta(days=6)
-    with history_current(client, last, queries=queries, uow=uow):
-        for views in _workers(queries, client.id):
-            for record in records_of(client, [view.worker for view in views], last, queries=queries):
-                if record.weeks:
-                    yield record
+    current = history_current(client, last, queries=queries, uow=uow)
+    for views in _workers(current, client.id):
+        for record in records_of(client, [view.worker for view in views], last, queries=current):
+            if record.weeks:
+                yield record

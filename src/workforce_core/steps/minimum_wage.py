@@ -16,7 +16,7 @@ from attrs import frozen
 
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.ports import UnitOfWork
-from workforce_core.ports.minimum_wage import WageRecords
+from workforce_core.ports.minimum_wage import WageRecords, WageWeeks
 from workforce_core.rules import pay_week_states
 from workforce_core.rules.exceptions import TimeException
 from workforce_core.rules.london import from_local
@@ -64,13 +64,18 @@ def week_check(week: WageWeek) -> WageCheck | None:
 
 
 def below_wage(
-    records: WageRecords, client_id: int, week_starts: Collection[date], sites: tuple[int, ...] | None = None
+    records: WageRecords,
+    client_id: int,
+    week_starts: Collection[date],
+    sites: tuple[int, ...] | None = None,
+    *,
+    figures: WageWeeks,
 ) -> list[WeekWage]:
     """The worker-weeks of those weeks paid below the band (accepted ones too), of workers with shifts at
-    ``sites`` (None: all)."""
+    ``sites`` (None: all), over the ``figures`` given: a lock's stored ones, or a read's current ones."""
     accepted = records.accepted(client_id, week_starts)
     found = []
-    for week in records.weeks(client_id, week_starts):
+    for week in figures.wage_weeks(client_id, week_starts):
         if sites is not None and not week.location_ids.intersection(sites):
             continue
         check = week_check(week)

@@ -1,9 +1,10 @@
 """Stored pay figures, kept current (issue 10).
 
 Reads take each completed shift's figures from the store; a shift with none (new, or marked stale by a
-write) has its worker-week priced in memory for the read (``figures_now``, ``figures_current``), storing
-nothing. The background pass, and a write that needs the figures stored (a lock, an export), reprice
-such worker-weeks in a transaction holding the workers' locks and store them.
+write) has its worker-week priced in memory for the read (``figures_now``; ``figures_current`` hands the
+reads that sum figures in the store those priced ones, explicitly), storing nothing. The background pass,
+and a write that needs the figures stored (a lock, an export), reprice such worker-weeks in a transaction
+holding the workers' locks and store them.
 Writes note what they changed (``workforce_core.facts``); the handlers of those facts mark stale, in the
 write's own transaction, the worker-weeks it can alter (``workforce_core.handlers.stale_figures``).
 """
@@ -11,14 +12,14 @@ write's own transaction, the worker-weeks it can alter (``workforce_core.handler
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
 from datetime import date, datetime, time, timedelta
+from typing import TypeVar
 
 import attrs
 from attrs import frozen
 
 from workforce_core.model.accounts import ClientAccount
-from workforce_core.model.pay_gate import GateReason
+from workforce_core.model.pay_gate import GateReason, PayrollStatus
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.ports import FigureReads, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules.london import from_local
@@ -126,7 +127,7 @@ def week_figures(
     *,
     queries: FigureReads,
     uow: UnitOfWorkFactory,
-    status: str | None = "payable",
+    status: PayrollStatus | None = PayrollStatus.PAYABLE,
     workers_per_batch: int = 500,
 ) -> Iterator[WorkerWeek]:
     """Each worker's sums of a pay week's stored figures; the stale worker-weeks are repriced first, a
@@ -160,21 +161,22 @@ def bring_up_to_date(
     return len(unpriced)
 
 
-@contextmanager
+Reads = TypeVar("Reads", bound=FigureReads)
+
+
 def figures_current(
-    client: ClientAccount, start: datetime, end: datetime, *, queries: FigureReads, uow: UnitOfWorkFactory
-) -> Iterator[None]:
-    """For a read that sums figures in the store: the block's reads see the figures of the period's stale
-    worker-weeks, and of the client's late clocks without figures (paid in a later week), priced in memory
-    as a repricing would store them. Nothing is stored; with nothing stale the reads are left as they are."""
+    client: ClientAccount, start: datetime, end: datetime, *, queries: Reads, uow: UnitOfWorkFactory
+) -> Reads:
+    """For a read that sums figures in the store: ``queries`` summing, with the stored figures, those of the
+    period's stale worker-weeks and of the client's late clocks without figures (paid in a later week),
+    priced in memory as a repricing would store them. Nothing is stored; with nothing stale, ``queries``."""
     unpriced = queries.unpriced_shifts(client.id, start, end)
     with uow(read_only=True) as tx:
         late = tx.figures.late_shifts(client.id)
         stored = tx.figures.of([entry.id for entry in late]) if late else {}
         stale = {entry.id: entry for entry in [*unpriced, *(e for e in late if e.id not in stored)]}
         fresh = priced_now(tx, list(stale.values()), client)
-    with queries.as_stored(list(fresh.values())):
-        yield
+    return queries.with_figures(list(fresh.values()))
 
 
 def reprice_in_batches(

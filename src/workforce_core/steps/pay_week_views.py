@@ -16,7 +16,7 @@ from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.pay_gate import LateState
 from workforce_core.model.pay_weeks import WeekCounts
 from workforce_core.ports import PayWeekTallies, WeekSpan
-from workforce_core.ports.minimum_wage import WageRecords
+from workforce_core.ports.minimum_wage import WageRecords, WageWeeks
 from workforce_core.rules.late_clocks import candidate_weeks, late_clocks, locked_by
 from workforce_core.rules.pay_week_states import WeekFacts, blocking_open, has_ended, status, week_bounds, week_end
 from workforce_core.rules.pay_weeks import week_of
@@ -32,12 +32,14 @@ def pay_week_views(
     sites: tuple[int, ...] | None,
     now: datetime,
     wages: WageRecords,
+    figures: WageWeeks,
 ) -> list[PayWeekView]:
     """The weeks starting on ``starts`` (contiguous), oldest first, as ``sites`` (None: every site) see them:
     the one decision of a week's counts and status that the Close pay week page, GET /pay-weeks.php and the
     lock all take. ``exceptions_open`` counts the open minimum wage shortfalls too (of workers with shifts at
-    ``sites``), read from the figures as the caller makes them current: a read prices the stale ones in
-    memory (``figures_current``), a lock stores them first (``steps.minimum_wage.priced_now``)."""
+    ``sites``), read from ``figures`` as the caller makes them current: a read's price the stale ones in
+    memory (``figures_current``), a lock stores them first (``steps.minimum_wage.priced_now``) and reads its
+    unit of work's."""
     spans = [WeekSpan(start, *week_bounds(start)) for start in sorted(starts)]
     tallies = store.tally(client.id, spans, sites)
     start_day, require = client.settings.pay_week_start_day, client.settings.require_client_approval
@@ -56,7 +58,8 @@ def pay_week_views(
     )
     owed = Counter((state.state, state.adjust_week) for state in late.values())
     recorded = Counter(week_of(shift.clock_in, start_day) for shift in tallies.late)
-    exceptions.update(open_per_week(below_wage(wages, client.id, [span.week_start for span in spans], sites)))
+    starts_asked = [span.week_start for span in spans]
+    exceptions.update(open_per_week(below_wage(wages, client.id, starts_asked, sites, figures=figures)))
     views = []
     for span in spans:
         counts = attrs.evolve(

@@ -37,7 +37,7 @@ def priced_lines(
         workers = tx.workers.get_many(ids)
         accepted = tx.wages.accepted(client.id, tuple(weeks))
         if sites is not None and ids:
-            whole = {(w.worker_id, w.week_start): week_check(w) for w in tx.wages.weeks(client.id, weeks, ids)}
+            whole = {(w.worker_id, w.week_start): week_check(w) for w in queries.wage_weeks(client.id, weeks, ids)}
     due = holiday_due(client, workers, weeks, queries=queries, uow=uow)
     lines = []
     for row in rows:

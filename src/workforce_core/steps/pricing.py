@@ -18,7 +18,7 @@ from attrs import frozen
 from workforce_core.errors import Conflict, NotFound
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.bookings import Booking
-from workforce_core.model.pay_gate import LateState
+from workforce_core.model.pay_gate import LateState, PayrollStatus
 from workforce_core.model.rates import PricingSettings, RateRule
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
@@ -103,7 +103,7 @@ def price_shifts(
             _prepare(entry, worker, week, client, inputs, late[entry.id].state if entry.id in late else None)
             for entry in entries
         ]
-        payable = [p for p in prepared if p.gate.status == "payable" and p.to_price is not None]
+        payable = [p for p in prepared if p.gate.status == PayrollStatus.PAYABLE and p.to_price is not None]
         prices = {price.entry_id: price for price in price_week([p.to_price for p in payable], settings)}  # type: ignore[misc]
         for item in prepared:
             if item.entry.id not in wanted_ids:

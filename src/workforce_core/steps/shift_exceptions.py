@@ -53,16 +53,14 @@ def clocked_working_time(
     end: datetime,
     queries: Queries,
     uow: UnitOfWorkFactory,
-    context: Sequence[TimeEntry] | None = None,
 ) -> list[TimeException]:
     """The working time checks over the closed ``shifts`` (clocked in from ``start`` to ``end``), against
-    their workers' shifts from 17 weeks before to 12 hours after, at every site (``context``: already
-    read, at least that window)."""
+    their workers' shifts from 17 weeks before to 12 hours after, at every site (read as stretches of
+    work, not whole entries)."""
     workers = tuple(sorted({e.worker_id for e in shifts if e.clock_out is not None}))
     if not workers:
         return []
-    if context is None:
-        context = shifts_around(principal, queries, start - READ_BEFORE, end + READ_AFTER, None, worker_ids=workers)
+    context = queries.work_of(principal.client_id, workers, start - READ_BEFORE, end + READ_AFTER)
     with uow(read_only=True) as tx:
         facts = {w.id: (w.date_of_birth, w.wtr_opt_out) for w in tx.workers.get_many(workers).values()}
     start_day = principal.client.settings.pay_week_start_day
@@ -88,9 +86,8 @@ def open_exceptions(
     start = min(e.clock_in for e in shifts) - LOOKBACK
     end = max(e.clock_in for e in shifts) + LOOKBACK
     workers = tuple(sorted({e.worker_id for e in shifts}))
-    # one read for both: the working time checks' window holds the overlaps' 48 hours either side
-    wide = queries.shifts_of(principal.client_id, workers, start - READ_BEFORE, end + READ_AFTER)
-    nearby = [e for e in wide if start <= e.clock_in < end]
+    # whole entries for the overlaps' 48 hours either side; the working time checks' 17 weeks as stretches
+    nearby = queries.shifts_of(principal.client_id, workers, start, end)
     long_ones = tuple(e.id for e in shifts if e.clock_out is not None and e.clock_out - e.clock_in > BREAK_AFTER)
     booked = {e.scheduled_shift_id for e in shifts if e.scheduled_shift_id is not None}
     with uow(read_only=True) as tx:
@@ -103,7 +100,7 @@ def open_exceptions(
         context=nearby,
         booking_context=bookings,
     )
-    found.extend(clocked_working_time(principal, shifts, start, end, queries, uow, context=wide))
+    found.extend(clocked_working_time(principal, shifts, start, end, queries, uow))
     kinds: dict[int, set[str]] = {}
     for exception in found:
         if exception.status == "open" and exception.entry_id is not None:

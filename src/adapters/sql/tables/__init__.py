@@ -17,6 +17,14 @@ from workforce_adapters.sql.tables.bookings import demands, offers, shift_no_sho
 from workforce_adapters.sql.tables.documents import document_evidence, document_types, worker_documents
 from workforce_adapters.sql.tables.exports import export_batch_entries, export_batches, export_files, pay_codes
 from workforce_adapters.sql.tables.kiosks import kiosk_clocks, kiosk_devices
+from workforce_adapters.sql.tables.notifications import (
+    channel_choices,
+    messages,
+    notifier_settings,
+    offer_links,
+    offer_rounds,
+    push_subscriptions,
+)
 from workforce_adapters.sql.tables.pay_weeks import (
     frozen_entries,
     late_clocks,
@@ -58,6 +66,7 @@ __all__ = [
     "api_keys",
     "audit_log",
     "availability_rules",
+    "channel_choices",
     "clients",
     "completed_entry_counts",
     "cost_codes",
@@ -76,13 +85,18 @@ __all__ = [
     "kiosk_devices",
     "late_clocks",
     "locations",
+    "messages",
     "metadata",
     "minimum_wage_acceptances",
+    "notifier_settings",
+    "offer_links",
+    "offer_rounds",
     "offers",
     "outbox",
     "pay_codes",
     "pay_week_locks",
     "payroll_line_counts",
+    "push_subscriptions",
     "rate_limit_hits",
     "rate_rules",
     "recovery_codes",

@@ -151,6 +151,6 @@ shift_figure_lines = Table(
     Column("charge_rate", ExactDecimal, nullable=False),
 )
 
-# Figures with their lines: every read of both goes through this one join (``figures_now`` reads it, while
-# a read prices stale figures in memory, as this join's rows plus the priced figures' lines).
+# Figures with their lines: every read of both goes through this one join (``fresh_figures.reading`` reads it,
+# when a read prices stale figures in memory, as this join's rows plus the priced figures' lines).
 figure_lines = shift_figures.join(shift_figure_lines, shift_figure_lines.c.entry_id == shift_figures.c.entry_id)

@@ -27,7 +27,9 @@ outbox = Table(
     Column("data", Text, nullable=False),
     Column("occurred_at", UtcDateTime, nullable=False),
     Column("dispatched_at", UtcDateTime, nullable=True),
+    Column("notified_at", UtcDateTime, nullable=True),  # migration 0036: the notifier made its messages
     Index("ix_outbox_pending", "dispatched_at", "id"),
+    Index("ix_outbox_unnotified", "notified_at", "id"),
     Index("ix_outbox_client_event", "client_id", "event"),
 )
 

@@ -24,7 +24,7 @@ def get(call: Call) -> Response:
         date_to=p.day("date_to"),
         updated_since=p.instant("updated_since"),
     )
-    page = absences.absences(call.principal, query, queries=call.services.queries)
+    page = call.services.run(absences.absences, call.principal, query)
     if query.id is not None:
         return record(absence_record(reads.one(page)))
     return listing([absence_record(view) for view in page.items], page, paging)

@@ -25,7 +25,7 @@ def get(call: Call) -> Response:
         date_to=p.day("date_to"),
         updated_since=p.instant("updated_since"),
     )
-    page = amendments(call.principal, query, queries=call.services.queries)
+    page = call.services.run(amendments, call.principal, query)
     if query.id is not None:
         return record(amendment_record(reads.one(page)))
     return listing([amendment_record(amendment) for amendment in page.items], page, paging)

@@ -25,12 +25,12 @@ def get(call: Call) -> Response:
     if any(value is not None for value in given.values()):
         return _who_is_free(call, given)
     rule_id = p.identifier("id")
-    page = availability.rules(
+    page = call.services.run(
+        availability.rules,
         call.principal,
         availability.RuleQuery(
             paging=paging, id=rule_id, worker_id=p.identifier("worker_id"), active=p.boolean("active")
         ),
-        queries=call.services.queries,
     )
     if rule_id is not None:
         return record(availability_rule_record(reads.one(page)))
@@ -52,15 +52,15 @@ def _who_is_free(call: Call, given: dict[str, datetime | None]) -> Response:
         location_id=location_id,
         job_role=p.words("job_role", max_length=100),
     )
-    found = availability.who_is_free(call.principal, query, queries=call.services.queries, uow=call.services.uow)
+    found = call.services.run(availability.who_is_free, call.principal, query)
     items = [free_worker_record(item) for item in found.page.items]
     return listing(items, found.page, paging, meta={"slot": slot_record(found.slot, location_id)})
 
 
 def post(call: Call) -> Response:
     s = call.services
-    rule = availability.add_rule(
-        structure(AddAvailabilityRule, call.body(), exact=True), principal=call.principal, uow=s.uow, clock=s.clock
+    rule = s.run(
+        availability.add_rule, structure(AddAvailabilityRule, call.body(), exact=True), principal=call.principal
     )
     return record(availability_rule_record(rule), status=201, message="Availability rule added.")
 
@@ -70,7 +70,7 @@ def delete(call: Call) -> Response:
     if rule_id is None:
         raise InvalidParameter("id", "id is required: DELETE /availability.php?id=<rule_id>.")
     s = call.services
-    rule = availability.retire_rule(rule_id, principal=call.principal, uow=s.uow, clock=s.clock)
+    rule = s.run(availability.retire_rule, rule_id, principal=call.principal)
     return record(availability_rule_record(rule), message="Availability rule retired.")
 
 

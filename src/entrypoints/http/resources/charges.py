@@ -26,7 +26,7 @@ def get(call: Call) -> Response:
         include_entries=bool(p.boolean("include_entries")),
     )
     s = call.services
-    found = charges(call.principal, query, queries=s.queries, uow=s.uow, now=s.clock.now())
+    found = s.run(charges, call.principal, query)
     return record(charges_record(found, include_entries=query.include_entries))
 
 

@@ -14,9 +14,7 @@ from workforce_entrypoints.http.replies import record
 
 def post(call: Call) -> Response:
     s = call.services
-    result = clock_worker(
-        structure(ClockWorker, call.body(), exact=True), principal=call.principal, uow=s.uow, clock=s.clock
-    )
+    result = s.run(clock_worker, structure(ClockWorker, call.body(), exact=True), principal=call.principal)
     if result.action == "clock_in":
         return record(clock_result_record(result), status=201, message="Clocked in.")
     return record(clock_result_record(result), message="Clocked out.")

@@ -17,7 +17,7 @@ def get(call: Call) -> Response:
     query = CostCodeFilter(
         client_id=call.principal.client_id, paging=paging, id=p.identifier("id"), active=p.boolean("active")
     )
-    page = reads.cost_codes(call.principal, query, queries=call.services.queries)
+    page = call.services.run(reads.cost_codes, call.principal, query)
     if query.id is not None:
         return record(cost_code_record(reads.one(page)))
     return listing([cost_code_record(code) for code in page.items], page, paging)

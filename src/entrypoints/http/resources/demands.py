@@ -26,7 +26,7 @@ def get(call: Call) -> Response:
         location_id=p.identifier("location_id"),
         status=p.choice("status", STATUSES),
     )
-    page = demands.demands(call.principal, query, queries=call.services.queries, clock=call.services.clock)
+    page = call.services.run(demands.demands, call.principal, query)
     if query.id is not None:
         return record(demand_record(reads.one(page)))
     return listing([demand_record(view) for view in page.items], page, paging)
@@ -34,9 +34,7 @@ def get(call: Call) -> Response:
 
 def post(call: Call) -> Response:
     s = call.services
-    view = demands.create(
-        structure(CreateDemand, call.body(), exact=True), principal=call.principal, uow=s.uow, clock=s.clock
-    )
+    view = s.run(demands.create, structure(CreateDemand, call.body(), exact=True), principal=call.principal)
     return record(demand_record(view), status=201, message="Requirement created.")
 
 

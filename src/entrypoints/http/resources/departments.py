@@ -21,7 +21,7 @@ def get(call: Call) -> Response:
         active=p.boolean("active"),
         location_id=p.identifier("location_id"),
     )
-    page = reads.departments(call.principal, query, queries=call.services.queries)
+    page = call.services.run(reads.departments, call.principal, query)
     if query.id is not None:
         return record(department_record(reads.one(page)))
     return listing([department_record(view) for view in page.items], page, paging)

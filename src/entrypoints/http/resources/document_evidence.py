@@ -19,8 +19,7 @@ def get(call: Call) -> Response:
     token = call.params.text("id", max_length=128)
     if token is None:
         raise InvalidParameter("id", "id is required: the evidence file's id.")
-    s = call.services
-    found, content = evidence.evidence_content(token, principal=call.principal, uow=s.uow, files=s.files)
+    found, content = call.services.run(evidence.evidence_content, token, principal=call.principal)
     name = quote(found.file_name or f"evidence-{found.document_id}", safe="")
     headers = {"Cache-Control": "no-store", "Content-Disposition": f"attachment; filename*=UTF-8''{name}"}
     return Response(content, media_type=found.content_type, headers=headers)
@@ -30,16 +29,12 @@ def post(call: Call) -> Response:
     document_id = call.params.identifier("document_id")
     if document_id is None:
         raise InvalidParameter("document_id", "document_id is required.")
-    s = call.services
-    kept = evidence.add_evidence(
+    kept = call.services.run(
+        evidence.add_evidence,
         document_id,
         call.raw_body,
         call.params.text("file_name", max_length=300),
         principal=call.principal,
-        uow=s.uow,
-        clock=s.clock,
-        files=s.files,
-        sniffer=s.sniffer,
     )
     return record(evidence_record(kept), status=201, message="Evidence kept.")
 

@@ -16,15 +16,14 @@ from workforce_entrypoints.http.replies import listing, record
 
 def get(call: Call) -> Response:
     paging = call.params.paging()
-    found = documents.document_types(call.principal, uow=call.services.uow)
+    found = call.services.run(documents.document_types, call.principal)
     shown = found[paging.offset : paging.offset + paging.limit]
     return listing([document_type_record(t) for t in shown], Page(tuple(shown), len(found)), paging)
 
 
 def post(call: Call) -> Response:
-    s = call.services
     command = structure(CreateDocumentType, call.body(), exact=True)
-    made = documents.create_document_type(command, principal=call.principal, uow=s.uow, clock=s.clock)
+    made = call.services.run(documents.create_document_type, command, principal=call.principal)
     return record(document_type_record(made), status=201, message="Document type created.")
 
 

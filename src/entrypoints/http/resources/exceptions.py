@@ -24,7 +24,7 @@ def get(call: Call) -> Response:
         status=p.choice("status", EXCEPTION_STATUSES),
     )
     s = call.services
-    page = exceptions(call.principal, query, queries=s.queries, now=s.clock.now(), uow=s.uow)
+    page = s.run(exceptions, call.principal, query)
     return listing([exception_record(found) for found in page.items], page, paging)
 
 

@@ -15,7 +15,7 @@ def get(call: Call) -> Response:
     paging = p.paging()
     query = HolidayQuery(paging=paging, worker_id=p.identifier("worker_id"), day=p.day("date"))
     s = call.services
-    found = holiday_records(call.principal, query, queries=s.queries, uow=s.uow, now=s.clock.now())
+    found = s.run(holiday_records, call.principal, query)
     meta = {
         "leave_year_start": found.first.isoformat(),
         "leave_year_end": found.last.isoformat(),

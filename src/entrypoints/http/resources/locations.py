@@ -19,7 +19,7 @@ def get(call: Call) -> Response:
     query = LocationFilter(
         client_id=call.principal.client_id, paging=paging, id=p.identifier("id"), active=p.boolean("active")
     )
-    page = reads.locations(call.principal, query, queries=call.services.queries)
+    page = call.services.run(reads.locations, call.principal, query)
     if query.id is not None:
         return record(visible(location_record(reads.one(page)), sight))
     return listing([visible(location_record(site), sight) for site in page.items], page, paging)

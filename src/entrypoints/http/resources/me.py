@@ -11,7 +11,7 @@ from workforce_entrypoints.http.replies import record
 
 
 def get(call: Call) -> Response:
-    return record(me_record(reads.me(call.principal, queries=call.services.queries)))
+    return record(me_record(call.services.run(reads.me, call.principal)))
 
 
 ENDPOINT = Endpoint("me", {"GET": Method(get)})

@@ -22,7 +22,7 @@ def get(call: Call) -> Response:
         worker_id=p.identifier("worker_id"),
         status=p.choice("status", STATUSES),
     )
-    page = offers.offers(call.principal, query, queries=call.services.queries)
+    page = call.services.run(offers.offers, call.principal, query)
     return listing([offer_record(view) for view in page.items], page, paging)
 
 

@@ -15,7 +15,7 @@ def get(call: Call) -> Response:
     location_id = p.identifier("location_id")
     include_workers = p.boolean("include_workers")
     s = call.services
-    now = on_site_now(call.principal, queries=s.queries, now=s.clock.now(), location_id=location_id)
+    now = s.run(on_site_now, call.principal, location_id=location_id)
     return record(on_site_now_record(now, include_workers=include_workers is not False))
 
 

@@ -16,7 +16,7 @@ def get(call: Call) -> Response:
     p = call.params
     query = PayWeekQuery(week_start=p.day("week_start"), date_from=p.day("from"), date_to=p.day("to"))
     s = call.services
-    found = pay_weeks(call.principal, query, queries=s.queries, now=s.clock.now(), uow=s.uow)
+    found = s.run(pay_weeks, call.principal, query)
     charge = Sight.of(call.principal.effective_scopes).charge
     weeks = [pay_week_record(view, charge=charge, batch_totals=found.batch_totals) for view in found.weeks]
     meta = {

@@ -32,9 +32,9 @@ def get(call: Call) -> Response:
         adjustments=adjustments,
     )
     s = call.services
-    found = payroll(call.principal, query, queries=s.queries, uow=s.uow, now=s.clock.now())
+    found = s.run(payroll, call.principal, query)
     charge = Sight.of(call.principal.effective_scopes).charge
-    refs = shown_refs(pay_codes(call.principal.client_id, uow=s.uow))
+    refs = shown_refs(s.run(pay_codes, call.principal.client_id))
     items = [
         payroll_line_record(line, charge=charge, include_entries=include_entries, adjustments=adjustments, refs=refs)
         for line in found.lines.items

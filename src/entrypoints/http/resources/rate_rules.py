@@ -34,10 +34,10 @@ def get(call: Call) -> Response:
         active=True if active is None else active,
         on=p.day("on"),
     )
-    page = reads.rate_rules(call.principal, query, queries=call.services.queries)
+    page = call.services.run(reads.rate_rules, call.principal, query)
     if query.id is not None:
         return record(_shown(call, reads.one(page)))
-    codes = pay_codes(call.principal.client_id, uow=call.services.uow)
+    codes = call.services.run(pay_codes, call.principal.client_id)
     meta = {
         "settings": pricing_settings_record(call.principal.client.settings),
         "pay_codes": [pay_code_record(code) for code in codes],

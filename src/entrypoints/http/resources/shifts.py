@@ -35,7 +35,7 @@ def get(call: Call) -> Response:
         status=p.choice("status", STATUSES),
         updated_since=p.instant("updated_since"),
     )
-    page = shifts(call.principal, query, queries=call.services.queries)
+    page = call.services.run(shifts, call.principal, query)
     if query.id is not None:
         return record(shift_record(reads.one(page)))
     return listing([shift_record(view) for view in page.items], page, paging)
@@ -53,21 +53,19 @@ def post(call: Call) -> Response:
     if call.params.choice("action", POST_ACTIONS) == "cancel":
         shift_id = _id(call, "POST /shifts.php?id=<shift_id>&action=cancel")
         body: dict[str, Any] = call.body() if call.raw_body.strip() else {}
-        view = bookings.cancel(
+        view = s.run(
+            bookings.cancel,
             shift_id,
             structure(CancelBooking, body, exact=True),
             client_id=call.principal.client_id,
             principal=call.principal,
-            uow=s.uow,
-            clock=s.clock,
         )
         return record(shift_record(view), message="Shift cancelled.")
-    view = bookings.book(
+    view = s.run(
+        bookings.book,
         structure(BookShift, call.body(), exact=True),
         client_id=call.principal.client_id,
         principal=call.principal,
-        uow=s.uow,
-        clock=s.clock,
     )
     return record(shift_record(view), status=201, message="Shift booked.")
 
@@ -75,13 +73,12 @@ def post(call: Call) -> Response:
 def put(call: Call) -> Response:
     shift_id = _id(call, "PUT /shifts.php?id=<shift_id>")
     s = call.services
-    changed = bookings.update(
+    changed = s.run(
+        bookings.update,
         shift_id,
         structure(UpdateBooking, call.body(), exact=True),
         client_id=call.principal.client_id,
         principal=call.principal,
-        uow=s.uow,
-        clock=s.clock,
     )
     shown = shift_record(changed.shift)
     if changed.detached_demand_id is not None:

@@ -50,7 +50,7 @@ def get(call: Call) -> Response:
         pricing=include_pricing,
     )
     s = call.services
-    sheet = timesheets(call.principal, query, queries=s.queries, uow=s.uow, now=s.clock.now())
+    sheet = s.run(timesheets, call.principal, query)
 
     def shown(view: EntryView) -> dict[str, Any]:
         body = {**time_entry_record(view), **payroll_fields(view.entry, sheet.gates.get(view.entry.id))}

@@ -44,23 +44,16 @@ def get(call: Call) -> Response:
         paging = p.paging()
         status = p.choice("status", DELIVERY_STATUSES)
         event = p.text("event", max_length=60)
-        page = webhooks.deliveries(
-            principal,
-            subscription_id,
-            paging,
-            status=status,  # type: ignore[arg-type]
-            event=event,
-            uow=s.uow,
-        )
+        page = s.run(webhooks.deliveries, principal, subscription_id, paging, status=status, event=event)
         return listing([delivery_record(item, scopes) for item in page.items], page, paging)
     one = p.identifier("id")
     if one is not None:
-        found, recent = webhooks.subscription(principal, one, uow=s.uow)
+        found, recent = s.run(webhooks.subscription, principal, one)
         shown = subscription_record(found)
         shown["recent_deliveries"] = [delivery_record(item, scopes) for item in recent]
         return record(shown)
     paging = p.paging()
-    found_all = webhooks.list_subscriptions(principal, active=p.boolean("active"), uow=s.uow)
+    found_all = s.run(webhooks.list_subscriptions, principal, active=p.boolean("active"))
     listed = Page(tuple(found_all[paging.offset : paging.offset + paging.limit]), len(found_all))
     return listing([subscription_record(item) for item in listed.items], listed, paging)
 
@@ -69,13 +62,12 @@ def post(call: Call) -> Response:
     p, s = call.params, call.services
     action = p.choice("action", POST_ACTIONS)
     if action == "rotate_secret":
-        rotated = webhooks.rotate_secret(_id(call), principal=call.principal, uow=s.uow, clock=s.clock)
+        rotated = s.run(webhooks.rotate_secret, _id(call), principal=call.principal)
         return record({"id": rotated.id, "secret": rotated.secret}, message="Signing secret rotated.")
     if action in ("test", "redeliver"):
         s = call.committing  # the attempt is recorded, sent, then its answer recorded: not one transaction
     if action == "test":
-        sender = s.webhooks.sender(s.clock)
-        tested = webhooks.send_test(_id(call), principal=call.principal, uow=s.uow, clock=s.clock, sender=sender)
+        tested = s.run(webhooks.send_test, _id(call), principal=call.principal)
         said = "Test delivery sent." if tested.delivered else "Test delivery not delivered."
         return record(test_result_record(tested), message=said)
     if action == "redeliver":
@@ -83,22 +75,10 @@ def post(call: Call) -> Response:
         delivery_id = p.identifier("delivery_id")
         if delivery_id is None:
             raise InvalidParameter("delivery_id", "delivery_id is required: ?id=&action=redeliver&delivery_id=.")
-        sent = webhooks.redeliver(
-            subscription_id,
-            delivery_id,
-            principal=call.principal,
-            uow=s.uow,
-            clock=s.clock,
-            sender=s.webhooks.sender(s.clock),
-        )
+        sent = s.run(webhooks.redeliver, subscription_id, delivery_id, principal=call.principal)
         return record(delivery_record(sent, call.principal.effective_scopes), message="Delivery sent again.")
-    made = webhooks.create_subscription(
-        structure(CreateSubscription, call.body(), exact=True),
-        principal=call.principal,
-        uow=s.uow,
-        clock=s.clock,
-        resolver=s.webhooks.resolver,
-        trusted=s.webhooks.trusted_networks,
+    made = s.run(
+        webhooks.create_subscription, structure(CreateSubscription, call.body(), exact=True), principal=call.principal
     )
     return record(subscription_record(made, full_secret=True), status=201, message="Webhook subscription created.")
 
@@ -106,20 +86,17 @@ def post(call: Call) -> Response:
 def put(call: Call) -> Response:
     subscription_id = _id(call)
     s = call.services
-    changed = webhooks.update_subscription(
+    changed = s.run(
+        webhooks.update_subscription,
         subscription_id,
         structure(UpdateSubscription, call.body(), exact=True),
         principal=call.principal,
-        uow=s.uow,
-        clock=s.clock,
-        resolver=s.webhooks.resolver,
-        trusted=s.webhooks.trusted_networks,
     )
     return record(subscription_record(changed), message="Webhook subscription updated.")
 
 
 def delete(call: Call) -> Response:
-    webhooks.delete_subscription(_id(call), principal=call.principal, uow=call.services.uow)
+    call.services.run(webhooks.delete_subscription, _id(call), principal=call.principal)
     return reply({"message": "Webhook subscription deleted."})
 
 

@@ -26,31 +26,28 @@ def get(call: Call) -> Response:
     s, p = call.services, call.params
     one = p.identifier("id")
     if one is not None:
-        return record(document_record(documents.one_document(call.principal, one, uow=s.uow, clock=s.clock)))
+        return record(document_record(s.run(documents.one_document, call.principal, one)))
     paging = p.paging()
-    found = documents.worker_documents(call.principal, _id(call, "worker_id"), uow=s.uow, clock=s.clock)
+    found = s.run(documents.worker_documents, call.principal, _id(call, "worker_id"))
     shown = found[paging.offset : paging.offset + paging.limit]
     return listing([document_record(v) for v in shown], Page(tuple(shown), len(found)), paging)
 
 
 def post(call: Call) -> Response:
-    s = call.services
     command = structure(CreateWorkerDocument, call.body(), exact=True)
-    view = documents.add_document(command, principal=call.principal, uow=s.uow, clock=s.clock)
+    view = call.services.run(documents.add_document, command, principal=call.principal)
     return record(document_record(view), status=201, message="Document recorded.")
 
 
 def put(call: Call) -> Response:
-    s = call.services
     command = structure(UpdateWorkerDocument, {**call.body(), "id": _id(call)}, exact=True)
-    view = documents.update_document(command, principal=call.principal, uow=s.uow, clock=s.clock)
+    view = call.services.run(documents.update_document, command, principal=call.principal)
     return record(document_record(view), message="Document updated.")
 
 
 def delete(call: Call) -> Response:
-    s = call.services
     document_id = _id(call)
-    documents.remove_document(document_id, principal=call.principal, uow=s.uow, clock=s.clock)
+    call.services.run(documents.remove_document, document_id, principal=call.principal)
     return record({"id": document_id, "removed": True}, message="Document removed.")
 
 

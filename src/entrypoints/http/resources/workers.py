@@ -11,7 +11,6 @@ from workforce_core.commands.workers import CreateWorker, UpdateWorker
 from workforce_core.errors import InvalidParameter
 from workforce_core.model.workers import WORKER_STATUSES
 from workforce_core.ports import WorkerFilter
-from workforce_core.rules.london import local_date
 from workforce_core.rules.scopes import require_rates_write
 from workforce_core.rules.visibility import Sight, visible
 from workforce_core.services import reads
@@ -31,7 +30,7 @@ def _one(call: Call, view: WorkerView) -> dict[str, object]:
     shown = _shown(call, view, sight)
     if sight.pay:
         s = call.services
-        clock = reads.worker_awr(call.principal, view, queries=s.queries, today=local_date(s.clock.now()))
+        clock = s.run(reads.worker_awr, call.principal, view)
         shown["awr"] = awr_record(clock)
     return shown
 
@@ -50,7 +49,7 @@ def get(call: Call) -> Response:
         updated_since=p.instant("updated_since"),
         search=p.words("search"),
     )
-    page = reads.workers(call.principal, query, queries=call.services.queries, location_id=p.identifier("location_id"))
+    page = call.services.run(reads.workers, call.principal, query, location_id=p.identifier("location_id"))
     if query.id is not None:
         return record(_one(call, reads.one(page)))
     sight = Sight.of(call.principal.effective_scopes)
@@ -61,12 +60,11 @@ def post(call: Call) -> Response:
     s = call.services
     body = call.body()
     require_rates_write(body, call.principal)  # 403 before any value of the body is looked at
-    view = create_worker(
+    view = s.run(
+        create_worker,
         structure(CreateWorker, body, exact=True),
         client_id=call.principal.client_id,
         principal=call.principal,
-        uow=s.uow,
-        clock=s.clock,
     )
     return record(_one(call, view), status=201, message="Worker created.")
 
@@ -78,13 +76,12 @@ def put(call: Call) -> Response:
     s = call.services
     body = call.body()
     require_rates_write(body, call.principal)
-    view = update_worker(
+    view = s.run(
+        update_worker,
         worker_id,
         structure(UpdateWorker, body, exact=True),
         client_id=call.principal.client_id,
         principal=call.principal,
-        uow=s.uow,
-        clock=s.clock,
     )
     return record(_one(call, view), message="Worker updated.")
 

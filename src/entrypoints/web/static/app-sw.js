@@ -1,5 +1,6 @@
 // The worker app's service worker: keeps the app's shell (styles, script, icon) for a quick start and
 // an offline page; pages themselves always come from the server (they are the worker's live data).
+// It shows each Web Push the notifier sends (JSON: title, body) and, tapped, opens the app's inbox.
 "use strict";
 var SHELL = "workforce-app-shell-1";
 var FILES = ["/console/static/app.css", "/console/static/app.js", "/console/static/htmx.min.js", "/console/static/app-icon.svg"];
@@ -29,4 +30,21 @@ self.addEventListener("fetch", function (event) {
       return new Response("<!doctype html><meta name=viewport content='width=device-width'><title>Offline</title><p>No connection. Try again when you are online.</p>", { headers: { "Content-Type": "text/html; charset=utf-8" } });
     }));
   }
+});
+
+self.addEventListener("push", function (event) {
+  var told = { title: "workforce", body: "" };
+  try { told = event.data ? event.data.json() : told; } catch (error) { told.body = event.data ? event.data.text() : ""; }
+  event.waitUntil(self.registration.showNotification(told.title || "workforce", { body: told.body || "", icon: "/console/static/app-icon.svg" }));
+});
+
+self.addEventListener("notificationclick", function (event) {
+  event.notification.close();
+  var target = "/app/inbox";  // the message is opened (and read) from there
+  event.waitUntil(self.clients.matchAll({ type: "window" }).then(function (open) {
+    for (var i = 0; i < open.length; i += 1) {
+      if (open[i].url.indexOf("/app/") >= 0 && "navigate" in open[i]) { return open[i].navigate(target).then(function (c) { return c && c.focus(); }); }
+    }
+    return self.clients.openWindow(target);
+  }));
 });

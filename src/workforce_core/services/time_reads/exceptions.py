@@ -159,7 +159,8 @@ def _wage_exceptions(
     while weeks[-1] + timedelta(days=7) <= last:
         weeks.append(weeks[-1] + timedelta(days=7))
     start, end = from_local(weeks[0], MIDNIGHT), from_local(weeks[-1] + timedelta(days=7), MIDNIGHT)
-    with figures_current(client, start, end, queries=queries, uow=uow), uow(read_only=True) as tx:
-        found = below_wage(tx.wages, client.id, weeks, sites)
+    current = figures_current(client, start, end, queries=queries, uow=uow)
+    with uow(read_only=True) as tx:
+        found = below_wage(tx.wages, client.id, weeks, sites, figures=current)
     money = principal.has(PAY_SCOPE)
     return [w.exception(money=money) for w in found if query.worker_id in (None, w.worker_id)]

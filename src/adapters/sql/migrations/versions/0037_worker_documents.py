@@ -6,7 +6,7 @@ worker needs a right-to-work check, and the days before an expiry that warn.
 Its downgrade drops the three tables and the settings (the evidence files stay in the file store).
 
 Revision ID: 0037
-Revises: 0035
+Revises: 0036
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from alembic import op
 from workforce_adapters.sql.types import UtcDateTime
 
 revision = "0037"
-down_revision = "0035"
+down_revision = "0036"
 branch_labels = None
 depends_on = None
 

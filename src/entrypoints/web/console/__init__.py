@@ -1,0 +1,2 @@
+"""The agency console (``/console/``): signing in, timesheets, shifts, workers, pay weeks, money,
+checks and the account's setup."""
