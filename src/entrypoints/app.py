@@ -28,6 +28,8 @@ from workforce_entrypoints.http.resources import (
     cost_codes,
     demands,
     departments,
+    document_evidence,
+    document_types,
     exceptions,
     export_batches,
     holiday,
@@ -41,6 +43,7 @@ from workforce_entrypoints.http.resources import (
     shifts,
     timesheets,
     webhooks,
+    worker_documents,
     workers,
 )
 from workforce_entrypoints.http.secret_paths import hide_secrets_in_access_log
@@ -71,6 +74,9 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     absences.ENDPOINT,
     export_batches.ENDPOINT,
     webhooks.ENDPOINT,
+    document_types.ENDPOINT,
+    worker_documents.ENDPOINT,
+    document_evidence.ENDPOINT,
 )
 
 

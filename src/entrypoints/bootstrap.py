@@ -18,6 +18,8 @@ from attrs import define, field, frozen
 from sqlalchemy import Engine
 
 from workforce_adapters.export_files import CsvExportFiles
+from workforce_adapters.file_store import FolderFileStore
+from workforce_adapters.file_types import SignatureSniffer
 from workforce_adapters.json import event_codec
 from workforce_adapters.json.webhooks import envelope
 from workforce_adapters.mail_outbox import MaildirOutbox
@@ -42,7 +44,9 @@ from workforce_adapters.webhooks.sender import DEFAULT_TIMEOUT, SafeSender
 from workforce_core.errors import ValidationFailed
 from workforce_core.ports import (
     Clock,
+    ContentSniffer,
     ExportFiles,
+    FileStore,
     IdempotencyStore,
     Mailer,
     OneTimeCodes,
@@ -67,6 +71,8 @@ MAIL_OUTBOX_ENV = "WORKFORCE_MAIL_OUTBOX"
 PUBLIC_URL_ENV = "WORKFORCE_PUBLIC_URL"  # the address people reach the service at (links in mail)
 OFFLINE_LIMIT_ENV = "WORKFORCE_OFFLINE_CLOCK_LIMIT_HOURS"  # a kiosk clock sent later is flagged late_sync
 DEFAULT_MAIL_OUTBOX = "mail-outbox"  # a Maildir the operator's mail agent sends from
+FILE_STORE_ENV = "WORKFORCE_FILE_STORE"  # the folder of documents' evidence files (a mounted volume)
+DEFAULT_FILE_STORE = "files"
 REDIS_SCHEMES = ("redis://", "rediss://", "redis+unix://")
 R = TypeVar("R")
 
@@ -83,6 +89,7 @@ class Settings:
     public_url: str | None = None
     require_two_factor: bool = False  # WORKFORCE_REQUIRE_2FA
     offline_clock_limit: timedelta = OFFLINE_LIMIT
+    file_store: str = DEFAULT_FILE_STORE
 
     @classmethod
     def from_env(cls, database_url: str | None = None) -> Settings:
@@ -94,6 +101,7 @@ class Settings:
             public_url=os.environ.get(PUBLIC_URL_ENV) or None,
             require_two_factor=switch(REQUIRE_2FA_ENV, os.environ.get(REQUIRE_2FA_ENV)),
             offline_clock_limit=offline_clock_limit(os.environ.get(OFFLINE_LIMIT_ENV)),
+            file_store=os.environ.get(FILE_STORE_ENV) or DEFAULT_FILE_STORE,
         )
 
 
@@ -159,6 +167,8 @@ class Services:
     strength: PasswordStrength = field(factory=ZxcvbnStrength)
     mailer: Mailer = field(factory=lambda: MaildirOutbox(Path(DEFAULT_MAIL_OUTBOX)))
     codes: OneTimeCodes = field(factory=PyotpCodes)
+    file_store: FileStore = field(factory=lambda: FolderFileStore(Path(DEFAULT_FILE_STORE)))
+    sniffer: ContentSniffer = field(factory=SignatureSniffer)
     files: ExportFiles = field(factory=CsvExportFiles)  # pay files kept in storage only (the console's --out: evolve)
 
     def run(self, use_case: Callable[..., R], /, *args: Any, **kwargs: Any) -> R:
@@ -195,6 +205,8 @@ SERVICES: dict[str, Callable[[Services], object]] = {
     "mailer": lambda s: s.mailer,
     "codes": lambda s: s.codes,
     "files": lambda s: s.files,
+    "file_store": lambda s: s.file_store,  # documents' evidence files (``files`` are the export files)
+    "sniffer": lambda s: s.sniffer,
     "sender": lambda s: s.webhooks.sender(s.clock),
     "resolver": lambda s: s.webhooks.resolver,
     "trusted": lambda s: s.webhooks.trusted_networks,
@@ -218,4 +230,5 @@ def bootstrap(settings: Settings, *, clock: Clock | None = None, engine: Engine 
         idempotency=SqlIdempotencyStore(engine, event_codec=event_codec),
         webhooks=Webhooks(trusted_networks=parse_networks(settings.webhook_trusted_networks)),
         mailer=MaildirOutbox(Path(settings.mail_outbox)),
+        file_store=FolderFileStore(Path(settings.file_store)),
     )

@@ -56,6 +56,20 @@ def test_most_workers_are_free_on_a_weekday_morning(demo: dict[str, Any], api: T
     assert len([worker for worker in free if worker["available"]]) >= 8
 
 
+def test_a_forklift_licence_ends_soon_and_who_is_free_warns_of_it(demo: dict[str, Any], api: TestClient) -> None:
+    expiring = demo["expiring_document"]
+    key = _full(demo)
+    [held] = _get(api, key, f"worker-documents.php?worker_id={expiring['worker_id']}")
+    assert (held["id"], held["expiry_date"]) == (expiring["id"], expiring["expiry_date"])
+    after = date.fromisoformat(demo["pay_week"]) + timedelta(days=14)
+    slot = f"available_from={after}T09:00:00Z&available_to={after}T12:00:00Z&job_role=Forklift%20driver"
+    found = {item["worker_id"]: item for item in _get(api, key, f"availability.php?{slot}")}
+    driver = found[expiring["worker_id"]]
+    assert driver["warning_codes"] == ["document_expiring"]  # booked that day too: an overlap blocks, not it
+    assert not {"document_expired", "right_to_work"} & set(driver["block_codes"])
+    assert all("document_expiring" not in item["warning_codes"] for item in found.values() if item is not driver)
+
+
 def test_bookings_this_week_and_next(demo: dict[str, Any], console: Console) -> None:
     next_week = (date.fromisoformat(demo["pay_week"]) + timedelta(days=7)).isoformat()
     code, booked = console("shift", "list", "--client", str(demo["client_id"]), "--week", next_week)

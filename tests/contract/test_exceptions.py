@@ -258,6 +258,20 @@ def young_worker(s: Setup) -> list[str]:
     return [f"young_worker:{found.id}"]
 
 
+def document_expired(s: Setup) -> list[str]:
+    worker = s.worker()
+    writer = s.world.key(s.account.id, ("workers:read", "workers:write"))
+    kind = {"name": "Right to work", "kind": "right_to_work", "expires": False}
+    rtw = s.api.post(path("document-types"), headers=writer, json=kind).json()["data"]
+    check = {"check_method": "online_share_code", "checked_on": "2026-11-01", "checked_by": "Carol"}
+    document = {"worker_id": worker, "type_id": rtw["id"], "expiry_date": "2026-11-16", **check}
+    assert s.api.post(path("worker-documents"), headers=writer, json=document).status_code == 201
+    s.booking(worker, at(16, 8), at(16, 16))  # the last day the share code covers
+    lapsed = s.booking(worker, at(17, 8), at(17, 16))
+    s.booking(worker, at(18, 8), at(18, 16), status="cancelled")  # cancelled: nothing to do
+    return [f"document_expired:shift:{lapsed.id}"]
+
+
 def query(s: Setup) -> list[str]:
     worker = s.worker()
     asked = s.entry(worker, at(16, 8), at(16, 12), queried=True, open_query=True, query_text="Ann left at 11?")
@@ -280,6 +294,7 @@ FIXTURES: dict[str, Callable[[Setup], list[str]]] = {
     "overlap": overlap,
     "missed_break": missed_break,
     "below_minimum_wage": below_minimum_wage,
+    "document_expired": document_expired,
     "wtr_average": wtr_average,
     "rest_11h": rest_11h,
     "weekly_rest": weekly_rest,

@@ -356,9 +356,10 @@ SHORT_RUN = schemathesis.openapi.from_dict(
 def _follow_the_rules_stated_in_words(case: schemathesis.Case, now: datetime) -> None:
     """Make a generated request keep the rules the document states in words because a JSON Schema cannot: rules
     between two values (``end_date`` not before ``start_date``, also the stored one on PUT; ``date_to`` not before
-    ``date_from``; an exceptions period of at most 93 days) and the clock's window (``occurred_at`` at most 15
-    minutes back and 60 seconds ahead). The server refuses such requests with 400 as documented; every other
-    refusal of a request the document allows is a mismatch that ``valid_request_accepted`` reports."""
+    ``date_from``; an exceptions period of at most 93 days; an evidence file's type by its bytes) and the clock's
+    window (``occurred_at`` at most 15 minutes back and 60 seconds ahead). The server refuses such requests with
+    400 as documented; every other refusal of a request the document allows is a mismatch that
+    ``valid_request_accepted`` reports."""
     query, body = case.query, case.body
     if case.operation.path == "/webhooks.php":
         _webhook_rules(case)
@@ -380,6 +381,8 @@ def _follow_the_rules_stated_in_words(case: schemathesis.Case, now: datetime) ->
         _pay_week_rules(query)
     if case.operation.path == "/availability.php":
         _availability_rules(case)
+    if case.operation.path in ("/worker-documents.php", "/document-evidence.php"):
+        _document_rules(case)
     if case.operation.path == "/export-batches.php" and isinstance(query, dict) and _both_dates(query, "from", "to"):
         low, high = sorted((date.fromisoformat(query["from"]), date.fromisoformat(query["to"])))
         query["from"], query["to"] = low.isoformat(), high.isoformat()  # `to` not before `from`
@@ -495,6 +498,19 @@ def _availability_rules(case: schemathesis.Case) -> None:
         body["end_time"] = "23:59" if start[:5] != "23:59" else "23:58"
     if _both_dates(body, "valid_from", "valid_to"):
         body["valid_from"], body["valid_to"] = sorted((body["valid_from"], body["valid_to"]))
+
+
+def _document_rules(case: schemathesis.Case) -> None:
+    """A list of documents names its worker (without ``id``); ``expiry_date`` is not before ``issue_date``; an
+    evidence file is a PDF, JPEG or PNG by its bytes (here a PNG's signature)."""
+    query, body = case.query, case.body
+    listing = case.method.upper() == "GET" and case.operation.path == "/worker-documents.php"
+    if listing and isinstance(query, dict) and "id" not in query:
+        query.setdefault("worker_id", 1)
+    if isinstance(body, dict) and _both_dates(body, "issue_date", "expiry_date"):
+        body["issue_date"], body["expiry_date"] = sorted((body["issue_date"], body["expiry_date"]))
+    if case.method.upper() == "POST" and case.operation.path == "/document-evidence.php":
+        case.body = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(17)
 
 
 def _both_dates(values: dict[str, Any], first: str, second: str) -> bool:

@@ -262,8 +262,9 @@ def test_clocking_in_and_out_runs_only_what_its_rules_need(api: TestClient, worl
     """In: the key (with its account), the worker's lock, the shifts that can refuse it (open, or ending
     later) in one read, the covering booking, the site (its geofence), the shift, the outbox row.
     Out: the key, the lock, the open shift, the site, the shift's breaks (they must fall inside it),
-    the shift, its week's stored pay figures dropped (stale), the outbox row. In, also: whether its pay week
-    is locked (a late clock is flagged). Nothing is read twice."""
+    the shift, its week's stored pay figures dropped (stale), the outbox row. In, also: the worker's
+    documents (a lapsed right to work refuses it; the job role's document types only when there is a role),
+    whether its pay week is locked (a late clock is flagged). Nothing is read twice."""
     clock.set(NOW)
     client = world.account("Clocking", walk_in_policy="pay")
     site = world.site(client.id)
@@ -282,6 +283,7 @@ def test_clocking_in_and_out_runs_only_what_its_rules_need(api: TestClient, worl
         "SELECT workers",
         "SELECT time_entries",
         "SELECT shifts",
+        "SELECT worker_documents",
         "SELECT locations",
         "SELECT pay_week_locks",
         "INSERT time_entries",

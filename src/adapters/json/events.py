@@ -58,6 +58,21 @@ def _(data: events.WorkerUpdated, name: str, client_id: int) -> dict[str, Any]:
 
 
 @_shaped.register
+def _(data: events.DocumentExpired, name: str, client_id: int) -> dict[str, Any]:
+    return {
+        "client_id": client_id,
+        "document_id": data.document_id,
+        "worker_id": data.worker_id,
+        "worker_name": data.worker_name,
+        "employee_id": data.employee_id,
+        "type_id": data.type_id,
+        "type_name": data.type_name,
+        "kind": data.kind,
+        "expiry_date": data.expiry_date.isoformat(),
+    }
+
+
+@_shaped.register
 def _(data: events.ShiftCreated, name: str, client_id: int) -> dict[str, Any]:
     return {**shift_record(data.shift), "client_id": client_id}
 
@@ -160,6 +175,8 @@ def _acted(user_id: int | None) -> dict[str, Any]:
 @_shaped.register
 def _(data: events.TimeEntryCreated, name: str, client_id: int) -> dict[str, Any]:
     fields = {**entry_fields(data.entry), "client_id": client_id}
+    if data.change != "backfill":  # a manual clock-in: no via (the spec), the reason given
+        return {**fields, "change": data.change, "reason_code": None, "reason": data.reason, **_acted(data.user_id)}
     return {
         **fields,
         "change": "backfill",

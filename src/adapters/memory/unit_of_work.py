@@ -16,6 +16,11 @@ from workforce_adapters.memory.availability import (
     MemoryDoNotReturnRepository,
 )
 from workforce_adapters.memory.demands import MemoryDemandRepository, MemoryOfferRepository
+from workforce_adapters.memory.documents import (
+    MemoryDocumentTypeRepository,
+    MemoryEvidenceRepository,
+    MemoryWorkerDocumentRepository,
+)
 from workforce_adapters.memory.exports import MemoryExportBatches
 from workforce_adapters.memory.filling import MemoryOfferLinks, MemoryOfferRounds
 from workforce_adapters.memory.kiosks import MemoryKioskClocks, MemoryKioskDevices
@@ -156,6 +161,18 @@ class MemoryUnitOfWork:
     @cached_property
     def kiosk_clocks(self) -> MemoryKioskClocks:
         return MemoryKioskClocks(self._tables["kiosk_clocks"])
+
+    @cached_property
+    def document_types(self) -> MemoryDocumentTypeRepository:
+        return MemoryDocumentTypeRepository(self._tables["document_types"])
+
+    @cached_property
+    def documents(self) -> MemoryWorkerDocumentRepository:
+        return MemoryWorkerDocumentRepository(self._tables["worker_documents"])
+
+    @cached_property
+    def evidence(self) -> MemoryEvidenceRepository:
+        return MemoryEvidenceRepository(self._tables["document_evidence"], self._tables["workers"])
 
     @cached_property
     def pay_codes(self) -> MemoryPayCodes:

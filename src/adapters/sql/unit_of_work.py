@@ -21,6 +21,11 @@ from workforce_adapters.sql.availability import (
     SqlDoNotReturnRepository,
 )
 from workforce_adapters.sql.demands import SqlDemandRepository, SqlOfferRepository
+from workforce_adapters.sql.documents import (
+    SqlDocumentTypeRepository,
+    SqlEvidenceRepository,
+    SqlWorkerDocumentRepository,
+)
 from workforce_adapters.sql.export_batches import SqlExportBatches
 from workforce_adapters.sql.filling import SqlOfferLinks, SqlOfferRounds
 from workforce_adapters.sql.kiosks import SqlKioskClocks, SqlKioskDevices
@@ -154,6 +159,18 @@ class SqlUnitOfWork:
     @cached_property
     def kiosk_clocks(self) -> SqlKioskClocks:
         return SqlKioskClocks(self.connection)
+
+    @cached_property
+    def document_types(self) -> SqlDocumentTypeRepository:
+        return SqlDocumentTypeRepository(self.connection)
+
+    @cached_property
+    def documents(self) -> SqlWorkerDocumentRepository:
+        return SqlWorkerDocumentRepository(self.connection)
+
+    @cached_property
+    def evidence(self) -> SqlEvidenceRepository:
+        return SqlEvidenceRepository(self.connection)
 
     @cached_property
     def surveys(self) -> SqlSurveyRepository:

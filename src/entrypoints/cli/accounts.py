@@ -72,6 +72,8 @@ def client_record(client: ClientAccount) -> dict[str, object]:
         "signoff_deadline_hours": client.settings.signoff_deadline_hours,
         "holiday_pay": client.settings.holiday_pay,
         "leave_year_start": client.settings.leave_year_start,
+        "right_to_work_required": client.settings.right_to_work_required,
+        "document_warning_days": client.settings.document_warning_days,
         "created_at": local_text(client.created_at),
         "created_at_utc": utc_text(client.created_at),
     }
@@ -137,6 +139,14 @@ def update_client(
     signoff_deadline_hours: str | None = typer.Option(None, help=DEADLINE_HELP),
     holiday_pay: HolidayPay | None = typer.Option(None, help=HOLIDAY_HELP),
     leave_year_start: str | None = typer.Option(None, help=LEAVE_YEAR_HELP),
+    right_to_work_required: bool | None = typer.Option(
+        None,
+        "--right-to-work-required/--no-right-to-work-required",
+        help="Every worker needs a valid right-to-work check to be booked or clock in.",
+    ),
+    document_warning_days: int | None = typer.Option(
+        None, help="A document ending within this many days of a shift warns (default 28)."
+    ),
 ) -> None:
     """Change an account's settings, status or API access."""
     s = services(ctx)
@@ -156,6 +166,8 @@ def update_client(
         signoff_deadline_hours=deadline_hours(signoff_deadline_hours) if signoff_deadline_hours is not None else None,
         holiday_pay=holiday_pay.value if holiday_pay else None,
         leave_year_start=leave_year_start,
+        right_to_work_required=right_to_work_required,
+        document_warning_days=document_warning_days,
     )
     emit(client_record(s.run(accounts.update_client, cmd)))
 

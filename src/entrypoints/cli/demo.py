@@ -46,7 +46,7 @@ from workforce_core.services import (
 )
 from workforce_core.services.auth import authenticate
 from workforce_entrypoints.bootstrap import Services, has_clients
-from workforce_entrypoints.cli import demo_people, demo_week
+from workforce_entrypoints.cli import demo_documents, demo_people, demo_week
 from workforce_entrypoints.cli.demo_week import At
 from workforce_entrypoints.cli.output import command, emit, progress
 from workforce_entrypoints.cli.receiver import DEFAULT_PORT, DEMO_PATH
@@ -313,6 +313,8 @@ def seed(s: Services, link_base: str = DEFAULT_URL) -> dict[str, Any]:
     bar.advance(2)
     badges = demo_people.badges(s, by_name, demo_week.BADGES)
     app_link = demo_people.app_link(s, by_name[demo_week.APP_WORKER], demo_week.APP_WORKER, link_base)
+    driver = by_name[next(name for name, _, role in WORKERS if role == demo_documents.LICENSED_ROLE)]
+    shown["expiring_document"] = demo_documents.expiring_licence(s, client.id, driver, today)
     bar.close()
     return {
         "seeded": True,

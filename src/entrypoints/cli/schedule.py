@@ -1,11 +1,12 @@
 """The timed jobs ``workforce serve`` runs beside the server, in the serving process (one however many
 ``--workers``), unless ``--no-schedule``: the auto clock-out rule (``timesheet auto-close``), the
 expiry of offers whose requirement has ended (``offer expire``), the clients' sign-off deadline
-(``timesheet auto-sign-off``) and the shift and sign-off reminders, every ``INTERVAL`` seconds; every
-``NOTIFY_INTERVAL`` seconds, the next rounds of offers (``fill next-rounds``) and the notifier's
-messages (``notify send``); and, every ``FIGURES_INTERVAL`` seconds, the figures of the worker-weeks
-a change left stale (``price refresh``). Each job is a use case of its own transactions; a failed pass
-is logged and the next one tried."""
+(``timesheet auto-sign-off``), the shift and sign-off reminders, ``document_expired`` for documents
+reaching their expiry and the deletion of leavers' evidence past its retention
+(``services.document_jobs``), every ``INTERVAL`` seconds; every ``NOTIFY_INTERVAL`` seconds, the next
+rounds of offers (``fill next-rounds``) and the notifier's messages (``notify send``); and, every
+``FIGURES_INTERVAL`` seconds, the figures of the worker-weeks a change left stale (``price refresh``).
+Each job is a use case of its own transactions; a failed pass is logged and the next one tried."""
 
 from __future__ import annotations
 
@@ -13,7 +14,16 @@ import logging
 import threading
 from collections.abc import Callable
 
-from workforce_core.services import figure_refresh, filling, notifier, offers, reminders, sign_off, time_records
+from workforce_core.services import (
+    document_jobs,
+    figure_refresh,
+    filling,
+    notifier,
+    offers,
+    reminders,
+    sign_off,
+    time_records,
+)
 from workforce_entrypoints.bootstrap import Services
 
 INTERVAL = 300.0  # seconds between passes: a shift is closed at most five minutes after its 18 hours
@@ -29,6 +39,8 @@ def jobs(built: Services) -> dict[str, Callable[[], object]]:
         "sign-off deadline": lambda: built.run(sign_off.auto_sign_off),
         "shift reminders": lambda: built.run(reminders.remind),
         "sign-off reminders": lambda: built.run(reminders.remind_sign_off),
+        "document expiry": lambda: built.run(document_jobs.send_document_expiries),
+        "evidence retention": lambda: built.run(document_jobs.delete_kept_evidence),
     }
 
 

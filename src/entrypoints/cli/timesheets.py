@@ -11,6 +11,7 @@ import typer
 
 from workforce_adapters.json import amendment_record, payroll_fields, pricing_record, time_entry_record
 from workforce_adapters.json.commands import structure
+from workforce_core.commands.manual_clocks import ManualClockIn
 from workforce_core.commands.time_records import (
     AddBreak,
     AnswerQuery,
@@ -24,7 +25,15 @@ from workforce_core.model.time_entries import APPROVAL_STATUSES
 from workforce_core.ports import Page, Paging
 from workforce_core.rules.console_times import console_time
 from workforce_core.rules.fields import read_choice
-from workforce_core.services import amendments, approvals, console_reads, corrections, sign_off, time_records
+from workforce_core.services import (
+    amendments,
+    approvals,
+    console_reads,
+    corrections,
+    manual_clocks,
+    sign_off,
+    time_records,
+)
 from workforce_core.services.time_reads.timesheets import TimesheetQuery, timesheets
 from workforce_core.views import EntryView
 from workforce_entrypoints.cli.output import Format, command, emit, emit_rows, format_option
@@ -32,7 +41,7 @@ from workforce_entrypoints.cli.reading import client_option, in_week, week_optio
 from workforce_entrypoints.cli.state import services
 
 app = typer.Typer(
-    help="Time records: backfill, breaks, approvals, queries, corrections, clock-outs, amendments, list.",
+    help="Time records: backfill, clock-ins by hand, breaks, approvals, queries, corrections, clock-outs, amendments.",
     no_args_is_help=True,
 )
 COLUMNS = ("id", "worker_name", "location_name", "clock_in", "clock_out", "paid_hours", "pay_amount", "approval_status")
@@ -66,6 +75,22 @@ def backfill(
     given = {"worker_id": worker, "location_id": location, "clock_in": clock_in, "clock_out": clock_out}
     backfilled = structure(Backfill, {**given, "break_minutes": break_minutes, "booking_id": shift})
     emit(time_entry_record(s.run(time_records.backfill, backfilled)))
+
+
+@app.command("clock-in")
+@command
+def clock_in(
+    ctx: typer.Context,
+    worker: int = typer.Option(..., help="The worker id."),
+    location: int = typer.Option(..., help="The site id."),
+    reason: str = typer.Option(..., help="Why by hand (the worker forgot, the kiosk was down ...)."),
+    at: str | None = typer.Option(None, help=TIME_HELP + " Default now; at most an hour back."),
+) -> None:
+    """Clock a worker in by hand (clock_method manual); sends time_entry.created (manual_clock_in)."""
+    s = services(ctx)
+    given = {"worker_id": worker, "location_id": location, "reason": reason, "clock_in": at}
+    made = s.run(manual_clocks.manual_clock_in, structure(ManualClockIn, given))
+    emit(time_entry_record(made))
 
 
 @app.command("break")

@@ -227,6 +227,25 @@ class Items(Input):
 
 
 @frozen
+class Words(Input):
+    """A list of at most ``most`` short texts (``kind``, each at most ``max_length``), as a tuple."""
+
+    produces: ClassVar[tuple[type, ...]] = (tuple,)
+    described: ClassVar[str] = "a tuple of strings"
+    kind: TextKind = single_line
+    max_length: int = 100
+    most: int = 50
+
+    def read(self, value: Any, field: str) -> tuple[str, ...]:
+        if value is None:
+            return ()
+        if not isinstance(value, list) or len(value) > self.most:
+            raise ValidationFailed(field, f"{field} is a list of at most {self.most} strings.")
+        read = (fields.read_text(item, field, kind=self.kind, max_length=self.max_length) for item in value)
+        return tuple(item for item in read if item)
+
+
+@frozen
 class Nested(Input):
     """One nested command (``of``), a JSON object; null or left out is an empty one. A fault in it is
     named by its path (``pay.pay_rate``)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from workforce_core.events.bookings import ShiftCancelled, ShiftCreated, ShiftNoShow, ShiftUpdated
 from workforce_core.events.clocks import ClockAttempt, ClockBlockedBySurvey, Clocked, ClockGeofenceRefused
+from workforce_core.events.documents import DocumentExpired
 from workforce_core.events.entries import (
     VIA_ADMIN,
     TimeEntryAutoClosed,
@@ -29,6 +30,7 @@ __all__ = [
     "ClockBlockedBySurvey",
     "ClockGeofenceRefused",
     "Clocked",
+    "DocumentExpired",
     "Event",
     "EventData",
     "ExportCreated",

@@ -22,6 +22,8 @@ class TimeEntryCreated:
     entry: EntryView
     via: str
     user_id: int | None = None
+    change: str = "backfill"  # or manual_clock_in (``services.manual_clocks``)
+    reason: str | None = None  # a manual clock-in's reason
 
 
 @frozen

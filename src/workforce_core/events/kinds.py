@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from workforce_core.events.bookings import ShiftCancelled, ShiftCreated, ShiftNoShow, ShiftUpdated
 from workforce_core.events.clocks import ClockBlockedBySurvey, Clocked, ClockGeofenceRefused
+from workforce_core.events.documents import DocumentExpired
 from workforce_core.events.entries import TimeEntryAutoClosed, TimeEntryCreated, TimeEntryUpdated, TimesheetMoved
 from workforce_core.events.payroll import ExportCreated, PayWeekChanged, TimesheetAmended
 from workforce_core.events.people import WorkerCreated, WorkerUpdated
@@ -26,6 +27,7 @@ EventData = (
     | TimesheetAmended
     | PayWeekChanged
     | ExportCreated
+    | DocumentExpired
     | Ping
     | Shaped
 )

@@ -15,6 +15,7 @@ PRICING_CHOICES: dict[str, tuple[str, ...]] = {
 }
 MAX_NO_SHOW_GRACE_MINUTES = 720
 MAX_SIGNOFF_DEADLINE_HOURS = 24 * 28
+MAX_DOCUMENT_WARNING_DAYS = 366
 
 
 @frozen
@@ -33,6 +34,8 @@ class ClientSettings:
     signoff_deadline_hours: int | None = None  # shifts still pending sign-off this long after their week: approved
     holiday_pay: str = "none"  # model.holiday.HolidayPay: none, rolled_up or accrued (a worker may override it)
     leave_year_start: str = "01-01"  # MM-DD: the first day of the leave year holiday accrues in
+    right_to_work_required: bool = False  # every worker needs a valid right-to-work check to work (rules.documents)
+    document_warning_days: int = 28  # a document ending within this many days of the work is a warning
 
 
 @define

@@ -16,6 +16,13 @@ from workforce_core.ports.charge_reads import ChargeFilter, ChargeReads
 from workforce_core.ports.clock import Clock
 from workforce_core.ports.demand_reads import DemandFilter, DemandReads, OfferFilter
 from workforce_core.ports.demands import DemandRepository, OfferRepository
+from workforce_core.ports.documents import (
+    ContentSniffer,
+    DocumentTypeRepository,
+    EvidenceRepository,
+    FileStore,
+    WorkerDocumentRepository,
+)
 from workforce_core.ports.entry_reads import EntryFilter, EntryReads
 from workforce_core.ports.exports import (
     BatchFilter,
@@ -86,6 +93,7 @@ __all__ = [
     "Claim",
     "ClientRepository",
     "Clock",
+    "ContentSniffer",
     "CostCodeFilter",
     "DeliveryRepository",
     "DemandFilter",
@@ -93,12 +101,15 @@ __all__ = [
     "DemandRepository",
     "DepartmentFilter",
     "DoNotReturnRepository",
+    "DocumentTypeRepository",
     "EntryFilter",
     "EntryReads",
+    "EvidenceRepository",
     "ExportBatchReads",
     "ExportBatchWrites",
     "ExportFiles",
     "FigureReads",
+    "FileStore",
     "FreeFactsQuery",
     "IdempotencyStore",
     "KeyedWork",
@@ -148,6 +159,7 @@ __all__ = [
     "UnitOfWorkFactory",
     "UserRepository",
     "WeekSpan",
+    "WorkerDocumentRepository",
     "WorkerFilter",
     "WorkerReads",
     "WorkerRepository",

@@ -11,6 +11,7 @@ from workforce_core.model.amendments import Amendment
 from workforce_core.model.reference import CostCode, Department
 from workforce_core.ports.availability import AbsenceRepository, AvailabilityRepository, DoNotReturnRepository
 from workforce_core.ports.demands import DemandRepository, OfferRepository
+from workforce_core.ports.documents import DocumentTypeRepository, EvidenceRepository, WorkerDocumentRepository
 from workforce_core.ports.exports import ExportBatchWrites
 from workforce_core.ports.filling import OfferLinks, OfferRounds
 from workforce_core.ports.kiosks import KioskClocks, KioskDevices
@@ -123,6 +124,12 @@ class UnitOfWork(Protocol):
     def kiosk_clocks(self) -> KioskClocks: ...
     @property
     def outbox(self) -> Outbox: ...
+    @property
+    def document_types(self) -> DocumentTypeRepository: ...
+    @property
+    def documents(self) -> WorkerDocumentRepository: ...
+    @property
+    def evidence(self) -> EvidenceRepository: ...
     @property
     def messages(self) -> MessageRepository: ...
     @property

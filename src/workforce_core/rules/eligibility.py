@@ -1,9 +1,10 @@
 """Whether a worker may take a slot: the Shifts board's rules as one pure function.
 
 The booking endpoint, PUT, offer acceptance and the who-is-free query all ask ``eligibility``. It
-answers codes only, never reason text: block codes (the spec's eight and ``young_worker``; any one
-refuses the booking with 409 ``not_eligible``) and warning codes (decisions.md: ``role``, ``rest``,
-``hours``, ``capacity``, and the working time ones of ``rules.working_time``; shown, never refusing).
+answers codes only, never reason text: block codes (the spec's eight, ``young_worker``, and the
+documents' ``right_to_work`` and ``document_expired``, ``rules.documents``; any one refuses the booking
+with 409 ``not_eligible``) and warning codes (decisions.md: ``role``, ``rest``, ``hours``, ``capacity``,
+the working time ones of ``rules.working_time`` and ``document_expiring``; shown, never refusing).
 Both lists come in the order of the vocabularies below.
 
 Everything is measured in real time on aware UTC instants: a slot crossing midnight or a clock change
@@ -22,6 +23,7 @@ from enum import StrEnum
 from attrs import field, frozen
 
 from workforce_core.model.workers import Worker
+from workforce_core.rules.documents import DocumentFacts, Standing, standing
 from workforce_core.rules.london import from_local, local_date
 from workforce_core.rules.working_time import DAILY_REST, Work, working_time
 
@@ -38,6 +40,8 @@ class BlockCode(StrEnum):
     DORMANT = "dormant"
     SUSPENDED = "suspended"
     YOUNG_WORKER = "young_worker"  # under 18: over 8 h in the day, 40 h in the week, or under 12 h rest
+    RIGHT_TO_WORK = "right_to_work"  # no valid right-to-work check on a day of the slot (rules.documents)
+    DOCUMENT_EXPIRED = "document_expired"  # a document the slot's job role needs is not held valid
 
 
 class WarningCode(StrEnum):
@@ -50,6 +54,7 @@ class WarningCode(StrEnum):
     WTR_AVERAGE = "wtr_average"  # over 48 h a week on average over the 17 weeks ending with it (no opt-out)
     REST_11H = "rest_11h"  # under 11 h between it and the shift before or after
     WEEKLY_REST = "weekly_rest"  # no 24 h off in the 7 days, or 48 h in the 14, ending with it
+    DOCUMENT_EXPIRING = "document_expiring"  # a document it needs ends, or is due a follow-up, within the warning days
 
 
 BLOCK_CODES: tuple[str, ...] = tuple(BlockCode)
@@ -143,6 +148,7 @@ class Known:
     site_people: int = 0  # other people booked at the site overlapping the slot
     work: Sequence[Work] = ()  # the worker's work (bookings, shifts without one) in the 17 weeks before to 12 h after
     week_span: tuple[datetime, datetime] | None = None  # the real span of the slot's pay week
+    documents: DocumentFacts = field(factory=DocumentFacts)  # the worker's documents, the role's needs
 
 
 @frozen
@@ -164,6 +170,7 @@ def eligibility(worker: Worker, slot: Slot, known: Known) -> Eligibility:
         opted_out=worker.wtr_opt_out,
         week=known.week_span or (slot.start, slot.end),
     )
+    papers = documents_standing(slot, known.documents)
     blocks = {
         BlockCode.DNR: slot.location_id in known.dnr_sites,
         BlockCode.ABSENCE: _absent(slot, known.absences),
@@ -174,6 +181,8 @@ def eligibility(worker: Worker, slot: Slot, known: Known) -> Eligibility:
         BlockCode.DORMANT: worker.dormant,
         BlockCode.SUSPENDED: worker.suspended,
         BlockCode.YOUNG_WORKER: hours.young_worker,
+        BlockCode.RIGHT_TO_WORK: papers.right_to_work,
+        BlockCode.DOCUMENT_EXPIRED: bool(papers.expired),
     }
     warnings = {
         WarningCode.ROLE: role_differs(worker.job_role, slot.job_role),
@@ -183,11 +192,21 @@ def eligibility(worker: Worker, slot: Slot, known: Known) -> Eligibility:
         WarningCode.WTR_AVERAGE: hours.average_over,
         WarningCode.REST_11H: hours.short_rest,
         WarningCode.WEEKLY_REST: hours.no_weekly_rest,
+        WarningCode.DOCUMENT_EXPIRING: bool(papers.expiring),
     }
     return Eligibility(
         block_codes=tuple(str(code) for code in BlockCode if blocks[code]),
         warning_codes=tuple(str(code) for code in WarningCode if warnings[code]),
     )
+
+
+def documents_standing(slot: Slot, facts: DocumentFacts) -> Standing:
+    """The worker's documents over every local day the slot touches."""
+    return standing(facts, slot_days(slot))
+
+
+def slot_days(slot: Slot) -> set[date]:
+    return {slot.shift_date, local_date(slot.start), local_date(slot.end - timedelta(microseconds=1))}
 
 
 def role_differs(worker_role: str | None, slot_role: str | None) -> bool:
@@ -199,8 +218,7 @@ def role_differs(worker_role: str | None, slot_role: str | None) -> bool:
 
 
 def _absent(slot: Slot, absences: Sequence[AbsenceDays]) -> bool:
-    days = {slot.shift_date, local_date(slot.start), local_date(slot.end - timedelta(microseconds=1))}
-    return any(a.start_date <= day <= a.end_date for a in absences for day in days)
+    return any(a.start_date <= day <= a.end_date for a in absences for day in slot_days(slot))
 
 
 def _unavailable(slot: Slot, rules: Sequence[AvailabilityRule]) -> bool:

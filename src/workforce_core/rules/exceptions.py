@@ -19,10 +19,12 @@ from attrs import frozen
 from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, Booking
 from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, ApprovalStatus, TimeEntry
 from workforce_core.rules.clock_request import LATE_SYNC
+from workforce_core.rules.documents import Standing
 from workforce_core.rules.eligibility import BlockCode, WarningCode
 from workforce_core.rules.london import LONDON, local_date, utc
 from workforce_core.rules.working_time import Work, working_time
 
+DOCUMENT_EXPIRED = "document_expired"
 EXCEPTION_TYPES: tuple[str, ...] = (
     "open_clock_out",
     "long_shift",
@@ -38,6 +40,7 @@ EXCEPTION_TYPES: tuple[str, ...] = (
     "overlap",
     "missed_break",
     "below_minimum_wage",  # a worker's pay week (``services.minimum_wage``), not one shift
+    DOCUMENT_EXPIRED,  # a live booking on a day the worker's documents do not allow (``rules.documents``)
     WarningCode.WTR_AVERAGE,  # the working time checks over what was clocked (``working_time_exceptions``)
     WarningCode.REST_11H,
     WarningCode.WEEKLY_REST,
@@ -51,6 +54,7 @@ SEVERITY: Mapping[str, str] = {
     "open_clock_out": "blocking",
     "overlap": "blocking",
     "below_minimum_wage": "blocking",
+    DOCUMENT_EXPIRED: "warning",  # the clock-in is refused anyway; nothing of the pay week waits on it
     WarningCode.WTR_AVERAGE: "warning",
     WarningCode.REST_11H: "warning",
     WarningCode.WEEKLY_REST: "warning",
@@ -360,6 +364,30 @@ def find_exceptions(
     clocked = {shift.scheduled_shift_id for shift in known.values() if shift.scheduled_shift_id is not None}
     found.extend(no_shows(bookings, clocked, now, no_show_grace))
     return sorted(found, key=order)
+
+
+def document_exception(booking: Booking, found: Standing) -> TimeException | None:
+    """A live booking on a day its worker may not work for their documents: open until a valid document
+    is recorded (or the booking is cancelled or moved)."""
+    if not found.blocked or booking.status not in LIVE_BOOKING_STATUSES:
+        return None
+    return TimeException(
+        id=f"{DOCUMENT_EXPIRED}:shift:{booking.id}",
+        type=DOCUMENT_EXPIRED,
+        severity=SEVERITY[DOCUMENT_EXPIRED],
+        worker_id=booking.worker_id,
+        date=booking.shift_date,
+        detail=f"Booked from {_clock_time(booking.start)}, but the worker {'; '.join(found.words())}.",
+        status="open",
+        at=booking.start,
+        shift_id=booking.id,
+        location_id=booking.location_id,
+    )
+
+
+def booked_days(booking: Booking) -> set[date]:
+    """The local days a booking touches."""
+    return {booking.shift_date, local_date(booking.start), local_date(booking.end - timedelta(microseconds=1))}
 
 
 def order(found: TimeException) -> tuple[int, float, int, str]:

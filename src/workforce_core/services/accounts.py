@@ -11,6 +11,7 @@ from workforce_core.errors import NotFound, RoleNotAllowed, ValidationFailed
 from workforce_core.facts import ClientPricingChanged
 from workforce_core.model.accounts import (
     ACCOUNT_STATUSES,
+    MAX_DOCUMENT_WARNING_DAYS,
     MAX_NO_SHOW_GRACE_MINUTES,
     MAX_SIGNOFF_DEADLINE_HOURS,
     POLICIES,
@@ -53,6 +54,8 @@ class UpdateClient:
     signoff_deadline_hours: int | None = None  # 0: no deadline (None: unchanged)
     holiday_pay: str | None = None
     leave_year_start: str | None = None  # MM-DD
+    right_to_work_required: bool | None = None
+    document_warning_days: int | None = None
 
 
 @frozen
@@ -83,6 +86,9 @@ def _check_settings(settings: ClientSettings) -> None:
         raise ValidationFailed("holiday_pay", f"holiday_pay is one of {', '.join(HOLIDAY_PAY_CHOICES)}.")
     if leave_year_start_of(settings.leave_year_start) is None:
         raise ValidationFailed("leave_year_start", "leave_year_start is a day of the year as MM-DD (not 02-29).")
+    if not 0 <= settings.document_warning_days <= MAX_DOCUMENT_WARNING_DAYS:
+        message = f"document_warning_days is 0 to {MAX_DOCUMENT_WARNING_DAYS}."
+        raise ValidationFailed("document_warning_days", message)
     hours = settings.signoff_deadline_hours
     if hours is not None and not 1 <= hours <= MAX_SIGNOFF_DEADLINE_HOURS:
         message = f"signoff_deadline_hours is 1 to {MAX_SIGNOFF_DEADLINE_HOURS} (0 or none: no deadline)."
@@ -117,6 +123,8 @@ def update_client(
                 "no_show_grace_minutes",
                 "holiday_pay",
                 "leave_year_start",
+                "right_to_work_required",
+                "document_warning_days",
             )
             if getattr(cmd, name) is not None
         }
@@ -136,7 +144,8 @@ def update_client(
                 _revoke_every_key(tx, client.id, clock.now())
             client.api_access = cmd.api_access
         tx.clients.update(client)
-        unpriced = ("signoff_deadline_hours", "leave_year_start")  # the leave year is worked out when read
+        # the leave year is worked out when read; the documents' settings price nothing
+        unpriced = ("signoff_deadline_hours", "leave_year_start", "right_to_work_required", "document_warning_days")
         priced_before = attrs.evolve(settings_before, **{name: getattr(client.settings, name) for name in unpriced})
         if client.settings != priced_before:  # policies, premiums and the pay week price shifts; those not
             tx.note(ClientPricingChanged(client.id))

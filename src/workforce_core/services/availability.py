@@ -129,9 +129,10 @@ class FreeResult:
     slot: Slot
 
 
-def who_is_free(principal: Principal, query: FreeQuery, *, queries: Queries) -> FreeResult:
+def who_is_free(principal: Principal, query: FreeQuery, *, queries: Queries, uow: UnitOfWorkFactory) -> FreeResult:
     """Every active worker of the client (a site-limited key: based at its sites) with what eligibility
-    says of them for the slot, best matches first."""
+    says of them for the slot, their documents too (``right_to_work``, ``document_expired``,
+    ``document_expiring``), best matches first."""
     principal.require("availability:read")
     start, end = query.available_from, query.available_to
     if start > end:
@@ -147,9 +148,10 @@ def who_is_free(principal: Principal, query: FreeQuery, *, queries: Queries) -> 
     slot = Slot(query.location_id or 0, local_date(start), start, end, job_role=role)
     found = ranked(
         queries,
+        uow,
         slot,
         client_id=principal.client_id,
-        start_day=principal.client.settings.pay_week_start_day,
+        settings=principal.client.settings,
         capacity=capacity,
         location_ids=principal.site_ids,
     )

@@ -18,6 +18,7 @@ import attrs
 from attrs import frozen
 
 from workforce_core.errors import Conflict, NotFound
+from workforce_core.model.accounts import ClientSettings
 from workforce_core.model.demands import Demand, Offer, OfferStatus
 from workforce_core.model.filling import LinkAnswer, OfferRound
 from workforce_core.model.keys import hash_secret
@@ -155,9 +156,10 @@ def _ranking(uow: UnitOfWorkFactory, queries: Queries, demand: Demand) -> list[F
     slot = Slot(demand.location_id, demand.shift_date, demand.start, demand.end, demand.job_role, demand.break_minutes)
     return ranked(
         queries,
+        uow,
         slot,
         client_id=demand.client_id,
-        start_day=client.settings.pay_week_start_day if client is not None else 1,
+        settings=client.settings if client is not None else ClientSettings(),
         capacity=site.capacity if site is not None else None,
     )
 

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 import attrs
 
 from workforce_core.commands.time_records import AddBreak, Backfill
-from workforce_core.errors import Conflict, LocationNotFound, NotFound, ValidationFailed, WorkerPending
+from workforce_core.errors import Conflict, NotFound, ValidationFailed
 from workforce_core.events import VIA_ADMIN, Event, TimeEntryCreated, TimeEntryUpdated, timesheet_events
 from workforce_core.facts import EntriesChanged
 from workforce_core.model.bookings import Booking
@@ -34,6 +34,7 @@ from workforce_core.steps.entry_edits import (
     check_times,
     move_of,
 )
+from workforce_core.steps.hand_entries import hand_entry_place
 from workforce_core.steps.late_clocks import record_entry
 from workforce_core.steps.open_shifts import close_open_shift
 from workforce_core.views import EntryView
@@ -47,16 +48,7 @@ def backfill(command: Backfill, *, uow: UnitOfWorkFactory, clock: Clock, actor: 
     now = clock.now()
     clock_in, clock_out, break_minutes = command.clock_in, command.clock_out, command.break_minutes
     with uow() as tx:
-        worker = tx.workers.lock(command.worker_id)
-        if worker is None or not people.reaches_account(actor, worker.client_id):
-            raise NotFound("The worker was not found.", field="worker_id")
-        if worker.pending:
-            raise WorkerPending()
-        if worker.anonymised_at is not None:
-            raise Conflict("an anonymised worker cannot have shifts added.")
-        site = tx.locations.get(command.location_id)
-        if site is None or site.client_id != worker.client_id or not people.reaches(actor, site.client_id, site.id):
-            raise LocationNotFound(field="location_id")
+        worker, site = hand_entry_place(tx, actor, command.worker_id, command.location_id)
         booking = _booking(tx, worker, site, command.booking_id, clock_in)
         check_times(tx, worker.id, clock_in, clock_out, now, break_minutes=break_minutes)
         entry = record_entry(

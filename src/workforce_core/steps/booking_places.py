@@ -20,6 +20,7 @@ from workforce_core.errors import (
     ValidationFailed,
     WeekLocked,
 )
+from workforce_core.model.accounts import ClientSettings
 from workforce_core.model.bookings import Booking
 from workforce_core.model.demands import Demand
 from workforce_core.model.people import Actor
@@ -29,9 +30,10 @@ from workforce_core.model.workers import Worker
 from workforce_core.ports import UnitOfWork
 from workforce_core.rules import people
 from workforce_core.rules.demands import refusal
-from workforce_core.rules.eligibility import Eligibility, Known, Slot, eligibility
+from workforce_core.rules.eligibility import Eligibility, Known, Slot, documents_standing, eligibility
 from workforce_core.rules.slots import slot_times
 from workforce_core.rules.worker_facts import Facts, known, people_at, window
+from workforce_core.steps.document_checks import document_facts, why
 from workforce_core.views import ShiftView
 
 
@@ -108,10 +110,19 @@ def place(
     return ShiftView.of(booking, worker, site)
 
 
-def known_for(tx: UnitOfWork, worker: Worker, slot: Slot, *, start_day: int, leaving: int = 0) -> Known:
+def known_for(
+    tx: UnitOfWork,
+    worker: Worker,
+    slot: Slot,
+    *,
+    start_day: int,
+    leaving: int = 0,
+    settings: ClientSettings | None = None,
+) -> Known:
     """What storage knows around ``slot`` for ``worker`` (``rules.worker_facts``, as the who-is-free query
     reads it): live bookings and shifts from 11 hours before it (rest) and across its pay week (hours), the
-    site's bookings overlapping it (capacity), approved absences, rules in force and do-not-return sites."""
+    site's bookings overlapping it (capacity), approved absences, rules in force, do-not-return sites and the
+    worker's documents (with the account's ``settings``, read when not given)."""
     span = window(slot, start_day)
     facts = Facts(
         bookings=tx.bookings.of_worker(worker.id, span.start, span.end),
@@ -121,7 +132,7 @@ def known_for(tx: UnitOfWork, worker: Worker, slot: Slot, *, start_day: int, lea
         dnr_sites=tx.do_not_return.sites_of(worker.id),
     )
     site = tx.locations.get(slot.location_id)
-    return known(
+    found = known(
         worker.id,
         slot,
         facts,
@@ -130,14 +141,18 @@ def known_for(tx: UnitOfWork, worker: Worker, slot: Slot, *, start_day: int, lea
         site_capacity=site.capacity if site is not None else None,
         leaving=leaving,
     )
+    return attrs.evolve(found, documents=document_facts(tx, worker, slot.job_role, settings))
 
 
 def check_eligible(tx: UnitOfWork, worker: Worker, slot: Slot, *, client_id: int, leaving: int = 0) -> Eligibility:
     client = tx.clients.get(client_id)
     start_day = client.settings.pay_week_start_day if client is not None else 1
-    found = eligibility(worker, slot, known_for(tx, worker, slot, start_day=start_day, leaving=leaving))
+    settings = client.settings if client is not None else None
+    facts = known_for(tx, worker, slot, start_day=start_day, leaving=leaving, settings=settings)
+    found = eligibility(worker, slot, facts)
     if found.block_codes:
-        raise NotEligible(found.block_codes, found.warning_codes)
+        words = why(worker, documents_standing(slot, facts.documents))
+        raise NotEligible(found.block_codes, found.warning_codes, words)
     return found
 
 

@@ -37,8 +37,10 @@ from workforce_core.rules.access import owned_site
 from workforce_core.rules.booking_choice import closest_booking
 from workforce_core.rules.clock_request import LATE_SYNC, clock_instant, offline_instant
 from workforce_core.rules.employee_ids import employee_id_key
+from workforce_core.rules.london import local_date
 from workforce_core.steps.booking_states import complete_booking, require_live
 from workforce_core.steps.clock_fences import Refused, any_site_fence, attempt, site_fence
+from workforce_core.steps.document_checks import require_documents
 from workforce_core.steps.entry_edits import EntryViews, check_breaks
 from workforce_core.steps.late_clocks import record_entry
 from workforce_core.steps.open_shifts import close_open_shift
@@ -155,6 +157,7 @@ def _clock_in(
     if clash is not None:
         raise Conflict("occurred_at is before the end of a recorded shift.", entry_id=_shown_id(clash, principal))
     booking = _booking(tx, command, worker, at, principal)
+    require_documents(tx, worker, {local_date(at)}, booking.job_role if booking else None, principal.client.settings)
     site: Location | None
     if command.origin.app:
         preferred = booking.location_id if booking else worker.location_id

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from workforce_core.views.bookings import AbsenceView, DemandView, FreeFacts, OfferView, ShiftView
 from workforce_core.views.charges import CURRENCY, ChargeGroup, ChargeLine, Charges, HeldBack, SiteTotal
+from workforce_core.views.documents import DocumentView
 from workforce_core.views.figures import ElementMinutes, ShiftFigures, ShiftPricing, WageWeek, WorkerWeek
 from workforce_core.views.holiday import HolidayRecord, HolidayWeek
 from workforce_core.views.kiosk import CLOCK_SCOPES, AtKiosk, SignedWorker
@@ -28,6 +29,7 @@ __all__ = [
     "ClockResult",
     "DemandView",
     "DepartmentView",
+    "DocumentView",
     "ElementMinutes",
     "EntryView",
     "FreeFacts",

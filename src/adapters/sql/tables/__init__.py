@@ -14,6 +14,7 @@ from workforce_adapters.sql.tables.accounts import (
 )
 from workforce_adapters.sql.tables.base import metadata
 from workforce_adapters.sql.tables.bookings import demands, offers, shift_no_shows, shifts
+from workforce_adapters.sql.tables.documents import document_evidence, document_types, worker_documents
 from workforce_adapters.sql.tables.exports import export_batch_entries, export_batches, export_files, pay_codes
 from workforce_adapters.sql.tables.kiosks import kiosk_clocks, kiosk_devices
 from workforce_adapters.sql.tables.notifications import (
@@ -72,6 +73,8 @@ __all__ = [
     "demands",
     "departments",
     "do_not_return",
+    "document_evidence",
+    "document_types",
     "employee_id_counters",
     "export_batch_entries",
     "export_batches",
@@ -114,6 +117,7 @@ __all__ = [
     "webhook_deliveries",
     "webhook_subscriptions",
     "worker_app_links",
+    "worker_documents",
     "worker_sessions",
     "workers",
 ]

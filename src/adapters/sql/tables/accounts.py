@@ -12,6 +12,7 @@ from sqlalchemy import (
     Integer,
     String,
     Table,
+    false,
 )
 
 from workforce_adapters.sql.tables.base import metadata
@@ -38,6 +39,8 @@ clients = Table(
     Column("signoff_deadline_hours", Integer, nullable=True),  # null: no deadline
     Column("holiday_pay", String(16), nullable=False, server_default="none"),  # none, rolled_up or accrued
     Column("leave_year_start", String(5), nullable=False, server_default="01-01"),  # MM-DD
+    Column("right_to_work_required", Boolean, nullable=False, server_default=false()),
+    Column("document_warning_days", Integer, nullable=False, server_default="28"),
     Column("created_at", UtcDateTime, nullable=False),
 )
 

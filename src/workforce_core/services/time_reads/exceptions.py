@@ -2,18 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date, datetime, timedelta
 
 from attrs import frozen
 
 from workforce_core.errors import InvalidParameter
+from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, Booking
 from workforce_core.model.principal import Principal
 from workforce_core.ports import Page, Paging, Queries, UnitOfWorkFactory
-from workforce_core.rules.exceptions import BREAK_AFTER, WORKING_TIME_DETAIL, TimeException, find_exceptions, order
+from workforce_core.rules.documents import standing
+from workforce_core.rules.exceptions import (
+    BREAK_AFTER,
+    DOCUMENT_EXPIRED,
+    WORKING_TIME_DETAIL,
+    TimeException,
+    booked_days,
+    document_exception,
+    find_exceptions,
+    order,
+)
 from workforce_core.rules.london import from_local, local_date
 from workforce_core.rules.minimum_wage import BELOW_MINIMUM_WAGE
 from workforce_core.rules.pay_weeks import week_start
 from workforce_core.rules.visibility import PAY_SCOPE
+from workforce_core.steps.document_checks import facts_of
 from workforce_core.steps.minimum_wage import below_wage
 from workforce_core.steps.pay_figures import figures_current
 from workforce_core.steps.shift_exceptions import LOOKBACK, clocked_working_time, shifts_around
@@ -97,6 +110,9 @@ def exceptions(
         found = sorted([*found, *clocked_working_time(principal, shifts, start, end, queries, uow)], key=order)
     if query.type in (None, BELOW_MINIMUM_WAGE):
         found = sorted([*found, *_wage_exceptions(principal, query, first, last, sites, queries, uow)], key=order)
+    if query.type in (None, DOCUMENT_EXPIRED):
+        booked = [b for b in bookings if first <= b.shift_date <= last and (sites is None or b.location_id in sites)]
+        found = sorted([*found, *_document_exceptions(principal, booked, uow)], key=order)
     chosen = [
         e
         for e in found
@@ -104,6 +120,28 @@ def exceptions(
     ]
     page = query.paging
     return Page(tuple(chosen[page.offset : page.offset + page.limit]), len(chosen))
+
+
+def _document_exceptions(
+    principal: Principal, bookings: Sequence[Booking], uow: UnitOfWorkFactory
+) -> list[TimeException]:
+    """The live bookings of the period on days their workers' documents do not allow (``document_expired``)."""
+    live = [b for b in bookings if b.status in LIVE_BOOKING_STATUSES]
+    if not live:
+        return []
+    settings = principal.client.settings
+    with uow(read_only=True) as tx:
+        workers = tx.workers.get_many({b.worker_id for b in live})
+        held = tx.documents.of_workers(workers)
+        types = tx.document_types.of_client(principal.client_id)
+    found = []
+    for booking in live:
+        worker = workers[booking.worker_id]
+        facts = facts_of(held.get(worker.id, []), types, booking.job_role or worker.job_role, settings)
+        exception = document_exception(booking, standing(facts, booked_days(booking)))
+        if exception is not None:
+            found.append(exception)
+    return found
 
 
 def _wage_exceptions(
