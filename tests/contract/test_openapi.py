@@ -383,6 +383,8 @@ def _follow_the_rules_stated_in_words(case: schemathesis.Case, now: datetime) ->
         _availability_rules(case)
     if case.operation.path in ("/worker-documents.php", "/document-evidence.php"):
         _document_rules(case)
+    if case.operation.path == "/export-batches.php" and isinstance(query, dict) and query.get("action") == "preview":
+        query.setdefault("week", now.date().isoformat())  # "week: with action=preview (required there)"
     if case.operation.path == "/export-batches.php" and isinstance(query, dict) and _both_dates(query, "from", "to"):
         low, high = sorted((date.fromisoformat(query["from"]), date.fromisoformat(query["to"])))
         query["from"], query["to"] = low.isoformat(), high.isoformat()  # `to` not before `from`

@@ -14,7 +14,7 @@ from workforce_core.model.notifications import Channel, Message, Recipient, Word
 from workforce_core.model.principal import Principal
 from workforce_core.ports import Clock, Page, Paging, Queries, UnitOfWorkFactory, WorkerFilter
 from workforce_core.ports.notifications import Notifier
-from workforce_core.services import reads
+from workforce_core.steps.worker_sight import one, visible_workers
 from workforce_core.views import WorkerView
 
 
@@ -78,7 +78,7 @@ def worker_messages(
         the worker (``workers:read``, the worker's site among theirs: else 404, as the worker's page). A
     link's secret is the worker's alone: the words show where it led, its token cut."""
     chosen = WorkerFilter(principal.client_id, Paging(limit=1), id=worker_id)
-    worker = reads.one(reads.workers(principal, chosen, queries=queries))
+    worker = one(visible_workers(principal, chosen, queries=queries))
     with uow(read_only=True) as tx:
         page = tx.messages.of_person(Recipient.WORKER, worker_id, paging)
         unread = tx.messages.unread(Recipient.WORKER, worker_id)

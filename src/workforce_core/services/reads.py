@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import TypeVar
 
 import attrs
 
-from workforce_core.errors import NotFound
 from workforce_core.model.principal import Principal
 from workforce_core.model.rates import RateRule
 from workforce_core.model.reference import CostCode, Location
@@ -23,26 +21,13 @@ from workforce_core.ports import (
     ReferenceReads,
     WorkerFilter,
 )
-from workforce_core.rules.access import owned_site, visible_sites
+from workforce_core.rules.access import owned_site
 from workforce_core.rules.awr import AwrClock, awr_clock
 from workforce_core.rules.pay_weeks import week_start
 from workforce_core.rules.visibility import PAY_SCOPE
+from workforce_core.steps.worker_sight import one as one
+from workforce_core.steps.worker_sight import visible_workers
 from workforce_core.views import DepartmentView, MeView, SiteSummary, WorkerView
-
-T = TypeVar("T")
-
-
-def one(page: Page[T]) -> T:
-    """The record a ``?id=`` read asked for, or 404."""
-    if not page.items:
-        raise NotFound()
-    return page.items[0]
-
-
-def _site_filter(principal: Principal, queries: ReferenceReads, location_id: int | None) -> tuple[int, ...] | None:
-    if location_id is not None:
-        owned_site(principal, queries.location(location_id), parameter="location_id")
-    return visible_sites(principal, location_id)
 
 
 def me(principal: Principal, *, queries: ReferenceReads) -> MeView:
@@ -60,9 +45,8 @@ def me(principal: Principal, *, queries: ReferenceReads) -> MeView:
 def workers(
     principal: Principal, query: WorkerFilter, *, queries: Queries, location_id: int | None = None
 ) -> Page[WorkerView]:
-    principal.require("workers:read")
-    sites = _site_filter(principal, queries, location_id)
-    return queries.workers(attrs.evolve(query, client_id=principal.client_id, location_ids=sites))
+    """GET /workers.php: the workers the caller may read."""
+    return visible_workers(principal, query, queries=queries, location_id=location_id)
 
 
 def worker_awr(principal: Principal, worker: WorkerView, *, queries: PricingReads, today: date) -> AwrClock:
