@@ -1,7 +1,8 @@
 """The dashboard in Chromium, the console's first page: its figures equal the API's for the same week
 (booked hours from /shifts.php, the fill rate from /demands.php, the margin from /payroll.php and
-/charges.php), each chart is drawn (Chart.js) beside a table of its figures with a link to the page that
-lists them, the CSV holds the same figures; screenshots at 1280 and 390 pixels under build/screenshots."""
+/charges.php, shifts not approved from /pay-weeks.php), each chart is drawn (Chart.js) beside a table of
+its figures with a link to the page that lists them, the CSV holds the same figures; screenshots at 1280
+and 390 pixels under build/screenshots."""
 
 from __future__ import annotations
 
@@ -66,7 +67,7 @@ def test_the_dashboard_shows_the_weeks_figures_as_the_api_gives_them(
     headcount, filled = sum(d["headcount"] for d in asked), sum(d["filled"] for d in asked)
     expect(page.locator("#fig-fill")).to_have_text(f"{round(100 * filled / headcount, 1)}% ({filled} of {headcount})")
     expect(page.locator("#fig-open")).to_have_text(str(headcount - filled))
-    for name in ("hours_by_day", "weeks", "fill", "margin"):
+    for name in ("hours_by_day", "weeks", "fill", "waiting", "exceptions", "overtime", "late", "margin"):
         canvas = page.locator(f"#{name}-chart")
         expect(canvas).to_be_visible()
         page.wait_for_function(f"() => window.Chart && Chart.getChart(document.getElementById('{name}-chart'))")
@@ -75,6 +76,17 @@ def test_the_dashboard_shows_the_weeks_figures_as_the_api_gives_them(
     expect(hours_table.get_by_role("row", name=re.compile("^South Depot"))).to_contain_text("6:00")
     link = page.get_by_role("link", name="Open requirements on the board")
     expect(link).to_have_attribute("href", f"/console/{client}/shifts?week={THIS_WEEK}&status=open")
+    (listed,) = live.api("pay-weeks.php", headers, week_start=THIS_WEEK)["data"]
+    waiting_table = page.get_by_role("table", name=re.compile("^Completed shifts not approved"))
+    expect(waiting_table.get_by_role("row").last).to_have_text(
+        re.compile(rf"16 Mar 2026\s*{listed['shifts_not_approved']}\s*\d+$")
+    )
+    expect(page.get_by_role("link", name="The exceptions")).to_have_attribute(
+        "href", f"/console/{client}/exceptions?week={THIS_WEEK}"
+    )
+    expect(page.get_by_role("link", name="The pay week", exact=True)).to_have_attribute(
+        "href", f"/console/{client}/pay-week?week={THIS_WEEK}"
+    )
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "dashboard-1280.png"), full_page=True)
 
@@ -83,6 +95,7 @@ def test_the_dashboard_shows_the_weeks_figures_as_the_api_gives_them(
     rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8-sig"))))
     weekly = [float(r["value"]) for r in rows if r["chart"] == "weeks"]
     assert weekly[-1] == round(booked / 60, 2)
+    assert {"waiting", "overtime", "late"} <= {r["chart"] for r in rows}
 
     page.goto(f"/console/{client}/dashboard?week={LAST_WEEK}")
     lines = payroll_lines(live, headers, LAST_WEEK)

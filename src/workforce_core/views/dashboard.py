@@ -50,3 +50,30 @@ class Dashboard:
 
     def minutes(self, site: str, day: date) -> int:
         return sum(c.booked_minutes for c in self.by_site_day if c.site == site and c.day == day)
+
+
+@frozen
+class WeekChecks:
+    """What waits on people in one pay week, as the API counts it: shifts not approved (``/pay-weeks.php``),
+    completed shifts awaiting the hirer's sign-off (``/timesheets.php``, ``client_approval=pending``),
+    exceptions by type (``/exceptions.php``), late clocks recorded into it (``/pay-weeks.php``) and the
+    paid minutes and overtime minutes of its payroll lines (``/payroll.php``). None where the role may
+    not read that figure."""
+
+    week: date
+    not_approved: int | None = None
+    awaiting_sign_off: int | None = None
+    exceptions: tuple[tuple[str, int], ...] | None = None  # (type, count), by type
+    late_clocks: int | None = None
+    paid_minutes: int | None = None
+    overtime_minutes: int | None = None
+
+    @property
+    def overtime_share(self) -> float | None:
+        """Overtime minutes over all paid minutes, as a percentage to one decimal; None with none paid."""
+        if not self.paid_minutes or self.overtime_minutes is None:
+            return None
+        return round(100 * self.overtime_minutes / self.paid_minutes, 1)
+
+    def exceptions_of(self, kind: str) -> int:
+        return dict(self.exceptions or ()).get(kind, 0)

@@ -1,7 +1,9 @@
 """The console's first page: a pay week against the four before it in charts (Chart.js, vendored), each
 with its figures in a table beside it (and as CSV) and a link to the page listing what it counts: booked
 hours by day and site, booked hours a week, fill rate and open places a week (``services.dashboard``),
-and the margin by site (``views.margins``, as the margin report) for a role that may see margins."""
+shifts waiting for approval or sign-off, exceptions by type, overtime share and late clocks a week
+(``services.dashboard_checks``), and the margin by site (``views.margins``, as the margin report) for a
+role that may see margins."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from starlette.routing import BaseRoute
 
 from workforce_core.rules.pages import Page, may_open
 from workforce_core.services.dashboard import dashboard
+from workforce_core.services.dashboard_checks import week_checks
 from workforce_entrypoints.web.common.downloads import csv_reply
 from workforce_entrypoints.web.common.visits import Visit, console_route
 from workforce_entrypoints.web.common.weeks import shown_week
@@ -29,6 +32,7 @@ def dashboard_page(visit: Visit) -> Response:
     p, s = visit.client, visit.services
     week = shown_week(visit)
     found = s.run(dashboard, p, week.first)
+    checks = s.run(week_checks, p, week.first)
     margins = week_margins(visit, week.first) if may_open(visit.signed.actor, Page.MARGINS) else None
     charts: dict[str, Any] = {
         "hours_by_day": {
@@ -52,6 +56,25 @@ def dashboard_page(visit: Visit) -> Response:
             ],
         },
     }
+    labels = [f"{w.week:%d %b}" for w in checks]
+    if checks[-1].not_approved is not None or checks[-1].awaiting_sign_off is not None:
+        charts["waiting"] = {"labels": labels, "series": [
+            {"label": "Not approved", "data": [w.not_approved or 0 for w in checks]},
+            {"label": "Awaiting sign-off", "data": [w.awaiting_sign_off or 0 for w in checks]},
+        ]}  # fmt: skip
+    if checks[-1].exceptions is not None:
+        kinds = sorted({kind for w in checks for kind, _ in w.exceptions or ()})
+        charts["exceptions"] = {
+            "labels": labels,
+            "series": [{"label": kind, "data": [w.exceptions_of(kind) for w in checks]} for kind in kinds],
+        }
+    if checks[-1].paid_minutes is not None:
+        charts["overtime"] = {"labels": labels, "series": [
+            {"label": "Overtime share (%)", "data": [w.overtime_share or 0 for w in checks]},
+        ]}  # fmt: skip
+        charts["late"] = {"labels": labels, "series": [
+            {"label": "Late clocks", "data": [w.late_clocks or 0 for w in checks]},
+        ]}  # fmt: skip
     if margins is not None:
         charts["margin"] = {
             "labels": [row.name for row in margins.sites],
@@ -65,7 +88,15 @@ def dashboard_page(visit: Visit) -> Response:
             for label, value in zip(chart["labels"], series["data"], strict=True)
         ]
         return csv_reply(f"dashboard-{p.client_id}-{week.first}.csv", CSV_HEADER, rows)
-    return visit.page("dashboard.html", week=week, found=found, margins=margins, charts=charts)
+    return visit.page(
+        "dashboard.html",
+        week=week,
+        found=found,
+        checks=checks,
+        margins=margins,
+        charts=charts,
+        late_page="pay-week" if may_open(visit.signed.actor, Page.PAY_WEEK) else "payroll",
+    )
 
 
 ROUTES: list[BaseRoute] = [console_route("/{client_id:int}/dashboard", dashboard_page, opens=Page.DASHBOARD)]

@@ -18,7 +18,7 @@
         options: {
           maintainAspectRatio: false,
           animation: false,
-          scales: kind === "bar" && chart.series.length > 1 && canvas.id === "hours_by_day-chart" ? { x: { stacked: true }, y: { stacked: true } } : {}
+          scales: kind === "bar" && chart.series.length > 1 && (canvas.id === "hours_by_day-chart" || canvas.id === "exceptions-chart") ? { x: { stacked: true }, y: { stacked: true } } : {}
         }
       });
     });
