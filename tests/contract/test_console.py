@@ -163,7 +163,7 @@ def test_demo_prints_sign_ins_that_open_the_console(console: Console, services: 
     with console_pages(services) as person:
         assert person.sign_in(users["owner"]["email"], users["owner"]["password"]).status_code == 303
         opened = person.get("/console/")
-        assert opened.headers["location"] == f"/console/{demo['client_id']}/timesheets"
+        assert opened.headers["location"] == f"/console/{demo['client_id']}/dashboard"  # the console's first page
         assert person.get(opened.headers["location"]).status_code == 200
 
 
