@@ -22,9 +22,9 @@ from workforce_core.commands.time_records import Backfill
 from workforce_core.model.people import Actor, Role
 from workforce_core.services import approvals, bookings, demands, pay_weeks, rate_rules, time_records
 from workforce_core.services.dashboard import dashboard
-from workforce_core.services.dashboard_checks import week_checks
 from workforce_core.services.sign_in import acting_for
 from workforce_entrypoints.bootstrap import Services
+from workforce_entrypoints.web.console.dashboard_checks import week_checks
 
 WEEK = date(2026, 3, 23)
 
@@ -103,7 +103,7 @@ def test_the_checks_of_each_week_equal_the_apis(
     time_records.backfill(late, uow=services.uow, clock=services.clock)  # a late clock into the locked week
     headers = world.key(client.id)
 
-    found = week_checks(p, WEEK, queries=services.queries, uow=services.uow, now=services.clock.now())
+    found = week_checks(services, p, WEEK)
     assert [w.week for w in found] == [WEEK - timedelta(days=7 * n) for n in (4, 3, 2, 1, 0)]
     assert found[-1].paid_minutes == (13 + 12 + 9 + 12 + 13) * 60  # the approved shifts, no breaks clocked
     assert found[-1].overtime_minutes == (50 - 40) * 60  # Ann's hours over the rule's 40

@@ -2,8 +2,8 @@
 with its figures in a table beside it (and as CSV) and a link to the page listing what it counts: booked
 hours by day and site, booked hours a week, fill rate and open places a week (``services.dashboard``),
 shifts waiting for approval or sign-off, exceptions by type, overtime share and late clocks a week
-(``services.dashboard_checks``), and the margin by site (``views.margins``, as the margin report) for a
-role that may see margins."""
+(``dashboard_checks``: the API's use cases composed), and the margin by site (``views.margins``,
+as the margin report) for a role that may see margins."""
 
 from __future__ import annotations
 
@@ -15,10 +15,10 @@ from starlette.routing import BaseRoute
 
 from workforce_core.rules.pages import Page, may_open
 from workforce_core.services.dashboard import dashboard
-from workforce_core.services.dashboard_checks import week_checks
 from workforce_entrypoints.web.common.downloads import csv_reply
 from workforce_entrypoints.web.common.visits import Visit, console_route
 from workforce_entrypoints.web.common.weeks import shown_week
+from workforce_entrypoints.web.console.dashboard_checks import week_checks
 from workforce_entrypoints.web.console.margins import week_margins
 
 CSV_HEADER = ("chart", "series", "week", "label", "value")
@@ -32,7 +32,7 @@ def dashboard_page(visit: Visit) -> Response:
     p, s = visit.client, visit.services
     week = shown_week(visit)
     found = s.run(dashboard, p, week.first)
-    checks = s.run(week_checks, p, week.first)
+    checks = week_checks(s, p, week.first)
     margins = week_margins(visit, week.first) if may_open(visit.signed.actor, Page.MARGINS) else None
     charts: dict[str, Any] = {
         "hours_by_day": {
