@@ -13,12 +13,14 @@ from workforce_core.model.documents import DocumentKind, DocumentType, RightToWo
 from workforce_core.model.workers import Worker
 from workforce_core.rules.documents import (
     DocumentFacts,
+    DocumentStatus,
     check_document,
     follow_up_due,
     last_valid_day,
     required_types,
     retention_until,
     standing,
+    status_on,
     valid_on,
 )
 
@@ -154,3 +156,14 @@ def test_a_document_missing_what_its_type_needs_is_refused_naming_the_field(
     with pytest.raises(ValidationFailed) as refused:
         check_document(document, kind, date(2026, 2, 10))
     assert refused.value.extra["field"] == field
+
+
+def test_a_documents_status_on_a_day_says_valid_expiring_with_the_days_left_expired_or_not_yet_valid() -> None:
+    licence = WorkerDocument(1, 1, 1, MADE, issue_date=date(2026, 1, 10), expiry_date=date(2026, 3, 31))
+    assert status_on(licence, date(2026, 1, 9), 28) == (DocumentStatus.NOT_YET_VALID, None)
+    assert status_on(licence, date(2026, 2, 1), 28) == (DocumentStatus.VALID, 58)
+    assert status_on(licence, date(2026, 3, 3), 28) == (DocumentStatus.EXPIRING, 28)
+    assert status_on(licence, date(2026, 3, 31), 28) == (DocumentStatus.EXPIRING, 0)
+    assert status_on(licence, date(2026, 4, 1), 28) == (DocumentStatus.EXPIRED, None)
+    for_ever = WorkerDocument(1, 1, 1, MADE)
+    assert status_on(for_ever, date(2030, 1, 1), 28) == (DocumentStatus.VALID, None)

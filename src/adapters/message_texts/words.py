@@ -51,4 +51,9 @@ WORDS: dict[MessageKind, tuple[str, str]] = {
         "A worker declined a booking",
         "%(worker)s declined the shift at %(site)s from %(start)s.",
     ),
+    MessageKind.DOCUMENT_EXPIRED: (
+        "A worker's document has expired",
+        "The %(document)s of %(worker)s expired on %(expiry)s: they cannot be booked or clock in "
+        "until a valid one is recorded.",
+    ),
 }

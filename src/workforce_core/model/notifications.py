@@ -33,6 +33,7 @@ class MessageKind(StrEnum):
     OFFERS_UNFILLED = "offers_unfilled"
     NO_SHOW = "no_show"
     BOOKING_DECLINED = "booking_declined"
+    DOCUMENT_EXPIRED = "document_expired"
 
 
 class MessageStatus(StrEnum):

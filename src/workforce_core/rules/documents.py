@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import date, timedelta
+from enum import StrEnum
 
 from attrs import frozen
 
@@ -76,6 +77,28 @@ def follow_up_due(document: WorkerDocument) -> date | None:
     if document.check_method in (RightToWorkCheck.MANUAL_LIST_A, RightToWorkCheck.IDSP):
         return None
     return last_valid_day(document)
+
+
+class DocumentStatus(StrEnum):
+    """A document's standing on a day, as a page says it."""
+
+    VALID = "valid"
+    EXPIRING = "expiring"  # valid, but ends within the account's warning days
+    EXPIRED = "expired"
+    NOT_YET_VALID = "not_yet_valid"  # issued (or checked) after the day
+
+
+def status_on(document: WorkerDocument, day: date, warning_days: int) -> tuple[DocumentStatus, int | None]:
+    """The document's standing on ``day`` and, while it is valid and ends, the days left until its last
+    valid day (0: it ends that day)."""
+    last = last_valid_day(document)
+    if valid_on(document, day):
+        left = (last - day).days if last is not None else None
+        expiring = left is not None and left <= warning_days
+        return (DocumentStatus.EXPIRING if expiring else DocumentStatus.VALID), left
+    if last is not None and last < day:
+        return DocumentStatus.EXPIRED, None
+    return DocumentStatus.NOT_YET_VALID, None
 
 
 @frozen

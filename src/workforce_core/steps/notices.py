@@ -4,7 +4,8 @@ A worker is told of their own booking made, changed or cancelled (a published on
 theirs to know) and of a shift closed because they missed the clock-out; the account's coordinators
 and owners (those who see the booking's site) are told when a booked worker did not turn up; an
 account's hirer contacts, when the agency approved shifts that now wait for their sign-off (once per
-week). The
+week); the coordinators and owners who see a worker's home site, when one of the worker's documents
+expired (the ``document_expired`` the documents' job sends once). The
 legacy event names (sent beside the current ones) tell nothing of their own.
 """
 
@@ -17,6 +18,7 @@ from typing import Any
 from attrs import field, frozen
 
 from workforce_core.events import (
+    DocumentExpired,
     EventData,
     ShiftCancelled,
     ShiftCreated,
@@ -178,10 +180,22 @@ def _missed_clock_out(tx: UnitOfWork, event: OutboxEvent, data: EventData) -> li
     ]
 
 
+def _document_expired(tx: UnitOfWork, event: OutboxEvent, data: EventData) -> list[Notice]:
+    if not isinstance(data, DocumentExpired):
+        return []
+    worker = tx.workers.get(data.worker_id)
+    if worker is None or not worker.active:
+        return []
+    people = coordinators(tx, event.client_id, worker.location_id)
+    params = {"worker": data.worker_name, "document": data.type_name, "expiry": data.expiry_date.strftime("%d/%m/%Y")}
+    return [Notice(MessageKind.DOCUMENT_EXPIRED, event.client_id, people, f"event:{event.id}", params)] if people else []
+
+
 _TELLS: dict[str, Callable[[UnitOfWork, OutboxEvent, EventData], list[Notice]]] = {
     "shift.created": _to_worker(MessageKind.BOOKING_MADE),
     "shift.updated": _to_worker(MessageKind.BOOKING_CHANGED),
     "shift.cancelled": _to_worker(MessageKind.BOOKING_CANCELLED),
     "shift.no_show": _no_show,
     "time_entry.auto_closed": _missed_clock_out,
+    "document_expired": _document_expired,
 }

@@ -23,6 +23,9 @@ REFUSALS: dict[str, str] = {
     "site_not_mapped": N_("This site cannot take clocks yet. Please ask your agency."),
     "conflict": N_("This clock does not fit your recorded shifts."),
     "device_not_enrolled": N_("This device is not enrolled as a kiosk."),
+    # a clock-in refused for the worker's documents (``not_eligible``), by its first block code
+    "right_to_work": N_("You cannot clock in: your right to work check is not valid. Please ask your agency."),
+    "document_expired": N_("You cannot clock in: a document your work needs has expired. Please ask your agency."),
 }
 SOMETHING_WRONG = N_("Something went wrong. Please try again.")
 SAVED_OFFLINE = N_("Saved on this device. It will be sent when the connection is back.")

@@ -20,7 +20,7 @@ from starlette.routing import BaseRoute
 
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.kiosks import ClockAtKiosk, KioskIdentify, OfflineClock
-from workforce_core.errors import KioskNotEnrolled, ValidationFailed, WorkforceError
+from workforce_core.errors import KioskNotEnrolled, NotEligible, ValidationFailed, WorkforceError
 from workforce_core.rules.london import shown
 from workforce_core.services import kiosks
 from workforce_core.services.kiosk_devices import kiosk_of
@@ -42,6 +42,8 @@ def _time(moment: Any) -> str:
 
 def _refusal(error: WorkforceError, lang: str | None) -> JSONResponse:
     code = "device_not_enrolled" if isinstance(error, KioskNotEnrolled) else error.code
+    if isinstance(error, NotEligible) and error.extra.get("block_codes"):
+        code = str(error.extra["block_codes"][0])  # the worker's documents: said as the worker reads it
     body: dict[str, Any] = {
         "error_code": error.code,
         "message": languages.gettext_in(lang, refusal_words(code)),
