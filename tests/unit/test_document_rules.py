@@ -9,11 +9,10 @@ from typing import Any
 import pytest
 
 from workforce_core.errors import ValidationFailed
-from workforce_core.model.documents import DocumentKind, DocumentType, RightToWorkCheck, WorkerDocument
+from workforce_core.model.documents import DocumentKind, DocumentStatus, DocumentType, RightToWorkCheck, WorkerDocument
 from workforce_core.model.workers import Worker
 from workforce_core.rules.documents import (
     DocumentFacts,
-    DocumentStatus,
     check_document,
     follow_up_due,
     last_valid_day,

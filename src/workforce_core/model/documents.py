@@ -37,6 +37,15 @@ class EvidenceType(StrEnum):
     PNG = "image/png"
 
 
+class DocumentStatus(StrEnum):
+    """A document's standing on a day, as a page says it."""
+
+    VALID = "valid"
+    EXPIRING = "expiring"  # valid, but ends within the account's warning days
+    EXPIRED = "expired"
+    NOT_YET_VALID = "not_yet_valid"  # issued (or checked) after the day
+
+
 DOCUMENT_KINDS: tuple[str, ...] = tuple(DocumentKind)
 RIGHT_TO_WORK_CHECKS: tuple[str, ...] = tuple(RightToWorkCheck)
 EVIDENCE_TYPES: tuple[str, ...] = tuple(EvidenceType)

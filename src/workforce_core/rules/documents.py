@@ -15,12 +15,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import date, timedelta
-from enum import StrEnum
 
 from attrs import frozen
 
 from workforce_core.errors import ValidationFailed
-from workforce_core.model.documents import DocumentKind, DocumentType, RightToWorkCheck, WorkerDocument
+from workforce_core.model.documents import (
+    DocumentKind,
+    DocumentStatus,
+    DocumentType,
+    RightToWorkCheck,
+    WorkerDocument,
+)
 from workforce_core.model.workers import Worker
 
 ECS_MONTHS = 6  # a Positive Verification Notice excuses for six months from its date
@@ -77,15 +82,6 @@ def follow_up_due(document: WorkerDocument) -> date | None:
     if document.check_method in (RightToWorkCheck.MANUAL_LIST_A, RightToWorkCheck.IDSP):
         return None
     return last_valid_day(document)
-
-
-class DocumentStatus(StrEnum):
-    """A document's standing on a day, as a page says it."""
-
-    VALID = "valid"
-    EXPIRING = "expiring"  # valid, but ends within the account's warning days
-    EXPIRED = "expired"
-    NOT_YET_VALID = "not_yet_valid"  # issued (or checked) after the day
 
 
 def status_on(document: WorkerDocument, day: date, warning_days: int) -> tuple[DocumentStatus, int | None]:

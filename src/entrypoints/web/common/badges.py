@@ -13,6 +13,7 @@ from markupsafe import Markup, escape
 from workforce_core.model.absences import AbsenceStatus
 from workforce_core.model.bookings import BookingStatus
 from workforce_core.model.demands import DemandStatus, OfferStatus
+from workforce_core.model.documents import DocumentStatus
 from workforce_core.model.pay_gate import PayrollStatus
 from workforce_core.model.time_entries import ApprovalStatus, ClientApproval
 
@@ -50,6 +51,10 @@ TONES: dict[str, Tone] = {
     OfferStatus.EXPIRED: Tone.NEUTRAL,
     OfferStatus.WITHDRAWN: Tone.NEUTRAL,
     AbsenceStatus.REQUESTED: Tone.WAITING,
+    DocumentStatus.VALID: Tone.DONE,
+    DocumentStatus.EXPIRING: Tone.WAITING,
+    DocumentStatus.EXPIRED: Tone.STOPPED,
+    DocumentStatus.NOT_YET_VALID: Tone.NEUTRAL,
 }
 
 

@@ -83,6 +83,12 @@ class Done(StrEnum):
     TWO_FACTOR_OFF = "two_factor_off"
     TWO_FACTOR_RESET = "two_factor_reset"
     RECOVERY_CODE_USED = "recovery_code_used"
+    DOCUMENT_ADDED = "document_added"
+    DOCUMENT_CHANGED = "document_changed"
+    DOCUMENT_REMOVED = "document_removed"
+    EVIDENCE_KEPT = "evidence_kept"
+    DOCUMENT_TYPE_ADDED = "document_type_added"
+    CLOCKED_IN_BY_HAND = "clocked_in_by_hand"
 
 
 class AppDone(StrEnum):
@@ -171,6 +177,12 @@ WORDS: dict[Done, str] = {
     Done.TWO_FACTOR_OFF: "two-factor sign-in turned off",
     Done.TWO_FACTOR_RESET: "two-factor sign-in reset",
     Done.RECOVERY_CODE_USED: "signed in with a recovery code, {count} left",
+    Done.DOCUMENT_ADDED: "document added",
+    Done.DOCUMENT_CHANGED: "document changed",
+    Done.DOCUMENT_REMOVED: "document taken off",
+    Done.EVIDENCE_KEPT: "evidence file kept",
+    Done.DOCUMENT_TYPE_ADDED: "document type added",
+    Done.CLOCKED_IN_BY_HAND: "clocked in by hand",
 }
 
 CODES = frozenset(done.value for done in Done)

@@ -23,6 +23,7 @@ from workforce_core.services.do_not_return import marked_sites
 from workforce_core.services.shift_reads import ShiftQuery, shifts
 from workforce_core.services.time_reads.timesheets import TimesheetQuery, timesheets
 from workforce_entrypoints.web.common.visits import Visit, console_route
+from workforce_entrypoints.web.console.manual_clock_in import CLOCK_BACK
 from workforce_entrypoints.web.console.shifts import booking_row, site_choices
 from workforce_entrypoints.web.console.timesheets import shift_row
 
@@ -101,6 +102,7 @@ def worker_page(visit: Visit) -> Response:
         absence_types=ABSENCE_TYPES,
         may_change=may(visit.signed.actor, Power.WORKERS),
         may_rate=may(visit.signed.actor, Power.RATES),
+        clock_back=CLOCK_BACK,
     )
 
 
