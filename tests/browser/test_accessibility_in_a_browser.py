@@ -31,6 +31,19 @@ def _full(demo: dict[str, Any]) -> dict[str, str]:
     return {"Authorization": f"Bearer {key}"}
 
 
+def _documents(live: Live, demo: dict[str, Any], worker: int) -> None:
+    """A right to work type and a licence type, and a check and a licence of the worker (their pages' rows)."""
+    rtw = {"name": "Right to work", "kind": "right_to_work", "expires": False}
+    rtw_id = live.api("document-types.php", _full(demo), body=rtw, status=201)["data"]["id"]
+    licence = {"name": "Forklift licence", "kind": "licence", "job_roles": ["Forklift Driver"]}
+    licence_id = live.api("document-types.php", _full(demo), body=licence, status=201)["data"]["id"]
+    check = {"worker_id": worker, "type_id": rtw_id, "check_method": "online_share_code", "reference": "W12345678"}
+    check |= {"checked_on": "2026-03-02", "checked_by": "Carol Coordinator", "expiry_date": "2026-04-01"}
+    live.api("worker-documents.php", _full(demo), body=check, status=201)
+    held = {"worker_id": worker, "type_id": licence_id, "reference": "FL-1", "expiry_date": "2027-01-31"}
+    live.api("worker-documents.php", _full(demo), body=held, status=201)
+
+
 def test_every_console_page_passes_wcag_21_aa(live: Live, page: Page) -> None:
     demo = _demo(live)
     audit = Audit(page)
@@ -41,6 +54,7 @@ def test_every_console_page_passes_wcag_21_aa(live: Live, page: Page) -> None:
     [booking] = live.api("shifts.php", _full(demo), limit=1)["data"]
     console = f"/console/{client}"
     worker = demo["kiosk_badges"][0]["worker_id"]
+    _documents(live, demo, worker)
     pages = [
         "dashboard",
         f"dashboard?week={demo['locked_weeks'][1]}",
@@ -63,6 +77,8 @@ def test_every_console_page_passes_wcag_21_aa(live: Live, page: Page) -> None:
         "workers",
         f"workers/{worker}",
         f"workers/{worker}/messages",
+        f"workers/{worker}/documents",
+        "setup/document-types",
         "kiosks",
         "pay-codes",
         "setup",

@@ -18,12 +18,15 @@ BLOCK_WORDS: dict[str, str] = {
     BlockCode.PENDING: "not yet approved (self-registered)",
     BlockCode.DORMANT: "dormant (no clock for a long time)",
     BlockCode.SUSPENDED: "suspended",
+    BlockCode.RIGHT_TO_WORK: "no valid right to work check for that day (expired or not recorded)",
+    BlockCode.DOCUMENT_EXPIRED: "no valid document the job role needs for that day (expired or not recorded)",
 }
 WARNING_WORDS: dict[str, str] = {
     WarningCode.ROLE: "a different job role",
     WarningCode.REST: "under 11 hours' rest since the last shift",
     WarningCode.HOURS: "over their weekly hours",
     WarningCode.CAPACITY: "the site would be over its capacity",
+    WarningCode.DOCUMENT_EXPIRING: "a document ends or is due a follow-up check soon",
 }
 STATUS_WORDS: dict[str, str] = {
     BookingStatus.DRAFT: "draft",
