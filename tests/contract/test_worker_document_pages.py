@@ -95,7 +95,8 @@ def test_a_coordinator_records_a_share_code_check_and_a_licence_sees_their_statu
         page = add_share_code(person, client, ann, "2026-03-20")
         assert "Done: document added" in page
         assert "expiring in 18 days" in page  # within the account's 28 days
-        assert "Online check with the worker&#39;s share code" in page and "W12345678" in page
+        assert "Online check with the worker&#39;s share code" in page
+        assert "W12345678" in page
         assert "Carol Coordinator" in page
         rtw = document_id(page)
         base = f"/console/{client}/workers/{ann}/documents"
@@ -112,7 +113,8 @@ def test_a_coordinator_records_a_share_code_check_and_a_licence_sees_their_statu
         assert "Done: document changed" in page
         assert page.count('class="badge badge-done">valid<') == 2
         removed = person.followed(person.post(f"{base}/{rtw}/remove", {}, token=person.csrf(base))).text
-        assert "Done: document taken off" in removed and "W12345678" not in removed
+        assert "Done: document taken off" in removed
+        assert "W12345678" not in removed
     actions = [(r["entity"], r["action"]) for r in world.audit(client) if r["entity"] != "worker"]
     assert actions == [
         ("document_type", "create"),
@@ -193,7 +195,8 @@ def test_a_coordinator_clocks_a_worker_in_by_hand_a_few_minutes_back_with_the_re
         assert "Clock in by hand" in person.get(page).text
         sent = {"location_id": acme["site"], "minutes_back": "10", "reason": "forgot to clock in"}
         too_far = person.post(f"{page}/clock-in", {**sent, "minutes_back": "90"}, token=person.csrf(page))
-        assert too_far.status_code == 400 and "up to an hour back" in too_far.text
+        assert too_far.status_code == 400
+        assert "up to an hour back" in too_far.text
         done = person.followed(person.post(f"{page}/clock-in", sent, token=person.csrf(page))).text
         assert "Done: clocked in by hand" in done
     (event,) = world.outbox("time_entry.created")

@@ -188,7 +188,9 @@ def _document_expired(tx: UnitOfWork, event: OutboxEvent, data: EventData) -> li
         return []
     people = coordinators(tx, event.client_id, worker.location_id)
     params = {"worker": data.worker_name, "document": data.type_name, "expiry": data.expiry_date.strftime("%d/%m/%Y")}
-    return [Notice(MessageKind.DOCUMENT_EXPIRED, event.client_id, people, f"event:{event.id}", params)] if people else []
+    return (
+        [Notice(MessageKind.DOCUMENT_EXPIRED, event.client_id, people, f"event:{event.id}", params)] if people else []
+    )
 
 
 _TELLS: dict[str, Callable[[UnitOfWork, OutboxEvent, EventData], list[Notice]]] = {
