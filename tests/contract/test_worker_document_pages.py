@@ -81,6 +81,15 @@ def document_id(text: str) -> int:
     return int(found.group(1))
 
 
+def a_checked_worker(services: Services, acme: dict[str, int], person: Person) -> tuple[int, int]:
+    """A coordinator signed in on ``person`` adds the right to work type and Ann's share code check (to
+    2027): the coordinator's id and the check's."""
+    client = acme["client"]
+    coordinator = sign_in_as(services, "coordinator", client, person)
+    add_type(person, client, "Right to work", "right_to_work", expires=False)
+    return coordinator, document_id(add_share_code(person, client, acme["ann"], "2027-03-01"))
+
+
 def test_a_coordinator_records_a_share_code_check_and_a_licence_sees_their_status_and_changes_them(
     services: Services, world: World, acme: dict[str, int]
 ) -> None:
@@ -131,9 +140,7 @@ def test_evidence_is_kept_downloaded_never_cached_and_a_wrong_type_is_refused_wi
 ) -> None:
     client, ann = acme["client"], acme["ann"]
     with console(services) as person:
-        sign_in_as(services, "coordinator", client, person)
-        add_type(person, client, "Right to work", "right_to_work", expires=False)
-        rtw = document_id(add_share_code(person, client, ann, "2027-03-01"))
+        _, rtw = a_checked_worker(services, acme, person)
         upload = f"/console/{client}/workers/{ann}/documents/{rtw}/evidence"
         token = person.csrf(f"/console/{client}/workers/{ann}/documents")
         files = {"file": ("scan.png.exe", b"MZ\x90\x00 not a picture", "image/png")}
@@ -163,9 +170,7 @@ def test_another_accounts_worker_and_document_are_not_found_on_the_console(
 ) -> None:
     client, ann = acme["client"], acme["ann"]
     with console(services) as person:
-        sign_in_as(services, "coordinator", client, person)
-        add_type(person, client, "Right to work", "right_to_work", expires=False)
-        rtw = document_id(add_share_code(person, client, ann, "2027-03-01"))
+        _, rtw = a_checked_worker(services, acme, person)
     with console(services) as rival:
         sign_in_as(services, "owner", acme["other"], rival)
         other = acme["other"]
@@ -188,9 +193,7 @@ def test_a_coordinator_clocks_a_worker_in_by_hand_a_few_minutes_back_with_the_re
 ) -> None:
     client, ann = acme["client"], acme["ann"]
     with console(services) as person:
-        coordinator = sign_in_as(services, "coordinator", client, person)
-        add_type(person, client, "Right to work", "right_to_work", expires=False)
-        add_share_code(person, client, ann, "2027-03-01")
+        coordinator, _ = a_checked_worker(services, acme, person)
         page = f"/console/{client}/workers/{ann}"
         assert "Clock in by hand" in person.get(page).text
         sent = {"location_id": acme["site"], "minutes_back": "10", "reason": "forgot to clock in"}
