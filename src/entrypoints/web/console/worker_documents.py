@@ -36,6 +36,13 @@ CHECKS: dict[str, str] = {
     RightToWorkCheck.ONLINE_SHARE_CODE: "Online check with the worker's share code",
     RightToWorkCheck.IDSP: "Identity service provider check (British or Irish passport)",
 }
+# the same, short, as the list of documents shows them
+CHECKS_SHORT: dict[str, str] = {
+    RightToWorkCheck.MANUAL_LIST_A: "List A, by hand",
+    RightToWorkCheck.MANUAL_LIST_B: "List B, by hand",
+    RightToWorkCheck.ONLINE_SHARE_CODE: "online, share code",
+    RightToWorkCheck.IDSP: "identity service provider",
+}
 CHECK_FIELDS = ("check_method", "list_b_group", "checked_on", "checked_by", "follow_up_date")
 DOCUMENT_FIELDS = ("reference", "issue_date", "expiry_date")
 WHOLE = ("type_id", "list_b_group")
@@ -80,6 +87,7 @@ def documents_page(visit: Visit) -> Response:
         right_to_work_types=[t for t in types if t.kind == DocumentKind.RIGHT_TO_WORK],
         licence_types=[t for t in types if t.kind != DocumentKind.RIGHT_TO_WORK],
         checks=CHECKS,
+        checks_short=CHECKS_SHORT,
         checked_by=visit.signed.user.email,
         today=local_date(s.clock.now()),
         max_kib=MAX_EVIDENCE_BYTES // 1024,
