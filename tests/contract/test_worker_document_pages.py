@@ -3,7 +3,8 @@ adds the account's document types, a right-to-work check with a share code and a
 status in words, changes one, keeps an evidence file and downloads it (an attachment never cached, by a
 random id only a person who sees the worker can use), takes one off; a file of the wrong type is refused
 in words with nothing kept; another account's document and evidence are 404; and a coordinator clocks a
-worker in by hand, the event naming them (``user_id``; the spec leaves ``via`` out of a manual clock-in)."""
+worker in by hand, the event naming them (``user_id``; the spec leaves ``via`` out of a manual clock-in);
+once the check lapsed, the site's kiosk refuses the clock-in saying why in the site's language."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from sqlalchemy import func, select
 from tests.clocks import FakeClock
 from tests.contract.conftest import World
 from tests.contract.console_pages import Person, console, sign_in_as
+from tests.contract.kiosk_support import enrolled, give_pin
 from workforce_adapters.file_store import FolderFileStore
 from workforce_adapters.sql import tables
 from workforce_entrypoints.bootstrap import Services
@@ -32,7 +34,7 @@ def acme(world: World, clock: FakeClock, services: Services, tmp_path: Path) -> 
     services.file_store = FolderFileStore(tmp_path / "files")
     client = world.account("Acme", right_to_work_required=True)
     site = world.site(client.id, "Depot", geofence_mode="disabled")
-    ann = world.worker(client.id, "Ann Able", location_id=site.id).worker
+    ann = world.worker(client.id, "Ann Able", employee_id="B-1", location_id=site.id).worker
     other = world.account("Rival")
     rival_site = world.site(other.id, "Yard")
     rob = world.worker(other.id, "Rob Rival", location_id=rival_site.id).worker
@@ -207,3 +209,31 @@ def test_a_coordinator_clocks_a_worker_in_by_hand_a_few_minutes_back_with_the_re
     assert (data["change"], data["reason"], data["user_id"]) == ("manual_clock_in", "forgot to clock in", coordinator)
     assert "via" not in data  # the spec leaves via out of a manual clock-in; user_id says who
     assert (data["clock_method"], data["clock_in_utc"][:16]) == ("manual", "2026-03-02T11:50")
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        (None, "You cannot clock in: your right to work check is not valid. Please ask your agency."),
+        ("pl", "Nie możesz odbić wejścia: Twoje sprawdzenie prawa do pracy jest nieważne. Skontaktuj się z agencją."),
+    ],
+)
+def test_the_kiosk_says_in_the_sites_language_that_a_lapsed_right_to_work_check_stops_the_clock_in(
+    services: Services, world: World, clock: FakeClock, acme: dict[str, int], language: str | None, words: str
+) -> None:
+    client, ann = acme["client"], acme["ann"]
+    site = world.site(client, "Kiosk Site", geofence_mode="disabled", kiosk_language=language).id
+    with console(services) as person:
+        sign_in_as(services, "coordinator", client, person)
+        add_type(person, client, "Right to work", "right_to_work", expires=False)
+        add_share_code(person, client, ann, "2026-03-02")
+    with services.uow() as tx:
+        found = tx.workers.get(ann)
+    assert found is not None
+    give_pin(services, found, "4711")
+    clock.set(datetime(2026, 3, 3, 8, 0, tzinfo=UTC))  # the day after the permission's last day
+    with enrolled(services, client, site) as kiosk:
+        reply = kiosk.post("/kiosk/clock", {"employee_id": "B-1", "pin": "4711", "action": "in"})
+    assert reply.status_code == 409, reply.text
+    assert (reply.json()["error_code"], reply.json()["message"]) == ("not_eligible", words)
+    assert world.outbox("clock_in") == []
