@@ -61,13 +61,17 @@ def documents_of(person: Person, client: int, worker: int) -> str:
     return page.text
 
 
+def _type_id(text: str) -> str:
+    """The right to work type the page's form sends."""
+    found = re.search(r'name="type_id" value="(\d+)"', text)
+    assert found is not None, text[:500]
+    return found.group(1)
+
+
 def add_share_code(person: Person, client: int, worker: int, expiry: str) -> str:
     page = f"/console/{client}/workers/{worker}/documents"
-    text = documents_of(person, client, worker)
-    type_id = re.search(r'name="type_id" value="(\d+)"', text)
-    assert type_id is not None, text[:500]
     sent = {
-        "type_id": type_id.group(1),
+        "type_id": _type_id(documents_of(person, client, worker)),
         "check_method": "online_share_code",
         "reference": "W12345678",
         "checked_on": "2026-03-01",
@@ -103,6 +107,11 @@ def test_a_coordinator_records_a_share_code_check_and_a_licence_sees_their_statu
         add_type(person, client, "Forklift licence", "licence", roles="Forklift Driver")
         types = person.get(f"/console/{client}/setup/document-types").text
         assert "Forklift Driver" in types
+        base = f"/console/{client}/workers/{ann}/documents"
+        early = {"type_id": _type_id(documents_of(person, client, ann)), "check_method": "idsp", "checked_by": "Carol"}
+        refused = person.post(base, {**early, "checked_on": "2026-03-03"}, token=person.csrf(base))
+        assert refused.status_code == 400
+        assert "“Check date” is the day the check was made, not a later day." in refused.text
         page = add_share_code(person, client, ann, "2026-03-20")
         assert "Done: document added" in page
         assert "expiring in 18 days" in page  # within the account's 28 days
@@ -110,13 +119,12 @@ def test_a_coordinator_records_a_share_code_check_and_a_licence_sees_their_statu
         assert "W12345678" in page
         assert "Carol Coordinator" in page
         rtw = document_id(page)
-        base = f"/console/{client}/workers/{ann}/documents"
         licence_type = re.search(r'<select id="l-type" name="type_id" required><option value="(\d+)"', page)
         assert licence_type is not None
         sent = {"type_id": licence_type.group(1), "reference": "FL-1", "issue_date": "2025-01-01"}
         refused = person.post(base, sent, token=person.csrf(base))
         assert refused.status_code == 400
-        assert "Forklift licence expires: its expiry_date is required" in refused.text
+        assert "a Forklift licence expires: its “Expiry date” is required." in refused.text
         page = person.followed(person.post(base, {**sent, "expiry_date": "2027-01-01"}, token=person.csrf(base))).text
         assert page.count('class="badge badge-done">valid<') == 1
         changed = person.post(f"{base}/{rtw}/change", {"expiry_date": "2027-03-01"}, token=person.csrf(base))

@@ -6,6 +6,9 @@ and goes back to the page saying what was done. Evidence files: ``document_evide
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from attrs import frozen
@@ -14,7 +17,7 @@ from starlette.routing import BaseRoute
 
 from workforce_adapters.json.commands import structure
 from workforce_core.commands.documents import CreateWorkerDocument, UpdateWorkerDocument
-from workforce_core.errors import NotFound
+from workforce_core.errors import NotFound, ValidationFailed
 from workforce_core.model.documents import MAX_EVIDENCE_BYTES, DocumentKind, DocumentStatus, RightToWorkCheck
 from workforce_core.ports import Paging, WorkerFilter
 from workforce_core.rules.documents import status_on
@@ -43,6 +46,19 @@ CHECKS_SHORT: dict[str, str] = {
     RightToWorkCheck.ONLINE_SHARE_CODE: "online, share code",
     RightToWorkCheck.IDSP: "identity service provider",
 }
+# the forms' labels, for a refusal that names a field by its code
+LABELS: dict[str, str] = {
+    "type_id": "Type",
+    "reference": "Number or share code",
+    "check_method": "Check",
+    "list_b_group": "List B group",
+    "checked_on": "Check date",
+    "checked_by": "Checked by",
+    "issue_date": "Issue date",
+    "expiry_date": "Expiry date",
+    "follow_up_date": "Follow-up check date",
+}
+NAMED = re.compile(r"\b(" + "|".join(LABELS) + r")\b")
 CHECK_FIELDS = ("check_method", "list_b_group", "checked_on", "checked_by", "follow_up_date")
 DOCUMENT_FIELDS = ("reference", "issue_date", "expiry_date")
 WHOLE = ("type_id", "list_b_group")
@@ -103,14 +119,25 @@ def _given(visit: Visit, *names: str) -> dict[str, Any]:
     return given
 
 
+@contextmanager
+def in_words() -> Iterator[None]:
+    """A refusal of the form said with the form's labels (“Check date” is ...), not the fields' codes."""
+    try:
+        yield
+    except ValidationFailed as error:
+        field = error.extra.get("field")
+        raise ValidationFailed(field, NAMED.sub(lambda m: f"“{LABELS[m.group(1)]}”", error.message)) from None
+
+
 def _back(visit: Visit, done: Done) -> Response:
     return back_to(visit, f"/workers/{_worker(visit)}/documents", done)
 
 
 def add_document(visit: Visit) -> Response:
     given = {"worker_id": _worker(visit), **_given(visit, "type_id", *DOCUMENT_FIELDS, *CHECK_FIELDS)}
-    command = structure(CreateWorkerDocument, given)
-    visit.services.run(documents.add_document, command, principal=visit.client)
+    with in_words():
+        command = structure(CreateWorkerDocument, given)
+        visit.services.run(documents.add_document, command, principal=visit.client)
     return _back(visit, Done.DOCUMENT_ADDED)
 
 
@@ -125,8 +152,9 @@ def _document(visit: Visit) -> int:
 
 def change_document(visit: Visit) -> Response:
     given = {"id": _document(visit), **_given(visit, *DOCUMENT_FIELDS, *CHECK_FIELDS)}
-    command = structure(UpdateWorkerDocument, given)
-    visit.services.run(documents.update_document, command, principal=visit.client)
+    with in_words():
+        command = structure(UpdateWorkerDocument, given)
+        visit.services.run(documents.update_document, command, principal=visit.client)
     return _back(visit, Done.DOCUMENT_CHANGED)
 
 
