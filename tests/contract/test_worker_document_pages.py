@@ -4,7 +4,8 @@ status in words, changes one, keeps an evidence file and downloads it (an attach
 random id only a person who sees the worker can use), takes one off; a file of the wrong type is refused
 in words with nothing kept; another account's document and evidence are 404; and a coordinator clocks a
 worker in by hand, the event naming them (``user_id``; the spec leaves ``via`` out of a manual clock-in);
-once the check lapsed, the site's kiosk refuses the clock-in saying why in the site's language."""
+once the check lapsed, the site's kiosk and the worker app refuse the clock-in saying why (the kiosk in the
+site's language)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ from tests.clocks import FakeClock
 from tests.contract.conftest import World
 from tests.contract.console_pages import Person, console, sign_in_as
 from tests.contract.kiosk_support import enrolled, give_pin
+from tests.contract.worker_phone import phone
+from tests.worker_app_world import AT_NORTH, NORTH, link_path
 from workforce_adapters.file_store import FolderFileStore
 from workforce_adapters.sql import tables
 from workforce_entrypoints.bootstrap import Services
@@ -244,4 +247,24 @@ def test_the_kiosk_says_in_the_sites_language_that_a_lapsed_right_to_work_check_
         reply = kiosk.post("/kiosk/clock", {"employee_id": "B-1", "pin": "4711", "action": "in"})
     assert reply.status_code == 409, reply.text
     assert (reply.json()["error_code"], reply.json()["message"]) == ("not_eligible", words)
+    assert world.outbox("clock_in") == []
+
+
+def test_the_worker_app_says_a_lapsed_right_to_work_check_stops_the_clock_in(
+    services: Services, world: World, clock: FakeClock, acme: dict[str, int]
+) -> None:
+    client, ann = acme["client"], acme["ann"]
+    world.site(client, "North Warehouse", **NORTH)  # where the phone is
+    with console(services) as person:
+        sign_in_as(services, "coordinator", client, person)
+        add_type(person, client, "Right to work", "right_to_work", expires=False)
+        add_share_code(person, client, ann, "2026-03-02")
+    clock.set(datetime(2026, 3, 3, 8, 0, tzinfo=UTC))  # the day after the permission's last day
+    with phone(services) as worker:
+        assert worker.open_link(link_path(services, ann)).status_code == 303
+        lat, lon = AT_NORTH
+        sent = {"action": "in", "latitude": lat, "longitude": lon}
+        refused = worker.post("/app/clock", sent, token=worker.csrf("/app/clock"))
+    assert refused.status_code == 409, refused.text[:300]
+    assert "You cannot clock in: your right to work check is not valid. Please ask your agency." in refused.text
     assert world.outbox("clock_in") == []
