@@ -52,7 +52,7 @@ def test_a_lapsed_share_code_check_stops_booking_and_the_kiosk_saying_why(
 
     live.clock.set(DAY_AFTER_EXPIRY)
     sign_in(console, coordinator.email, password)  # a fortnight on: a new session
-    console.goto(f"/console/{client}/workers/{ann.id}/documents")
+    console.goto(f"/console/{client}/workers/{ann.id}")  # the worker's page loads their documents' table
     expect(console.get_by_role("row", name=re.compile("Right to work"))).to_contain_text("expired")
     console.goto(f"/console/{client}/shifts")
     console.get_by_text("Book a shift", exact=True).click()
