@@ -43,7 +43,9 @@ class World:
             pin_hash="argon2-hash",
         )
 
-    def move(self, worker_id: int | None = None, client_id: int | None = None, actor: Actor | None = None) -> MovedWorker:
+    def move(
+        self, worker_id: int | None = None, client_id: int | None = None, actor: Actor | None = None
+    ) -> MovedWorker:
         command = MoveWorker(worker_id=worker_id or self.worker.id, client_id=client_id or self.new.id)
         return move_worker(command, uow=self.uow, clock=self.clock, actor=actor)
 
@@ -63,7 +65,8 @@ def test_the_old_copy_is_closed_as_moved_out_and_keeps_its_account(w: World) -> 
 
 def test_the_new_copy_takes_the_person_and_none_of_the_old_account(w: World) -> None:
     new = w.db.workers[w.move().new.worker.id]
-    assert new.id != w.worker.id and new.client_id == w.new.id
+    assert new.id != w.worker.id
+    assert new.client_id == w.new.id
     assert (new.name, new.email, new.phone, new.job_role, new.preferred_language) == (
         "Ann Able",
         "ann@example.com",
@@ -79,7 +82,8 @@ def test_the_new_copy_takes_the_person_and_none_of_the_old_account(w: World) -> 
 def test_a_badge_taken_in_the_new_account_is_generated_there(w: World) -> None:
     w.db.add_worker(w.new.id, "Someone Else", "b-7")
     new = w.move().new.worker
-    assert new.employee_id != "B-7" and new.employee_id.startswith("W")
+    assert new.employee_id != "B-7"
+    assert new.employee_id.startswith("W")
 
 
 def test_both_accounts_are_told_worker_updated(w: World) -> None:

@@ -26,7 +26,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "location": ("reference", "locations", "Sites (locations)."),
     "department": ("reference", "departments", "Departments (own or global)."),
     "cost-code": ("reference", "cost_codes", "Cost codes (own or global)."),
-    "worker": ("workers", "app", "Workers: register, approve, suspend, anonymise, mark dormant, do not return, list."),
+    "worker": ("workers", "app", "Workers: register, approve, suspend, anonymise, move, export, dormancy, list."),
     "timesheet": ("timesheets", "app", "Time records: backfill, approvals, queries, corrections, clock-outs, list."),
     "amendment": ("amendments", "app", "Amendment requests: accept, decline, withdraw."),
     "survey": ("surveys", "app", "Pre-clock-in surveys."),

@@ -12,3 +12,4 @@ class MoveWorker:
 
     worker_id: int = field(validator=[instance_of(int), ge(1)])
     client_id: int = field(validator=[instance_of(int), ge(1)])
+    from_client_id: int | None = None  # the account the console's page is of: a worker of another is 404

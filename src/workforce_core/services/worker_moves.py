@@ -61,7 +61,7 @@ def move_worker(
     today = local_date(now)
     with uow() as tx:
         worker = tx.workers.lock(command.worker_id)
-        if worker is None:
+        if worker is None or command.from_client_id not in (None, worker.client_id):
             raise NotFound(f"worker {command.worker_id} not found", field="worker_id")
         if tx.clients.get(command.client_id) is None:
             raise NotFound(f"client {command.client_id} not found", field="client_id")
@@ -81,11 +81,18 @@ def move_worker(
         made = tx.workers.add(_new_copy(tx, worker, command.client_id, now))
         old_view = _view(tx, closed)
         new_view = WorkerView.of(made, None, None, None)
-        shown = [name for name in ("active", "end_date", "leave_reason") if getattr(worker, name) != getattr(closed, name)]
+        shown = [
+            name for name in ("active", "end_date", "leave_reason") if getattr(worker, name) != getattr(closed, name)
+        ]
         tx.record(events.worker_updated(old_view, client_id=worker.client_id, at=now, changes=shown, via_api=False))
-        tx.record(events.worker_updated(new_view, client_id=made.client_id, at=now, changes=["client_id"], via_api=False))
+        tx.record(
+            events.worker_updated(new_view, client_id=made.client_id, at=now, changes=["client_id"], via_api=False)
+        )
         user_id = actor.user_id if actor is not None else None
-        for client_id, entity_id, action in ((worker.client_id, worker.id, "moved_out"), (made.client_id, made.id, "moved_in")):
+        for client_id, entity_id, action in (
+            (worker.client_id, worker.id, "moved_out"),
+            (made.client_id, made.id, "moved_in"),
+        ):
             tx.audit.add(AuditEntry(client_id, None, action, "worker", entity_id, now, user_id=user_id))
         tx.commit()
     return MovedWorker(old_view, new_view)

@@ -63,6 +63,7 @@ class Done(StrEnum):
     WORKER_ADDED = "worker_added"
     WORKER_CHANGED = "worker_changed"
     LEAVER = "leaver"
+    WORKER_MOVED = "worker_moved"
     PIN_SET = "pin_set"
     PIN_CLEARED = "pin_cleared"
     DNR_MARKED = "dnr_marked"
@@ -151,6 +152,7 @@ WORDS: dict[Done, str] = {
     Done.WORKER_ADDED: "worker added",
     Done.WORKER_CHANGED: "worker changed",
     Done.LEAVER: "recorded as a leaver",
+    Done.WORKER_MOVED: "worker moved here from another client account",
     Done.PIN_SET: "PIN set",
     Done.PIN_CLEARED: "PIN cleared",
     Done.DNR_MARKED: "marked do not return",
