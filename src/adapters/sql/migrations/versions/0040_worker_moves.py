@@ -26,5 +26,4 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("workers") as batch:
-        batch.drop_column("moved_out_at")
+    op.drop_column("workers", "moved_out_at")  # in place (SQLite 3.35+): rebuilding workers breaks its foreign keys
