@@ -11,7 +11,7 @@ from datetime import datetime
 import attrs
 
 from workforce_core.model.documents import EvidenceFile
-from workforce_core.model.notifications import MessageStatus, Recipient
+from workforce_core.model.notifications import Message, MessageStatus, Recipient
 from workforce_core.model.workers import Worker
 from workforce_core.ports import Paging, UnitOfWork
 from workforce_core.rules.documents import kept_at_erasure
@@ -58,7 +58,7 @@ def note_deleted(tx: UnitOfWork, deleted: Sequence[EvidenceFile], now: datetime)
 def erase_messages(tx: UnitOfWork, worker_id: int) -> int:
     """Blank what each message sent to the worker said and where it went (its kind, channel and times stay,
     as a record that it was sent); one not sent yet is not sent. The number blanked."""
-    messages = []
+    messages: list[Message] = []
     offset = 0
     while True:
         page = tx.messages.of_person(Recipient.WORKER, worker_id, Paging(PAGE, offset))
