@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import io
 import zipfile
-from collections.abc import Callable, Iterator, Mapping
-from typing import Any, TypeVar
+from collections.abc import Mapping
+from typing import Any
 
 import attrs
 from attrs import frozen
@@ -19,7 +19,7 @@ from workforce_core.model.documents import EvidenceType
 from workforce_core.model.notifications import Recipient
 from workforce_core.model.principal import Principal
 from workforce_core.model.time_entries import TimeEntry
-from workforce_core.ports import Clock, FileStore, Page, Paging, Queries, UnitOfWork, UnitOfWorkFactory
+from workforce_core.ports import Clock, FileStore, Paging, Queries, UnitOfWork, UnitOfWorkFactory
 from workforce_core.ports.availability_reads import AbsenceFilter
 from workforce_core.ports.entry_reads import EntryFilter
 from workforce_core.ports.notifications import Notifier
@@ -27,14 +27,13 @@ from workforce_core.ports.shift_reads import ShiftFilter
 from workforce_core.rules import people
 from workforce_core.rules.london import local_date
 from workforce_core.rules.people import Power
+from workforce_core.steps.all_pages import every
 from workforce_core.steps.audit_trail import record_change
 from workforce_core.steps.document_access import seen_worker
 from workforce_core.steps.message_links import link_hidden
 from workforce_core.steps.record_files import csv_text, json_text, plain
 from workforce_core.views.figures import ShiftFigures
 
-T = TypeVar("T")
-PAGE = 500
 EXTENSIONS = {EvidenceType.PDF: "pdf", EvidenceType.JPEG: "jpg", EvidenceType.PNG: "png"}
 
 
@@ -73,11 +72,10 @@ def export_worker_data(
         pay = _pay(tx.figures.of([e.id for e in entries])) if principal.has("pay:read") else None
         tx.commit()
     bookings = [
-        v.booking for v in _every(lambda paging: queries.shifts(ShiftFilter(client_id, paging, worker_id=worker_id)))
+        v.booking for v in every(lambda paging: queries.shifts(ShiftFilter(client_id, paging, worker_id=worker_id)))
     ]
     absences = [
-        v.absence
-        for v in _every(lambda paging: queries.absences(AbsenceFilter(client_id, paging, worker_id=worker_id)))
+        v.absence for v in every(lambda paging: queries.absences(AbsenceFilter(client_id, paging, worker_id=worker_id)))
     ]
     tables: dict[str, list[dict[str, Any]]] = {
         "worker": [plain(worker)],
@@ -111,7 +109,7 @@ def export_worker_data(
 def _messages(tx: UnitOfWork, worker_id: int, notifier: Notifier) -> list[dict[str, Any]]:
     """What the notifier told the worker, with its words (a one-tap link's token cut)."""
     rows = []
-    for message in _every(lambda paging: tx.messages.of_person(Recipient.WORKER, worker_id, paging)):
+    for message in every(lambda paging: tx.messages.of_person(Recipient.WORKER, worker_id, paging)):
         params = link_hidden(message.params)
         words = notifier.texts.words(message.kind, message.language, params)
         rows.append({**plain(message), "params": plain(params), "subject": words.subject, "body": words.body})
@@ -121,17 +119,7 @@ def _messages(tx: UnitOfWork, worker_id: int, notifier: Notifier) -> list[dict[s
 def _entries(queries: Queries, client_id: int, worker_id: int) -> list[TimeEntry]:
     """The worker's shifts (open ones too) and breaks: their clocks."""
     wanted = EntryFilter(client_id, Paging(), entry_types=("shift", "break"), closed=None, worker_id=worker_id)
-    return [v.entry for v in _every(lambda paging: queries.entries(attrs.evolve(wanted, paging=paging)))]
-
-
-def _every(read: Callable[[Paging], Page[T]]) -> Iterator[T]:
-    offset = 0
-    while True:
-        page = read(Paging(PAGE, offset))
-        yield from page.items
-        offset += PAGE
-        if offset >= page.total or not page.items:
-            return
+    return [v.entry for v in every(lambda paging: queries.entries(attrs.evolve(wanted, paging=paging)))]
 
 
 def _pay(figures: Mapping[int, ShiftFigures]) -> list[dict[str, Any]]:

@@ -11,15 +11,15 @@ from datetime import datetime
 import attrs
 
 from workforce_core.model.documents import EvidenceFile
-from workforce_core.model.notifications import Message, MessageStatus, Recipient
+from workforce_core.model.notifications import MessageStatus, Recipient
 from workforce_core.model.workers import Worker
-from workforce_core.ports import Paging, UnitOfWork
+from workforce_core.ports import UnitOfWork
 from workforce_core.rules.documents import kept_at_erasure
 from workforce_core.rules.london import local_date
+from workforce_core.steps.all_pages import every
 from workforce_core.steps.audit_trail import record_change
 
 ERASED = "erased with the worker's personal data"
-PAGE = 500
 
 
 def erase_documents(tx: UnitOfWork, worker: Worker, now: datetime) -> list[str]:
@@ -58,14 +58,7 @@ def note_deleted(tx: UnitOfWork, deleted: Sequence[EvidenceFile], now: datetime)
 def erase_messages(tx: UnitOfWork, worker_id: int) -> int:
     """Blank what each message sent to the worker said and where it went (its kind, channel and times stay,
     as a record that it was sent); one not sent yet is not sent. The number blanked."""
-    messages: list[Message] = []
-    offset = 0
-    while True:
-        page = tx.messages.of_person(Recipient.WORKER, worker_id, Paging(PAGE, offset))
-        messages.extend(page.items)
-        offset += PAGE
-        if offset >= page.total or not page.items:
-            break
+    messages = every(lambda paging: tx.messages.of_person(Recipient.WORKER, worker_id, paging))
     for message in messages:
         unsent = message.status == MessageStatus.QUEUED
         tx.messages.update(
