@@ -89,6 +89,8 @@ def test_after_a_move_each_account_sees_only_its_own_copy_and_the_old_shifts_sta
     refused = m.book(m.a, m.ann.id, m.site.id, "2026-03-05")
     assert refused.status_code == 409
     assert "inactive" in refused.json()["block_codes"]
+    reopened = m.api.put(WORKERS, headers=m.a, params={"id": m.ann.id}, json={"active": True})
+    assert (reopened.status_code, reopened.json()["error_code"]) == (409, "conflict")
     clocked = m.api.post(CLOCK, headers=m.a, json={"action": "in", "worker_id": m.ann.id})
     assert clocked.status_code == 409, clocked.text
     assert [s["id"] for s in m.ok(m.api.get(SHIFTS, headers=m.a, params={"worker_id": m.ann.id}))] == [booking["id"]]

@@ -124,6 +124,8 @@ def update_worker(
             raise NotFound()
         if worker.anonymised_at is not None:
             raise Conflict("an anonymised worker cannot be changed.")
+        if worker.moved_out:
+            raise Conflict("the worker moved to another client account: this copy is closed and cannot be changed.")
         before = attrs.asdict(worker, recurse=False)
         changed = {k: v for k, v in values.items() if before[k] != v}
         if "employee_id" in changed and employee_id_key(changed["employee_id"]) != employee_id_key(worker.employee_id):
