@@ -212,3 +212,21 @@ def test_the_cli_writes_the_zip_and_anonymising_erases_the_evidence(m: Moves, co
     assert list(m.folder.iterdir()) == []
     docs = m.ok(m.api.get(DOCUMENTS, headers=m.a, params={"worker_id": m.ann.id}))
     assert docs == []
+
+
+def test_a_coordinator_s_export_has_no_pay_and_a_payroll_user_cannot_export(m: Moves) -> None:
+    m.worked_shift()
+    page = f"/console/{m.old.id}/workers/{m.ann.id}"
+    with browser(m.services) as coordinator:
+        sign_in_as(m.services, Role.COORDINATOR, m.old.id, coordinator)
+        reply = coordinator.post(page + "/export", token=coordinator.csrf(page))
+    assert reply.status_code == 200, reply.text[:300]
+    names = zipfile.ZipFile(io.BytesIO(reply.content)).namelist()
+    assert "time_entries.csv" in names
+    assert not [name for name in names if name.startswith("pay_figures")]
+    with browser(m.services) as payroll:
+        sign_in_as(m.services, Role.PAYROLL, m.old.id, payroll)
+        assert "s data (ZIP)</button>" not in payroll.get(page).text
+        refused = payroll.post(page + "/export", token=payroll.csrf(page))
+    assert refused.status_code == 403
+    assert len([r for r in m.world.audit(m.old.id) if r["action"] == "exported"]) == 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Collection, Mapping, Sequence
 from datetime import date, datetime
 from decimal import Decimal
@@ -17,6 +18,7 @@ import attrs
 
 from workforce_core.rules.csv_cells import text_cell
 
+NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")  # a plain number: no sign of a formula, left as it is
 SECRETS = frozenset({"pin_hash", "token", "token_hash", "secret"})  # never in a file, whoever it is for
 
 
@@ -66,8 +68,4 @@ def _cell(value: Any) -> str:
 
 
 def _number(text: str) -> bool:
-    try:
-        Decimal(text)
-    except ArithmeticError:
-        return False
-    return True
+    return NUMBER.fullmatch(text) is not None
