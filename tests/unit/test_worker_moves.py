@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 from decimal import Decimal
 
+import attrs
 import pytest
 
 from tests.clocks import FakeClock
@@ -14,6 +15,7 @@ from tests.fakes import FakeDatabase, FakeUnitOfWorkFactory, data
 from workforce_core.commands.worker_moves import MoveWorker
 from workforce_core.errors import Conflict, NotFound, RoleNotAllowed, ValidationFailed
 from workforce_core.model.people import Actor, Role
+from workforce_core.model.time_entries import TimeEntry
 from workforce_core.services.worker_moves import MOVED_REASON, MovedWorker, move_worker
 
 NOW = datetime(2026, 3, 2, 10, 0, tzinfo=UTC)
@@ -118,3 +120,16 @@ def test_refusals_change_nothing(w: World) -> None:
     w.move()
     with pytest.raises(Conflict):
         w.move()  # the old copy has moved already
+
+
+def test_a_worker_clocked_in_cannot_move_until_clocked_out(w: World) -> None:
+    shift = TimeEntry(
+        worker_id=w.worker.id, client_id=w.old.id, location_id=w.site.id, clock_in=NOW, created_at=NOW, id=1
+    )
+    w.db.entries[shift.id] = shift  # clocked in an hour ago, as a clock would have stored it
+    before = w.db.state()
+    with pytest.raises(Conflict):
+        w.move()
+    assert w.db.state() == before
+    w.db.entries[shift.id] = attrs.evolve(shift, clock_out=NOW)
+    assert w.move().old.worker.moved_out

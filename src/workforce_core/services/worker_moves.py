@@ -9,7 +9,7 @@ are told ``worker.updated``: the old copy with ``moved_out`` true, the new one n
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import attrs
 from attrs import frozen
@@ -19,6 +19,7 @@ from workforce_core.commands.worker_moves import MoveWorker
 from workforce_core.errors import Conflict, NotFound, ValidationFailed
 from workforce_core.model.audit import AuditEntry
 from workforce_core.model.people import Actor
+from workforce_core.model.time_entries import OPEN_SHIFT_HOURS
 from workforce_core.model.workers import Worker
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules import people
@@ -54,7 +55,8 @@ def move_worker(
     command: MoveWorker, *, uow: UnitOfWorkFactory, clock: Clock, actor: Actor | None = None
 ) -> MovedWorker:
     """403 ``role_not_allowed`` for anyone but an operator admin; 404 an unknown worker or account;
-    400 ``client_id`` the worker's own account; 409 ``conflict`` a pending, anonymised or moved worker."""
+    400 ``client_id`` the worker's own account; 409 ``conflict`` a pending, anonymised or moved worker, or
+    one clocked in (the open shift would be left where no clock-out can reach it)."""
     if actor is not None and not actor.operator:
         raise people.refusal(actor, "move a worker to another client account", ())
     now = clock.now()
@@ -69,6 +71,8 @@ def move_worker(
             raise ValidationFailed("client_id", "the worker is already in that client account.")
         if worker.anonymised_at is not None or worker.moved_out or worker.pending:
             raise Conflict("only an approved worker still in the account can be moved (not anonymised or moved).")
+        if tx.entries.open_shift(worker.id, now - timedelta(hours=OPEN_SHIFT_HOURS)) is not None:
+            raise Conflict("the worker is clocked in: clock them out before the move.")
         closed = attrs.evolve(
             worker,
             active=False,
