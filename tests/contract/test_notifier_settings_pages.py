@@ -7,40 +7,36 @@ to it), and a person's own channels in the console (an owner, a hirer contact)."
 from __future__ import annotations
 
 import re
-from datetime import UTC, date, datetime, time
-from pathlib import Path
+from datetime import date, time
 
 import pytest
 
 from tests.clocks import FakeClock
 from tests.contract.conftest import World
 from tests.contract.console_pages import Person, console, make_user
+from tests.contract.notifier_world import acme
 from tests.contract.worker_phone import phone
 from tests.worker_app_world import booked, link_path
 from workforce_core.model.notifications import MessageKind, NotifierSettings, Recipient
 from workforce_core.services import notifier, notifier_choices
 from workforce_entrypoints.bootstrap import Services
 
-NOW = datetime(2026, 11, 18, 12, 0, tzinfo=UTC)  # a Wednesday, outside the quiet hours
 FRIDAY = date(2026, 11, 20)
 CHANNELS = "/app/channels"
 OWN = "/console/account/channels"
 
 
-@pytest.fixture(autouse=True)
-def vapid(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """The VAPID key pair the push panel shows, made in the test's folder."""
-    monkeypatch.setenv("WORKFORCE_VAPID_KEY_FILE", str(tmp_path / "vapid.pem"))
+pytestmark = pytest.mark.usefixtures("vapid_key_file")
 
 
 @pytest.fixture
 def agency(world: World, clock: FakeClock) -> dict[str, int]:
-    clock.set(NOW)
-    client = world.account("Acme Staffing")
-    site = world.site(client.id, "Depot", geofence_mode="disabled")
-    ann = world.worker(client.id, "Ann Able", location_id=site.id, preferred_language="pl", phone="+447700900456")
-    bob = world.worker(client.id, "Bob Brown", location_id=site.id, email="bob@example.com")
-    return {"client": client.id, "site": site.id, "ann": ann.worker.id, "bob": bob.worker.id}
+    return acme(world, clock, email="bob@example.com")
+
+
+def setup_page(agency: dict[str, int]) -> tuple[int, str]:
+    """The account and its Setup "Notifications" page."""
+    return agency["client"], f"/console/{agency['client']}/setup/notifications"
 
 
 def stored(services: Services, client_id: int) -> NotifierSettings:
@@ -75,21 +71,21 @@ FORM = {
 def test_the_owner_saves_the_notifier_settings_the_notifier_then_reads(
     services: Services, agency: dict[str, int]
 ) -> None:
-    client = agency["client"]
-    page = f"/console/{client}/setup/notifications"
+    client, page = setup_page(agency)
     notifier_choices.choose_channels(Recipient.WORKER, agency["ann"], ["sms"], uow=services.uow, clock=services.clock)
     booked(services, client, agency["site"], agency["ann"], FRIDAY)
     notifier.make_messages(uow=services.uow, clock=services.clock)  # Ann's text is queued: one this month
     with console(services) as person:
         signed_in_owner(services, person, client)
-        assert 'href="/console/{}/setup/notifications"'.format(client) in person.get(f"/console/{client}/setup").text
+        assert f'href="/console/{client}/setup/notifications"' in person.get(f"/console/{client}/setup").text
         shown = person.get(page)
         assert shown.status_code == 200
         assert "Texts counted this month (since the 1st, queued or sent): 1." in shown.text
         assert "Time zone: Europe/London" in shown.text
         assert shown.text.count('name="kinds_on"') == len(MessageKind)
         assert shown.text.count(" checked>") == len(MessageKind)  # every kind goes until turned off
-        assert 'value="22:00"' in shown.text and 'value="07:00"' in shown.text
+        assert 'value="22:00"' in shown.text
+        assert 'value="07:00"' in shown.text
         saved = person.post(page, FORM, token=person.csrf(page))
         assert (saved.status_code, saved.headers["location"]) == (303, f"{page}?done=notifier_saved")
         again = person.followed(saved)
@@ -111,8 +107,7 @@ def test_the_owner_saves_the_notifier_settings_the_notifier_then_reads(
 def test_refused_values_are_said_beside_their_fields_and_nothing_is_saved(
     services: Services, agency: dict[str, int]
 ) -> None:
-    client = agency["client"]
-    page = f"/console/{client}/setup/notifications"
+    client, page = setup_page(agency)
     before = stored(services, client)
     with console(services) as person:
         signed_in_owner(services, person, client)
@@ -136,8 +131,7 @@ def test_refused_values_are_said_beside_their_fields_and_nothing_is_saved(
 def test_a_coordinator_is_told_in_words_that_notifications_are_not_theirs_to_set(
     services: Services, agency: dict[str, int]
 ) -> None:
-    client = agency["client"]
-    page = f"/console/{client}/setup/notifications"
+    client, page = setup_page(agency)
     before = stored(services, client)
     with console(services) as person:
         signed_in_owner(services, person, client, role="coordinator")
@@ -160,7 +154,8 @@ def test_a_polish_worker_sees_the_phone_on_record_chooses_texts_and_the_choice_i
         assert "Jak się z Tobą kontaktujemy" in page.text
         assert "Na Twój zapisany numer telefonu: +447700900456" in page.text
         assert "Nie mamy Twojego adresu e-mail" in page.text
-        assert re.search(r'value="sms"[^>]*>', page.text) and " checked" not in page.text  # nothing chosen yet
+        assert re.search(r'value="sms"[^>]*>', page.text)
+        assert " checked" not in page.text
         token = person.csrf(CHANNELS)
         assert person.post(CHANNELS, {"channels": ["sms"]}, token=None).status_code == 403
         saved = person.post(CHANNELS, {"channels": ["sms"]}, token=token)

@@ -54,9 +54,7 @@ def save(visit: Visit) -> Response:
     try:
         if faults:
             raise ValidationFailed.of_all(faults)
-        visit.services.run(
-            notifier_choices.update_settings, visit.client.client_id, changes, actor=visit.signed.actor
-        )
+        visit.services.run(notifier_choices.update_settings, visit.client.client_id, changes, actor=visit.signed.actor)
     except ValidationFailed as refused:  # the form again as typed, each fault beside its field
         errors = {str(e["field"]): str(e["message"]) for e in reversed(refused.errors)}
         return _page(visit, _settings(visit), _sent(visit), errors=errors, status=400)
@@ -68,7 +66,11 @@ def _settings(visit: Visit) -> notifier_reads.SettingsShown:
 
 
 def _page(
-    visit: Visit, shown: notifier_reads.SettingsShown, typed: dict[str, Any], *, errors: dict[str, str] | None = None,
+    visit: Visit,
+    shown: notifier_reads.SettingsShown,
+    typed: dict[str, Any],
+    *,
+    errors: dict[str, str] | None = None,
     status: int = 200,
 ) -> Response:
     return page_reply(
