@@ -82,6 +82,7 @@ def test_the_owner_saves_the_notifier_settings_the_notifier_then_reads(
         assert shown.status_code == 200
         assert "Texts counted this month (since the 1st, queued or sent): 1." in shown.text
         assert "Time zone: Europe/London" in shown.text
+        assert "unless their shift starts within 12 hours" in shown.text
         assert shown.text.count('name="kinds_on"') == len(MessageKind)
         assert shown.text.count(" checked>") == len(MessageKind)  # every kind goes until turned off
         assert 'value="22:00"' in shown.text
@@ -154,6 +155,7 @@ def test_a_polish_worker_sees_the_phone_on_record_chooses_texts_and_the_choice_i
         assert "Jak się z Tobą kontaktujemy" in page.text
         assert "Na Twój zapisany numer telefonu: +447700900456" in page.text
         assert "Nie mamy Twojego adresu e-mail" in page.text
+        assert "zmiany zaczynającej się w ciągu 12 godzin" in page.text  # the rule's hours, said in Polish
         assert re.search(r'value="sms"[^>]*>', page.text)
         assert " checked" not in page.text
         token = person.csrf(CHANNELS)

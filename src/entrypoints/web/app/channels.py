@@ -9,6 +9,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from workforce_core.model.notifications import Channel, Recipient
+from workforce_core.rules.notifications import urgent_hours
 from workforce_core.services import notifier_choices, notifier_reads
 from workforce_entrypoints import notifier_channels
 from workforce_entrypoints.web.app.visits import WorkerVisit, app_route
@@ -22,7 +23,11 @@ ALWAYS = (Channel.APP, Channel.PUSH)
 def channels_page(visit: WorkerVisit) -> Response:
     reach = visit.services.run(notifier_reads.reach_of, Recipient.WORKER, visit.me.worker.id)
     return visit.page(
-        "app/channels.html", reach=reach, push_key=notifier_channels.application_server_key(), done=visit.done
+        "app/channels.html",
+        reach=reach,
+        push_key=notifier_channels.application_server_key(),
+        urgent_hours=urgent_hours(),
+        done=visit.done,
     )
 
 

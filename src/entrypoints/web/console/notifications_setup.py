@@ -14,6 +14,7 @@ from starlette.routing import BaseRoute
 from workforce_core.errors import ValidationFailed
 from workforce_core.model.notifications import MessageKind, NotifierSettings
 from workforce_core.rules.london import LONDON
+from workforce_core.rules.notifications import urgent_hours
 from workforce_core.rules.pages import Page
 from workforce_core.rules.people import Power
 from workforce_core.services import notifier_choices, notifier_reads
@@ -82,6 +83,7 @@ def _page(
         errors=errors or {},
         kinds=KINDS,
         time_zone=LONDON.key,
+        urgent_hours=urgent_hours(),
     )
 
 
