@@ -4,7 +4,7 @@ with the account where they were made.
 
 Its downgrade drops the column (a moved-out copy is then an ordinary leaver).
 
-Revision ID: 0040
+Revision ID: 0038
 Revises: 0037
 """
 
@@ -15,7 +15,7 @@ from alembic import op
 
 from workforce_adapters.sql.types import UtcDateTime
 
-revision = "0040"
+revision = "0038"
 down_revision = "0037"
 branch_labels = None
 depends_on = None
