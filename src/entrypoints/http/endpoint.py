@@ -36,6 +36,7 @@ from workforce_core.services.auth import authenticate
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.http import cors
 from workforce_entrypoints.http.auth import bearer_secret
+from workforce_entrypoints.http.middleware.api_log import note_caller
 from workforce_entrypoints.http.params import Params
 from workforce_entrypoints.http.replies import error_reply
 from workforce_entrypoints.serving.storage_threads import StorageThreads
@@ -140,7 +141,7 @@ class Endpoint:
             # the body first (a small one came with the head), then the key to the reply in one storage thread
             raw_body = await request.body()
             return await threads.run(_answer, request, method, secret, address, services, raw_body)
-        principal, decision = await threads.run(_admit, secret, address, services)
+        principal, decision = await threads.run(_admit, request, secret, address, services)
         headers = _limit_headers(decision)
         try:
             _pass(request, method, principal, decision, headers)
@@ -171,8 +172,9 @@ class Endpoint:
         return await threads.run(_kept_reply, method, call, begun)
 
 
-def _admit(secret: str, address: str, services: Services) -> tuple[Principal, RateDecision]:
-    """The key's principal and its rate-limit decision (401/403 and the unknown-key throttle first)."""
+def _admit(request: Request, secret: str, address: str, services: Services) -> tuple[Principal, RateDecision]:
+    """The key's principal and its rate-limit decision (401/403 and the unknown-key throttle first); from
+    here on the request is logged under its key (``middleware.api_log``)."""
     try:
         principal = services.run(authenticate, secret)
     except InvalidApiKey:
@@ -181,6 +183,7 @@ def _admit(secret: str, address: str, services: Services) -> tuple[Principal, Ra
     except (KeyRevoked, KeyExpired):
         limits.check_not_throttled(address, services.limiter)
         raise
+    note_caller(request.scope, principal)
     return principal, limits.admit(principal, services.limiter)
 
 
@@ -212,7 +215,7 @@ def _answer(
     request: Request, method: Method, secret: str, address: str, services: Services, raw_body: bytes = b""
 ) -> Response:
     """A request from the key to the reply (on a storage thread), its body already read."""
-    principal, decision = _admit(secret, address, services)
+    principal, decision = _admit(request, secret, address, services)
     headers = _limit_headers(decision)
     try:
         _pass(request, method, principal, decision, headers)
