@@ -29,8 +29,8 @@ from workforce_adapters.one_time_codes import PyotpCodes
 from workforce_adapters.password_strength import ZxcvbnStrength
 from workforce_adapters.passwords import Argon2PasswordHasher
 from workforce_adapters.sql import reading
-from workforce_adapters.sql.api_log import SqlApiLog
 from workforce_adapters.sql import schema as schema  # the entry points reach the schema and engine only here
+from workforce_adapters.sql.api_log import SqlApiLog
 from workforce_adapters.sql.engine import DEFAULT_URL
 from workforce_adapters.sql.engine import is_postgres as is_postgres
 from workforce_adapters.sql.engine import make_engine as make_engine
@@ -61,8 +61,8 @@ from workforce_core.ports import (
     Sender,
     UnitOfWorkFactory,
 )
-from workforce_core.rules.clock_request import OFFLINE_LIMIT
 from workforce_core.rules.api_log import MOST_DAYS as API_LOG_MOST_DAYS
+from workforce_core.rules.clock_request import OFFLINE_LIMIT
 from workforce_core.rules.london import local_date
 from workforce_core.rules.receiver_urls import Network, Resolver, parse_networks
 from workforce_entrypoints import notifier_channels
@@ -192,7 +192,9 @@ class Services:
     sniffer: ContentSniffer = field(factory=SignatureSniffer)
     files: ExportFiles = field(factory=CsvExportFiles)  # pay files kept in storage only (the console's --out: evolve)
     # the API's requests, queued by each request and written in batches by a thread (``api_log_buffer``)
-    api_log_buffer: ApiLogBuffer = field(default=attrs.Factory(lambda self: ApiLogBuffer(self.api_log), takes_self=True))
+    api_log_buffer: ApiLogBuffer = field(
+        default=attrs.Factory(lambda self: ApiLogBuffer(self.api_log), takes_self=True)
+    )
 
     def run(self, use_case: Callable[..., R], /, *args: Any, **kwargs: Any) -> R:
         """``use_case(*args, **kwargs)`` given every service it names (``SERVICES``): an entry point passes

@@ -6,8 +6,9 @@ What a read may write is bookkeeping about the visitor, never a record: the rate
 (every request counts, reads included), and the stamp on the visitor's own session or enrolled device
 (``last_seen_at``, or the end of one found expired). One record is allowed too: the API log's
 (``api_requests``), the log of the requests themselves, GETs included (its writer's thread adds them in
-batches, outside any request's transaction, so a GET's own statements still write nothing). A statement run by the webhook dispatcher or the figures'
-background pass is not a GET's: those run on threads of their own, outside the request's context.
+batches, outside any request's transaction, so a GET's own statements still write nothing). A
+statement run by the webhook dispatcher or the figures' background pass is not a GET's: those run on
+threads of their own, outside the request's context.
 """
 
 from __future__ import annotations

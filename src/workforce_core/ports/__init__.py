@@ -4,8 +4,8 @@ inheritance); mypy strict checks every adapter and the test fakes against them.
 Everything is re-exported here, so an embedder writes ``from workforce_core.ports import UnitOfWork``.
 """
 
-from workforce_core.ports.api_log import ApiLog, ApiLogQuery
 from workforce_core.ports.amendment_reads import AmendmentFilter, AmendmentReads
+from workforce_core.ports.api_log import ApiLog, ApiLogQuery
 from workforce_core.ports.availability import AbsenceRepository, AvailabilityRepository, DoNotReturnRepository
 from workforce_core.ports.availability_reads import (
     AbsenceFilter,
@@ -80,10 +80,10 @@ __all__ = [
     "AbsenceFilter",
     "AbsenceRepository",
     "AmendmentFilter",
-    "ApiLog",
-    "ApiLogQuery",
     "AmendmentReads",
     "ApiKeyRepository",
+    "ApiLog",
+    "ApiLogQuery",
     "AuditLog",
     "AvailabilityReads",
     "AvailabilityRepository",

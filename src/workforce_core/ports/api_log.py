@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Protocol
 
-from attrs import frozen
+from attrs import field, frozen
 
 from workforce_core.model.api_requests import ApiRequest
 from workforce_core.ports.paging import Page, Paging
@@ -18,7 +18,7 @@ class ApiLogQuery:
     """One key's requests, newest first; ``request_id`` exactly, ``statuses`` an inclusive range."""
 
     api_key_id: int
-    paging: Paging = Paging()
+    paging: Paging = field(factory=Paging)
     request_id: str | None = None
     statuses: tuple[int, int] | None = None
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from attrs import frozen
+from attrs import field, frozen
 
 from workforce_core.errors import InvalidParameter, NotFound
 from workforce_core.model.api_requests import ApiRequest
@@ -26,7 +26,7 @@ class KeyRequests:
 
     client_id: int
     key_id: int
-    paging: Paging = Paging()
+    paging: Paging = field(factory=Paging)
     request_id: str | None = None
     status: str | None = None
 
