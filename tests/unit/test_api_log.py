@@ -19,7 +19,7 @@ from workforce_adapters.memory.api_log import MemoryApiLog
 from workforce_core.errors import InvalidParameter, NotFound, RoleNotAllowed
 from workforce_core.model.api_requests import PATH_LENGTH, ApiRequest
 from workforce_core.model.people import Actor, Role
-from workforce_core.ports import ApiLogQuery, Paging
+from workforce_core.ports import Paging
 from workforce_core.rules.api_log import logged_path, status_range
 from workforce_core.services.accounts import CreateKey, create_key
 from workforce_core.services.api_log import KeyRequests, forget_old_requests, key_requests
@@ -104,8 +104,8 @@ def test_another_accounts_key_is_not_found_and_only_owners_and_admins_read(world
     operator = Actor(2, Role.OPERATOR, None)
     with pytest.raises(NotFound):  # an operator reaches both accounts, but the key is not this one's
         key_requests(query, uow=world.uow, api_log=world.log, actor=operator)
+    coordinator = Actor(3, Role.COORDINATOR, world.client.id)
     with pytest.raises(RoleNotAllowed):
-        coordinator = Actor(3, Role.COORDINATOR, world.client.id)
         key_requests(
             KeyRequests(client_id=world.client.id, key_id=world.key_id),
             uow=world.uow,
@@ -155,7 +155,8 @@ def test_the_writer_queues_records_and_writes_them_in_a_batch_on_its_thread_and_
     store = MemoryApiLog()
     buffer = ApiLogBuffer(store, interval=0.05)
     buffer.record(_entry(1))
-    assert buffer.thread is not None and buffer.thread.daemon
+    assert buffer.thread is not None
+    assert buffer.thread.daemon
     deadline = time.monotonic() + 5
     while not store.kept and time.monotonic() < deadline:
         time.sleep(0.01)
