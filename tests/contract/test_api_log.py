@@ -13,7 +13,7 @@ from sqlalchemy import select
 from starlette.testclient import TestClient
 
 from tests.clocks import FakeClock
-from tests.contract.conftest import World
+from tests.contract.conftest import Console, World
 from tests.contract.console_pages import console, sign_in_as
 from workforce_adapters.sql import tables
 from workforce_entrypoints.bootstrap import Services
@@ -122,3 +122,16 @@ def test_only_owners_and_admins_read_a_keys_log(services: Services, world: World
     with console(services) as person:
         sign_in_as(services, role, acme, person)
         assert person.get(f"/console/{acme}/setup/keys/{world.key_id(key)}/requests").status_code == 403
+
+
+def test_the_console_forgets_old_requests_for_cron_when_serve_runs_no_schedule(
+    api: TestClient, world: World, services: Services, clock: FakeClock, console: Console
+) -> None:
+    headers = world.key(world.account().id)
+    clock.set(NOW - timedelta(days=31))
+    api.get("/api/v1/me.php", headers=headers)
+    clock.set(NOW)
+    kept = api.get("/api/v1/me.php", headers=headers).headers["x-request-id"]
+    logged(services)
+    assert console("key", "forget-requests") == (0, {"deleted": 1, "days": 30})
+    assert [r["request_id"] for r in logged(services)] == [kept]
