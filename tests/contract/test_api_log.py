@@ -1,5 +1,6 @@
 """The API log's retention and its page, on SQLite and PostgreSQL: each request of a key is kept with the
-reply's X-Request-Id, its status and duration, and its path with secrets cut; a GET's own transaction
+reply's X-Request-Id, its status and duration, and its path with secrets cut (a known key that is
+refused too, an unknown one not); a GET's own transaction
 writes nothing (the log is written in batches by its own writer); the retention job deletes what is older
 than the setting and keeps what is younger; the Setup page per key finds a request by its id, and
 another account's key is out of reach."""
@@ -62,6 +63,23 @@ def test_a_write_and_a_refused_scope_are_logged_too(api: TestClient, world: Worl
     rows = logged(services)
     assert [(r["method"], r["path"], r["status"], r["request_id"]) for r in rows] == [
         ("POST", "/api/v1/workers.php", 403, made.headers["x-request-id"])
+    ]
+
+
+def test_a_known_key_that_is_refused_is_logged_under_it_and_an_unknown_one_is_not(
+    api: TestClient, world: World, services: Services, console: Console
+) -> None:
+    client = world.account()
+    headers = world.key(client.id)
+    assert console("key", "revoke", str(world.key_id(headers)))[0] == 0
+    revoked = api.get("/api/v1/me.php", headers=headers)
+    assert revoked.json()["error_code"] == "key_revoked"
+    sent = headers["Authorization"]
+    unknown = sent[:-1] + ("A" if sent[-1] != "A" else "B")  # the same prefix, another key
+    assert api.get("/api/v1/me.php", headers={"Authorization": unknown}).json()["error_code"] == "invalid_api_key"
+    rows = logged(services)
+    assert [(r["api_key_id"], r["status"], r["request_id"]) for r in rows] == [
+        (world.key_id(headers), 401, revoked.headers["x-request-id"])
     ]
 
 

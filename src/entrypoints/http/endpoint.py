@@ -24,6 +24,7 @@ from workforce_core.errors import (
     InvalidApiKey,
     InvalidBody,
     KeyExpired,
+    KeyRefused,
     KeyRevoked,
     MethodNotAllowed,
     RateLimited,
@@ -173,17 +174,20 @@ class Endpoint:
 
 
 def _admit(request: Request, secret: str, address: str, services: Services) -> tuple[Principal, RateDecision]:
-    """The key's principal and its rate-limit decision (401/403 and the unknown-key throttle first); from
-    here on the request is logged under its key (``middleware.api_log``)."""
+    """The key's principal and its rate-limit decision (401/403 and the unknown-key throttle first); once
+    the key is known (working or refused) the request is logged under it (``middleware.api_log``)."""
     try:
         principal = services.run(authenticate, secret)
     except InvalidApiKey:
         limits.note_unknown_key(address, services.limiter)
         raise
-    except (KeyRevoked, KeyExpired):
-        limits.check_not_throttled(address, services.limiter)
+    except KeyRefused as refused:  # a known key: its request is logged under it
+        if refused.holder is not None:
+            note_caller(request.scope, *refused.holder)
+        if isinstance(refused, (KeyRevoked, KeyExpired)):
+            limits.check_not_throttled(address, services.limiter)
         raise
-    note_caller(request.scope, principal)
+    note_caller(request.scope, principal.client_id, principal.api_key.id)
     return principal, limits.admit(principal, services.limiter)
 
 

@@ -1,9 +1,10 @@
 """The API log's hook: each request a recognised key made is queued for the log (``ApiLogBuffer``)
 with its reply's status, its time from arrival to the reply's last byte, and its ``X-Request-Id``.
 
-The dispatcher names the caller once the key is known (``note_caller``); a request refused before
-that (no key, an unknown, revoked or expired one) has no key to be logged under. Failures after it
-(403, 404, 429, 500) are logged with their status. Sits inside ``RequestIdMiddleware``, which gave
+The dispatcher names the key once it is known (``note_caller``), working or refused (revoked, expired,
+its account's API access off or the account not active); a request without a key or with an unknown
+one has no key to be logged under. Failures after it (401, 403, 404, 429, 500) are logged with their
+status. Sits inside ``RequestIdMiddleware``, which gave
 the request its id and turns an escaping error into the 500 logged here.
 """
 
@@ -14,17 +15,16 @@ from time import perf_counter
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from workforce_core.model.api_requests import ApiRequest
-from workforce_core.model.principal import Principal
 from workforce_core.ports import Clock
 from workforce_core.rules.api_log import logged_path
 from workforce_entrypoints.serving.api_log_buffer import ApiLogBuffer
 
-CALLER = "api_caller"  # the request state's name for the key's principal
+CALLER = "api_caller"  # the request state's name for the key: (client id, key id)
 
 
-def note_caller(scope: Scope, principal: Principal) -> None:
-    """Log this request under the principal's key."""
-    scope.setdefault("state", {})[CALLER] = principal
+def note_caller(scope: Scope, client_id: int, api_key_id: int) -> None:
+    """Log this request under this key of this account."""
+    scope.setdefault("state", {})[CALLER] = (client_id, api_key_id)
 
 
 class ApiLogMiddleware:
@@ -51,12 +51,12 @@ class ApiLogMiddleware:
             await self.app(scope, receive, watched)
         finally:
             state = scope.get("state", {})
-            caller: Principal | None = state.get(CALLER)
-            if caller is not None and caller.key is not None:
+            caller: tuple[int, int] | None = state.get(CALLER)
+            if caller is not None:
                 self.buffer.record(
                     ApiRequest(
-                        client_id=caller.client_id,
-                        api_key_id=caller.key.id,
+                        client_id=caller[0],
+                        api_key_id=caller[1],
                         at=at,
                         method=scope["method"],
                         path=logged_path(scope["path"], scope.get("query_string", b"").decode("latin-1")),
