@@ -16,13 +16,14 @@ from hypothesis import strategies as st
 from tests.clocks import FakeClock
 from tests.fakes import FakeDatabase, FakeUnitOfWorkFactory
 from workforce_adapters.memory.api_log import MemoryApiLog
-from workforce_core.errors import InvalidParameter, NotFound, RoleNotAllowed
+from workforce_core.errors import InvalidParameter, NotFound, RoleNotAllowed, ValidationFailed
 from workforce_core.model.api_requests import PATH_LENGTH, ApiRequest
 from workforce_core.model.people import Actor, Role
 from workforce_core.ports import Paging
 from workforce_core.rules.api_log import logged_path, status_range
 from workforce_core.services.accounts import CreateKey, create_key
 from workforce_core.services.api_log import KeyRequests, forget_old_requests, key_requests
+from workforce_entrypoints.bootstrap import API_LOG_DAYS_ENV, api_log_days
 from workforce_entrypoints.serving.api_log_buffer import ApiLogBuffer
 
 NOW = datetime(2026, 4, 1, 8, 0, tzinfo=UTC)
@@ -210,3 +211,15 @@ def test_records_from_many_threads_are_all_written() -> None:
         thread.join()
     buffer.close()
     assert len({r.request_id for r in store.kept}) == 400
+
+
+@pytest.mark.parametrize(("sent", "days"), [(None, 30), ("", 30), ("7", 7), (" 90 ", 90), ("3660", 3660)])
+def test_the_retention_is_a_whole_number_of_days_from_the_environment(sent: str | None, days: int) -> None:
+    assert api_log_days(sent) == days
+
+
+@pytest.mark.parametrize("sent", ["0", "3661", "-1", "1.5", "thirty"])
+def test_a_retention_that_is_no_whole_number_of_days_stops_the_start(sent: str) -> None:
+    with pytest.raises(ValidationFailed) as refused:
+        api_log_days(sent)
+    assert refused.value.extra["field"] == API_LOG_DAYS_ENV
