@@ -128,9 +128,11 @@ def test_secret_like_parameters_and_keys_are_cut_from_a_logged_path() -> None:
     assert logged_path("/api/v1/me.php", "") == "/api/v1/me.php"
     assert (
         logged_path("/api/v1/workers.php", "search=Ann+Lee&access_token=abc&Password=x&q=wfk_AbCdEf")
-        == "/api/v1/workers.php?search=Ann%20Lee&access_token=...&Password=...&q=..."
+        == "/api/v1/workers.php?search=Ann+Lee&access_token=...&Password=...&q=..."
     )
     assert logged_path("/api/v1/x", "sig=1&api_key=2&limit=3") == "/api/v1/x?sig=...&api_key=...&limit=3"
+    assert logged_path("/api/v1/x", "%74oken=abc&search=monkey") == "/api/v1/x?%74oken=...&search=monkey"
+    assert logged_path("/api/v1/x", "limit=5&q=wfk%5Fabc") == "/api/v1/x?limit=5&q=..."
     assert len(logged_path("/api/v1/x", "search=" + "a" * 5000)) == PATH_LENGTH
 
 
