@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -123,6 +124,13 @@ def services(database_url: str, clock: FakeClock) -> Iterator[Services]:
     yield built
     built.close()
     writes.none()
+
+
+@pytest.fixture
+def vapid_key_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The VAPID key pair (the worker app's push panel shows its public key) made in the test's folder,
+    not the working directory."""
+    monkeypatch.setenv("WORKFORCE_VAPID_KEY_FILE", str(tmp_path / "vapid.pem"))
 
 
 @pytest.fixture

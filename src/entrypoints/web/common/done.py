@@ -78,6 +78,8 @@ class Done(StrEnum):
     QUERIED = "queried"
     AMENDMENT_ASKED = "amendment_asked"
     PASSWORD_CHANGED = "password_changed"
+    CHANNELS_SAVED = "channels_saved"
+    NOTIFIER_SAVED = "notifier_saved"
     SESSION_ENDED = "session_ended"
     SIGNED_OUT_ELSEWHERE = "signed_out_elsewhere"
     TWO_FACTOR_OFF = "two_factor_off"
@@ -166,6 +168,8 @@ WORDS: dict[Done, str] = {
     Done.QUERIED: "queried {count}",
     Done.AMENDMENT_ASKED: "amendment asked for",
     Done.PASSWORD_CHANGED: "password changed; you are signed out everywhere else",
+    Done.CHANNELS_SAVED: "how you are told things is saved",
+    Done.NOTIFIER_SAVED: "notification settings saved",
     Done.SESSION_ENDED: "that session is signed out",
     Done.SIGNED_OUT_ELSEWHERE: "signed out everywhere else",
     Done.TWO_FACTOR_OFF: "two-factor sign-in turned off",
