@@ -44,6 +44,8 @@ def test_every_console_page_passes_wcag_21_aa(live: Live, page: Page) -> None:
     [booking] = live.api("shifts.php", _full(demo), limit=1)["data"]
     console = f"/console/{client}"
     worker = demo["kiosk_badges"][0]["worker_id"]
+    live.services.api_log_buffer.flush()  # the key's requests, listed on its API log
+    key_log = f"setup/keys/{live.world.key_id(_full(demo))}/requests"
     pages = [
         "dashboard",
         f"dashboard?week={demo['locked_weeks'][1]}",
@@ -72,6 +74,8 @@ def test_every_console_page_passes_wcag_21_aa(live: Live, page: Page) -> None:
         "setup/webhooks",
         f"setup/webhooks/{demo['webhook']['id']}",
         "setup/notifications",
+        key_log,
+        f"{key_log}?status=4xx",
     ]
     menus: dict[str, tuple[list[str], list[str]]] = {}
     own = ("/console/account/password", "/console/account/sessions", "/console/account/channels")

@@ -22,7 +22,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "serve": ("serve", "serve", "Run the HTTP API (refuses a database that is not migrated)."),
     "demo": ("demo", "demo", "A demo account; prints its keys."),
     "client": ("accounts", "clients", "Client accounts: create, update, list."),
-    "key": ("accounts", "keys", "API keys: create, revoke, rotate, list."),
+    "key": ("accounts", "keys", "API keys: create, revoke, rotate, list; their API log's retention."),
     "location": ("reference", "locations", "Sites (locations)."),
     "department": ("reference", "departments", "Departments (own or global)."),
     "cost-code": ("reference", "cost_codes", "Cost codes (own or global)."),
