@@ -268,3 +268,28 @@ def test_the_worker_app_says_a_lapsed_right_to_work_check_stops_the_clock_in(
     assert refused.status_code == 409, refused.text[:300]
     assert "You cannot clock in: your right to work check is not valid. Please ask your agency." in refused.text
     assert world.outbox("clock_in") == []
+
+
+def test_a_role_that_does_not_look_after_workers_reads_the_documents_but_changes_nothing_and_a_form_needs_its_token(
+    services: Services, world: World, acme: dict[str, int], tmp_path: Path
+) -> None:
+    client, ann = acme["client"], acme["ann"]
+    with console(services) as person:
+        _, rtw = a_checked_worker(services, acme, person)
+        upload = f"/console/{client}/workers/{ann}/documents/{rtw}/evidence"
+        files = {"file": ("scan.png", PNG, "image/png")}
+        assert person.client.post(upload, files=files, follow_redirects=False).status_code == 403  # no token
+        assert kept(services, tmp_path) == (0, [])
+    with console(services) as payroll:
+        sign_in_as(services, "payroll", client, payroll)
+        base = f"/console/{client}/workers/{ann}/documents"
+        page = payroll.get(base)
+        assert page.status_code == 200, page.text[:300]
+        assert "W12345678" in page.text
+        assert "Add a right to work check" not in page.text
+        token = payroll.csrf("/console/")
+        assert payroll.post(f"{base}/{rtw}/remove", {}, token=token).status_code == 403
+        sent = {"name": "CSCS card", "kind": "licence", "expires": "1"}
+        assert payroll.post(f"/console/{client}/setup/document-types", sent, token=token).status_code == 403
+    actions = [(r["entity"], r["action"]) for r in world.audit(client) if r["entity"] != "worker"]
+    assert actions == [("document_type", "create"), ("worker_document", "create")]
