@@ -34,7 +34,7 @@ from workforce_adapters.sql.pay_weeks import frozen_flag, lock_history, standing
 from workforce_adapters.sql.pricing_inputs import load_awr_history, load_pricing_inputs
 from workforce_adapters.sql.rate_rules import list_rate_rules
 from workforce_adapters.sql.read_pages import equal, page
-from workforce_adapters.sql.shift_reads import list_shifts
+from workforce_adapters.sql.shift_reads import booked_slots, list_shifts
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.amendments import Amendment
 from workforce_core.model.availability import WorkerAvailability
@@ -66,6 +66,7 @@ from workforce_core.ports import (
     PricingInputs,
     RateRuleFilter,
     ShiftFilter,
+    SlotFilter,
     StoredBatch,
     WeekSpan,
     WorkerFilter,
@@ -89,6 +90,7 @@ from workforce_core.views import (
     WorkerView,
     WorkerWeek,
 )
+from workforce_core.views.dashboard import BookedSlot
 
 T = TypeVar("T")
 
@@ -373,6 +375,9 @@ class SqlQueries:
     def shifts(self, query: ShiftFilter) -> Page[ShiftView]:
         return list_shifts(self.engine, query)
 
+    def booked_slots(self, query: SlotFilter) -> list[BookedSlot]:
+        return booked_slots(self.engine, query)
+
     def charge_groups(self, query: ChargeFilter) -> list[ChargeGroup]:
         return charge_reads.charge_groups(self.engine, query, self.fresh)
 
@@ -384,6 +389,9 @@ class SqlQueries:
 
     def shifts_not_approved(self, query: PayrollFilter) -> int:
         return payroll_reads.shifts_not_approved(self.engine, query, self.fresh)
+
+    def payroll_sites(self, query: PayrollFilter) -> tuple[int, ...]:
+        return payroll_reads.payroll_sites(self.engine, query, self.fresh)
 
     def unpriced_shifts(self, client_id: int, start: datetime, end: datetime) -> list[TimeEntry]:
         return figure_reads.unpriced_shifts(self.engine, client_id, start, end)

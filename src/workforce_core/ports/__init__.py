@@ -64,7 +64,7 @@ from workforce_core.ports.repositories import (
     TimeEntryRepository,
     WorkerRepository,
 )
-from workforce_core.ports.shift_reads import ShiftFilter, ShiftReads
+from workforce_core.ports.shift_reads import ShiftFilter, ShiftReads, SlotFilter
 from workforce_core.ports.two_factor import (
     OneTimeCodes,
     RecoveryCodeRepository,
@@ -149,6 +149,7 @@ __all__ = [
     "ShiftReads",
     "SignInChallengeRepository",
     "SignOffLinkRepository",
+    "SlotFilter",
     "StoredBatch",
     "StoredReply",
     "SubscriptionRepository",
