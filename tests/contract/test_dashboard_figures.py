@@ -111,6 +111,7 @@ def test_the_checks_of_each_week_equal_the_apis(
     assert found[-1].overtime_share == 16.9
     assert found[-1].not_approved == 1
     assert found[-1].exceptions
+    assert [w.awaiting_sign_off for w in found] == [0, 0, 0, 2, 6]  # completed shifts the hirer has not signed
     assert found[-2].late_clocks == 1
     for w in found:
         last = str(w.week + timedelta(days=6))
