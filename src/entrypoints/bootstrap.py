@@ -14,6 +14,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
+import attrs
 from attrs import define, field, frozen
 from sqlalchemy import Engine
 
@@ -42,6 +43,7 @@ from workforce_adapters.system_clock import SystemClock
 from workforce_adapters.webhooks.resolver import SystemResolver
 from workforce_adapters.webhooks.sender import DEFAULT_TIMEOUT, SafeSender
 from workforce_core.errors import ValidationFailed
+from workforce_core.model.principal import Principal
 from workforce_core.ports import (
     Clock,
     ContentSniffer,
@@ -60,7 +62,8 @@ from workforce_core.ports import (
 from workforce_core.rules.clock_request import OFFLINE_LIMIT
 from workforce_core.rules.london import local_date
 from workforce_core.rules.receiver_urls import Network, Resolver, parse_networks
-from workforce_entrypoints import notifier_channels
+from workforce_core.steps.audited_writes import Acting, AuditedUnitOfWorkFactory
+from workforce_entrypoints import notifier_channels, origins
 from workforce_entrypoints.environment import DATABASE_ENV as DATABASE_ENV  # re-exported: its old home
 from workforce_entrypoints.environment import REQUIRE_2FA_ENV, switch
 from workforce_entrypoints.injection import Injector
@@ -175,7 +178,11 @@ class Services:
         """``use_case(*args, **kwargs)`` given every service it names (``SERVICES``): an entry point passes
         the command and the person acting, nothing else. The arguments are not checked by mypy here (the
         call is checked against the use case's signature when it runs); the answer keeps its type."""
-        return INJECTOR.call(use_case, self, args, kwargs)
+        acting = _acting(use_case, args, kwargs)
+        if acting is None:
+            return INJECTOR.call(use_case, self, args, kwargs)
+        audited = AuditedUnitOfWorkFactory(self.uow, acting, self.clock.now)
+        return INJECTOR.call(use_case, attrs.evolve(self, uow=audited), args, kwargs)
 
     def provide(self, name: str) -> object:
         return SERVICES[name](self)
@@ -189,6 +196,19 @@ class Services:
         if isinstance(self.limiter, SqlRateLimiter):
             self.limiter.dispose()  # its own connections (PostgreSQL)
         self.engine.dispose()
+
+
+def _acting(use_case: Callable[..., object], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Acting | None:
+    """Who a call writes for: the ``principal`` given, or the one a kiosk's or worker's visit carries
+    (None: the server's own job, whose writes are not audited); the command is its first record argument."""
+    principal = kwargs.get("principal")
+    carrier = next((a for a in args if isinstance(getattr(a, "principal", None), Principal)), None)
+    if principal is None and carrier is not None:
+        principal = carrier.principal
+    if not isinstance(principal, Principal):
+        return None
+    command = next((a for a in args if a is not carrier and attrs.has(type(a))), None)
+    return Acting(principal, origins.current(), getattr(use_case, "__name__", "write"), command)
 
 
 # The services a use case may ask for, by the name of its keyword-only parameter, each made from the

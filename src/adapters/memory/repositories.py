@@ -296,3 +296,7 @@ class MemoryAuditLog:
     def add(self, entry: AuditEntry) -> None:
         self.uow.before_write()
         self.pending.append(entry)
+
+    def add_all(self, entries: Sequence[AuditEntry]) -> None:
+        self.uow.before_write()
+        self.pending.extend(entries)

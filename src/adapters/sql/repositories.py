@@ -222,6 +222,10 @@ class SqlAuditLog:
     def add(self, entry: AuditEntry) -> None:
         self.connection.execute(insert(tables.audit_log).values(to_row(entry, tables.audit_log)))
 
+    def add_all(self, entries: Sequence[AuditEntry]) -> None:
+        if entries:
+            self.connection.execute(insert(tables.audit_log), [to_row(entry, tables.audit_log) for entry in entries])
+
 
 class SqlTimeEntryRepository(SqlRepository[TimeEntry]):
     def __init__(self, connection: Connection) -> None:

@@ -145,3 +145,7 @@ class RateRuleRepository(Repository[RateRule], Protocol):
 
 class AuditLog(Protocol):
     def add(self, entry: AuditEntry) -> None: ...
+
+    def add_all(self, entries: Sequence[AuditEntry]) -> None:
+        """The rows at once (one INSERT)."""
+        ...

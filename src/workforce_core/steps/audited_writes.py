@@ -1,0 +1,123 @@
+"""Every write ends with audit rows: the units of work a use case opens for a person, a key or a device
+(``Acting``) stamp each row with where the write came from, and a write that wrote no row of its own gets
+the rows of its events, else one naming the use case and its command (``steps.audit_rows``), all in one
+INSERT just before the commit. The composition root binds them in ``Services.run``: no use case changes.
+
+Reads (``read_only``) are given the plain unit of work: nothing is added to them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from types import TracebackType
+from typing import Any
+
+from attrs import frozen
+
+from workforce_core.events import Event
+from workforce_core.model.audit import AuditEntry, Origin
+from workforce_core.model.principal import Principal
+from workforce_core.ports import UnitOfWork, UnitOfWorkFactory
+from workforce_core.ports.repositories import AuditLog
+from workforce_core.steps.audit_rows import command_row, event_rows
+
+
+@frozen
+class Acting:
+    """Who writes (None: the server's own job), from where, and which use case with which command."""
+
+    principal: Principal | None
+    origin: Origin | None
+    use_case: str
+    command: object = None
+
+
+class _StampedLog:
+    """The use case's own rows, each with where the write came from; counted."""
+
+    def __init__(self, log: AuditLog, origin: Origin | None) -> None:
+        self.log = log
+        self.origin = origin
+        self.written = 0
+
+    def add(self, entry: AuditEntry) -> None:
+        self.written += 1
+        self.log.add(entry.from_origin(self.origin))
+
+    def add_all(self, entries: Sequence[AuditEntry]) -> None:
+        self.written += len(entries)
+        self.log.add_all([entry.from_origin(self.origin) for entry in entries])
+
+
+class AuditedUnitOfWork:
+    """A unit of work whose commit leaves at least one audit row (everything else is the inner one's)."""
+
+    def __init__(self, inner: UnitOfWork, acting: Acting, now: Callable[[], datetime]) -> None:
+        self._inner = inner
+        self._acting = acting
+        self._now = now
+        self._events: list[Event] = []
+        self._log: _StampedLog | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+    def __enter__(self) -> AuditedUnitOfWork:
+        self._inner.__enter__()
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self._inner.__exit__(exc_type, exc, tb)
+
+    @property
+    def audit(self) -> _StampedLog:
+        if self._log is None:
+            self._log = _StampedLog(self._inner.audit, self._acting.origin)
+        return self._log
+
+    def record(self, events: list[Event]) -> None:
+        self._events.extend(events)
+        self._inner.record(events)
+
+    def commit(self) -> None:
+        """The write's own rows, else its events', else its command's; none for a write that changed nothing."""
+        self._inner.settle()  # its handlers may record events or rows of their own
+        if (self._log is None or not self._log.written) and (self._events or self._inner.wrote()):
+            acting, now = self._acting, self._now()
+            rows = event_rows(self._events, acting.principal, now) or [
+                command_row(acting.use_case, acting.command, acting.principal, self._client_id(), now)
+            ]
+            self.audit.add_all(rows)
+        self._inner.commit()
+        self._clear()
+
+    def rollback(self) -> None:
+        self._inner.rollback()
+        self._clear()
+
+    def _clear(self) -> None:
+        self._events = []
+        if self._log is not None:
+            self._log.written = 0
+
+    def _client_id(self) -> int | None:
+        principal = self._acting.principal
+        if principal is not None:
+            return principal.client_id
+        return next((event.client_id for event in self._events), None)
+
+
+class AuditedUnitOfWorkFactory:
+    """``inner``'s units of work, those that write audited as ``acting``."""
+
+    def __init__(self, inner: UnitOfWorkFactory, acting: Acting, now: Callable[[], datetime]) -> None:
+        self.inner = inner
+        self.acting = acting
+        self.now = now
+
+    def __call__(self, *, read_only: bool = False) -> UnitOfWork:
+        tx = self.inner(read_only=read_only)
+        return tx if read_only else AuditedUnitOfWork(tx, self.acting, self.now)
