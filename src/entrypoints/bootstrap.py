@@ -43,6 +43,8 @@ from workforce_adapters.system_clock import SystemClock
 from workforce_adapters.webhooks.resolver import SystemResolver
 from workforce_adapters.webhooks.sender import DEFAULT_TIMEOUT, SafeSender
 from workforce_core.errors import ValidationFailed
+from workforce_core.model.audit import Via
+from workforce_core.model.people import Actor
 from workforce_core.model.principal import Principal
 from workforce_core.ports import (
     Clock,
@@ -62,6 +64,7 @@ from workforce_core.ports import (
 from workforce_core.rules.clock_request import OFFLINE_LIMIT
 from workforce_core.rules.london import local_date
 from workforce_core.rules.receiver_urls import Network, Resolver, parse_networks
+from workforce_core.steps.audit_rows import Who
 from workforce_core.steps.audited_writes import Acting, AuditedUnitOfWorkFactory
 from workforce_entrypoints import notifier_channels, origins
 from workforce_entrypoints.environment import DATABASE_ENV as DATABASE_ENV  # re-exported: its old home
@@ -199,16 +202,21 @@ class Services:
 
 
 def _acting(use_case: Callable[..., object], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Acting | None:
-    """Who a call writes for: the ``principal`` given, or the one a kiosk's or worker's visit carries
-    (None: the server's own job, whose writes are not audited); the command is its first record argument."""
-    principal = kwargs.get("principal")
+    """Who a call writes for: the ``principal`` or ``actor`` given, the principal a kiosk's or worker's visit
+    carries, a worker's own write (``worker_id``), or anyone at the command line; None: the server's own jobs
+    and what a request does before it knows who (signing in), whose writes are not audited here."""
+    origin = origins.current()
+    principal, actor = kwargs.get("principal"), kwargs.get("actor")
     carrier = next((a for a in args if isinstance(getattr(a, "principal", None), Principal)), None)
     if principal is None and carrier is not None:
         principal = carrier.principal
-    if not isinstance(principal, Principal):
+    principal = principal if isinstance(principal, Principal) else None
+    actor = actor if isinstance(actor, Actor) else next((a for a in args if isinstance(a, Actor)), None)
+    by_cli = origin is not None and origin.via is Via.CLI
+    if principal is None and actor is None and "worker_id" not in kwargs and not by_cli:
         return None
     command = next((a for a in args if a is not carrier and attrs.has(type(a))), None)
-    return Acting(principal, origins.current(), getattr(use_case, "__name__", "write"), command)
+    return Acting(Who.of(principal, actor), origin, getattr(use_case, "__name__", "write"), command)
 
 
 # The services a use case may ask for, by the name of its keyword-only parameter, each made from the

@@ -74,7 +74,6 @@ from workforce_core.model.amendments import Amendment
 from workforce_core.model.reference import CostCode, Department
 from workforce_core.ports.outbox import EventCodec
 
-
 WRITES = "workforce_rows_written"  # a writing unit of work's count of rows changed, on its connection's info
 UNCOUNTED = ("audit_log", "outbox")
 

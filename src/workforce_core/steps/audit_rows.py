@@ -12,9 +12,11 @@ from decimal import Decimal
 from typing import Any, cast
 
 import attrs
+from attrs import frozen
 
 from workforce_core.events import Event
 from workforce_core.model.audit import AuditEntry
+from workforce_core.model.people import Actor
 from workforce_core.model.principal import Principal
 
 LEGACY = frozenset({"worker_created", "worker_updated", "shift_created"})  # the same change as its dotted twin
@@ -71,15 +73,28 @@ def _changed(data: Any, record: Any) -> dict[str, Any]:
     return {name: {"before": None, "after": plain(getattr(record, name, None))} for name in names}
 
 
-def _who(principal: Principal | None) -> tuple[int | None, int | None]:
-    if principal is None:
-        return None, None
-    return (principal.key.id if principal.key else None), (principal.actor.user_id if principal.actor else None)
+@frozen
+class Who:
+    """Who wrote: a key, a signed-in user, or neither (a kiosk, a worker's app, the command line), in an account."""
+
+    api_key_id: int | None
+    user_id: int | None
+    client_id: int | None
+
+    @classmethod
+    def of(cls, principal: Principal | None, actor: Actor | None) -> Who:
+        if principal is not None:
+            user = principal.actor or actor
+            key_id = principal.key.id if principal.key else None
+            return cls(key_id, user.user_id if user else None, principal.client_id)
+        if actor is not None:
+            return cls(None, actor.user_id, actor.client_id)
+        return cls(None, None, None)
 
 
-def event_rows(events: Iterable[Event], principal: Principal | None, now: datetime) -> list[AuditEntry]:
+def event_rows(events: Iterable[Event], who: Who, now: datetime) -> list[AuditEntry]:
     """One row per record the events name (the first event about it names the change)."""
-    key_id, user_id = _who(principal)
+    key_id, user_id = who.api_key_id, who.user_id
     rows: dict[tuple[str, int], AuditEntry] = {}
     for event in events:
         found = None if event.name in LEGACY else _record(event.data)
@@ -103,9 +118,7 @@ def _snake(name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
-def command_row(
-    use_case: str, command: object, principal: Principal | None, client_id: int | None, now: datetime
-) -> AuditEntry:
+def command_row(use_case: str, command: object, who: Who, client_id: int | None, now: datetime) -> AuditEntry:
     """The use case by name, about the record its command names (``id`` or a ``..._id``; 0: a new one),
     with the values the command asked for as ``after``."""
     values: dict[str, Any] = {}
@@ -117,11 +130,12 @@ def command_row(
         if isinstance(value, int) and not isinstance(value, bool) and (name == "id" or name.endswith("_id")):
             kind, record_id = (kind if name == "id" else name[: -len("_id")]), value
             break
-    key_id, user_id = _who(principal)
+    if client_id is None and isinstance(values.get("client_id"), int):
+        client_id = values["client_id"]
     return AuditEntry(
         client_id=client_id,
-        api_key_id=key_id,
-        user_id=user_id,
+        api_key_id=who.api_key_id,
+        user_id=who.user_id,
         action=use_case[:60],
         entity=kind[:40],
         entity_id=record_id,

@@ -17,17 +17,18 @@ from attrs import frozen
 
 from workforce_core.events import Event
 from workforce_core.model.audit import AuditEntry, Origin
-from workforce_core.model.principal import Principal
 from workforce_core.ports import UnitOfWork, UnitOfWorkFactory
+from workforce_core.ports.paging import Page, Paging
 from workforce_core.ports.repositories import AuditLog
-from workforce_core.steps.audit_rows import command_row, event_rows
+from workforce_core.steps.audit_rows import Who, command_row, event_rows
+from workforce_core.views.audit import AuditFilter, AuditRow
 
 
 @frozen
 class Acting:
-    """Who writes (None: the server's own job), from where, and which use case with which command."""
+    """Who writes, from where, and which use case with which command."""
 
-    principal: Principal | None
+    who: Who
     origin: Origin | None
     use_case: str
     command: object = None
@@ -48,6 +49,9 @@ class _StampedLog:
     def add_all(self, entries: Sequence[AuditEntry]) -> None:
         self.written += len(entries)
         self.log.add_all([entry.from_origin(self.origin) for entry in entries])
+
+    def find(self, query: AuditFilter, paging: Paging) -> Page[AuditRow]:
+        return self.log.find(query, paging)
 
 
 class AuditedUnitOfWork:
@@ -87,8 +91,8 @@ class AuditedUnitOfWork:
         self._inner.settle()  # its handlers may record events or rows of their own
         if (self._log is None or not self._log.written) and (self._events or self._inner.wrote()):
             acting, now = self._acting, self._now()
-            rows = event_rows(self._events, acting.principal, now) or [
-                command_row(acting.use_case, acting.command, acting.principal, self._client_id(), now)
+            rows = event_rows(self._events, acting.who, now) or [
+                command_row(acting.use_case, acting.command, acting.who, self._client_id(), now)
             ]
             self.audit.add_all(rows)
         self._inner.commit()
@@ -104,9 +108,8 @@ class AuditedUnitOfWork:
             self._log.written = 0
 
     def _client_id(self) -> int | None:
-        principal = self._acting.principal
-        if principal is not None:
-            return principal.client_id
+        if self._acting.who.client_id is not None:
+            return self._acting.who.client_id
         return next((event.client_id for event in self._events), None)
 
 

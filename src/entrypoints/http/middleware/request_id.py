@@ -15,8 +15,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from workforce_core import API_VERSION
 from workforce_core.errors import ServerError, WorkforceError
 from workforce_core.model.audit import Origin
-from workforce_entrypoints.origins import set_origin, via_of
 from workforce_entrypoints.http.replies import error_reply
+from workforce_entrypoints.origins import set_origin, via_of
 
 log = logging.getLogger("workforce.http")
 _CLIENT_ID = re.compile(r"^[A-Za-z0-9._-]{8,64}$")
