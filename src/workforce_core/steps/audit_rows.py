@@ -14,6 +14,7 @@ from typing import Any, cast
 import attrs
 from attrs import frozen
 
+from workforce_core.commands.inputs import UNSET
 from workforce_core.events import Event
 from workforce_core.model.audit import AuditEntry
 from workforce_core.model.people import Actor
@@ -118,18 +119,29 @@ def _snake(name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
-def command_row(use_case: str, command: object, who: Who, client_id: int | None, now: datetime) -> AuditEntry:
-    """The use case by name, about the record its command names (``id`` or a ``..._id``; 0: a new one),
-    with the values the command asked for as ``after``."""
+def command_row(
+    use_case: str,
+    command: object,
+    who: Who,
+    client_id: int | None,
+    now: datetime,
+    subject: tuple[str, int] | None = None,
+) -> AuditEntry:
+    """The use case by name, about the record its command names (``id`` or a ``..._id``), else ``subject``
+    (the record the call named by its id), else none (0: a new one); the values the command asked for as
+    ``after``."""
     values: dict[str, Any] = {}
     if attrs.has(type(command)):
         values = {a.name: getattr(command, a.name) for a in attrs.fields(cast(Any, type(command)))}
     kind = _snake(type(command).__name__).split("_", 1)[-1] if values else use_case
     record_id = 0
     for name, value in values.items():
-        if isinstance(value, int) and not isinstance(value, bool) and (name == "id" or name.endswith("_id")):
+        names_record = name == "id" or (name.endswith("_id") and (name != "client_id" or kind == "client"))
+        if isinstance(value, int) and not isinstance(value, bool) and names_record:
             kind, record_id = (kind if name == "id" else name[: -len("_id")]), value
             break
+    if record_id == 0 and subject is not None:
+        kind, record_id = subject
     if client_id is None and isinstance(values.get("client_id"), int):
         client_id = values["client_id"]
     return AuditEntry(
@@ -143,6 +155,6 @@ def command_row(use_case: str, command: object, who: Who, client_id: int | None,
         changes={
             name: {"before": None, "after": plain(value)}
             for name, value in values.items()
-            if not SECRET.search(name) and value is not None
+            if not SECRET.search(name) and value is not None and value is not UNSET
         },
     )

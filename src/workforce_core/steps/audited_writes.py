@@ -32,6 +32,7 @@ class Acting:
     origin: Origin | None
     use_case: str
     command: object = None
+    subject: tuple[str, int] | None = None  # the record the call names by its id (its first argument)
 
 
 class _StampedLog:
@@ -92,7 +93,7 @@ class AuditedUnitOfWork:
         if (self._log is None or not self._log.written) and (self._events or self._inner.wrote()):
             acting, now = self._acting, self._now()
             rows = event_rows(self._events, acting.who, now) or [
-                command_row(acting.use_case, acting.command, acting.who, self._client_id(), now)
+                command_row(acting.use_case, acting.command, acting.who, self._client_id(), now, acting.subject)
             ]
             self.audit.add_all(rows)
         self._inner.commit()
@@ -124,3 +125,59 @@ class AuditedUnitOfWorkFactory:
     def __call__(self, *, read_only: bool = False) -> UnitOfWork:
         tx = self.inner(read_only=read_only)
         return tx if read_only else AuditedUnitOfWork(tx, self.acting, self.now)
+
+
+class UnauditedWrite(RuntimeError):
+    """A write made in a request (or at the command line) for no one the audit log can name: the strict
+    mode of the tests refuses it, so a write use case whose entry point passes no one is found."""
+
+
+class _Refusing:
+    """A unit of work whose commit fails if it wrote (the strict mode's, for a call made for no one)."""
+
+    def __init__(self, inner: UnitOfWork, use_case: str) -> None:
+        self._inner = inner
+        self._use_case = use_case
+        self._recorded = False
+        self._log: _StampedLog | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+    def __enter__(self) -> _Refusing:
+        self._inner.__enter__()
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self._inner.__exit__(exc_type, exc, tb)
+
+    @property
+    def audit(self) -> _StampedLog:
+        if self._log is None:
+            self._log = _StampedLog(self._inner.audit, None)
+        return self._log
+
+    def record(self, events: list[Event]) -> None:
+        self._recorded = self._recorded or bool(events)
+        self._inner.record(events)
+
+    def commit(self) -> None:
+        """Refused when it changed rows or recorded events and wrote no audit row of its own."""
+        self._inner.settle()
+        if (self._log is None or not self._log.written) and (self._recorded or self._inner.wrote()):
+            raise UnauditedWrite(f"{self._use_case} wrote for no one the audit log can name")
+        self._inner.commit()
+
+
+class RefusingUnauditedFactory:
+    """``inner``'s units of work, those that write refusing to commit a change (strict mode only)."""
+
+    def __init__(self, inner: UnitOfWorkFactory, use_case: str) -> None:
+        self.inner = inner
+        self.use_case = use_case
+
+    def __call__(self, *, read_only: bool = False) -> UnitOfWork:
+        tx = self.inner(read_only=read_only)
+        return tx if read_only else _Refusing(tx, self.use_case)
