@@ -13,7 +13,13 @@ from contextvars import ContextVar
 from workforce_core.model.audit import Origin, Via
 
 ORIGIN: ContextVar[Origin | None] = ContextVar("origin", default=None)
-SURFACES = (("/console", Via.CONSOLE), ("/portal", Via.PORTAL), ("/kiosk", Via.KIOSK), ("/app", Via.APP))
+SURFACES = (  # a worker's offer link is answered on their phone, as the worker app is
+    ("/console", Via.CONSOLE),
+    ("/portal", Via.PORTAL),
+    ("/kiosk", Via.KIOSK),
+    ("/app", Via.APP),
+    ("/offers", Via.APP),
+)
 
 
 def via_of(path: str) -> Via:

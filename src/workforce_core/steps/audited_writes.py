@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from types import TracebackType
-from typing import Any
+from typing import Any, Self
 
 from attrs import frozen
 
@@ -55,20 +55,20 @@ class _StampedLog:
         return self.log.find(query, paging)
 
 
-class AuditedUnitOfWork:
-    """A unit of work whose commit leaves at least one audit row (everything else is the inner one's)."""
+class _Watched:
+    """A unit of work seen through: its own audit rows (stamped, counted) and its events noted on the way;
+    everything else is the inner one's."""
 
-    def __init__(self, inner: UnitOfWork, acting: Acting, now: Callable[[], datetime]) -> None:
+    def __init__(self, inner: UnitOfWork, origin: Origin | None) -> None:
         self._inner = inner
-        self._acting = acting
-        self._now = now
+        self._origin = origin
         self._events: list[Event] = []
         self._log: _StampedLog | None = None
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._inner, name)
 
-    def __enter__(self) -> AuditedUnitOfWork:
+    def __enter__(self) -> Self:
         self._inner.__enter__()
         return self
 
@@ -80,17 +80,39 @@ class AuditedUnitOfWork:
     @property
     def audit(self) -> _StampedLog:
         if self._log is None:
-            self._log = _StampedLog(self._inner.audit, self._acting.origin)
+            self._log = _StampedLog(self._inner.audit, self._origin)
         return self._log
 
     def record(self, events: list[Event]) -> None:
         self._events.extend(events)
         self._inner.record(events)
 
+    def rollback(self) -> None:
+        self._inner.rollback()
+        self._clear()
+
+    def _unaudited_change(self) -> bool:
+        """Settled, it changed rows or recorded events, and wrote no audit row of its own."""
+        self._inner.settle()  # the facts' handlers may write and record too
+        return (self._log is None or not self._log.written) and (bool(self._events) or self._inner.wrote())
+
+    def _clear(self) -> None:
+        self._events = []
+        if self._log is not None:
+            self._log.written = 0
+
+
+class AuditedUnitOfWork(_Watched):
+    """A unit of work whose commit leaves at least one audit row when it changed anything."""
+
+    def __init__(self, inner: UnitOfWork, acting: Acting, now: Callable[[], datetime]) -> None:
+        super().__init__(inner, acting.origin)
+        self._acting = acting
+        self._now = now
+
     def commit(self) -> None:
         """The write's own rows, else its events', else its command's; none for a write that changed nothing."""
-        self._inner.settle()  # its handlers may record events or rows of their own
-        if (self._log is None or not self._log.written) and (self._events or self._inner.wrote()):
+        if self._unaudited_change():
             acting, now = self._acting, self._now()
             rows = event_rows(self._events, acting.who, now) or [
                 command_row(acting.use_case, acting.command, acting.who, self._client_id(), now, acting.subject)
@@ -98,15 +120,6 @@ class AuditedUnitOfWork:
             self.audit.add_all(rows)
         self._inner.commit()
         self._clear()
-
-    def rollback(self) -> None:
-        self._inner.rollback()
-        self._clear()
-
-    def _clear(self) -> None:
-        self._events = []
-        if self._log is not None:
-            self._log.written = 0
 
     def _client_id(self) -> int | None:
         if self._acting.who.client_id is not None:
@@ -132,43 +145,19 @@ class UnauditedWrite(RuntimeError):
     mode of the tests refuses it, so a write use case whose entry point passes no one is found."""
 
 
-class _Refusing:
-    """A unit of work whose commit fails if it wrote (the strict mode's, for a call made for no one)."""
+class _Refusing(_Watched):
+    """A unit of work whose commit fails if it changed anything with no audit row (the strict mode's, for a
+    call made for no one)."""
 
     def __init__(self, inner: UnitOfWork, use_case: str) -> None:
-        self._inner = inner
+        super().__init__(inner, None)
         self._use_case = use_case
-        self._recorded = False
-        self._log: _StampedLog | None = None
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._inner, name)
-
-    def __enter__(self) -> _Refusing:
-        self._inner.__enter__()
-        return self
-
-    def __exit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        self._inner.__exit__(exc_type, exc, tb)
-
-    @property
-    def audit(self) -> _StampedLog:
-        if self._log is None:
-            self._log = _StampedLog(self._inner.audit, None)
-        return self._log
-
-    def record(self, events: list[Event]) -> None:
-        self._recorded = self._recorded or bool(events)
-        self._inner.record(events)
 
     def commit(self) -> None:
-        """Refused when it changed rows or recorded events and wrote no audit row of its own."""
-        self._inner.settle()
-        if (self._log is None or not self._log.written) and (self._recorded or self._inner.wrote()):
+        if self._unaudited_change():
             raise UnauditedWrite(f"{self._use_case} wrote for no one the audit log can name")
         self._inner.commit()
+        self._clear()
 
 
 class RefusingUnauditedFactory:
