@@ -88,6 +88,7 @@ def requirement_page(visit: Visit) -> Response:
     sent = s.run(offers, p, OfferQuery(paging=Paging(limit=PAGE_SIZE), demand_id=d.id)).items
     return visit.page(
         "requirement.html",
+        history=s.run(record_history, p.client_id, "demand", demand_id),
         row=requirement_row(view, s.clock.now()),
         bookings=[booking_row(shift) for shift in view.shifts or ()],
         free=[free_row(found) for found in free.page.items] if free is not None else None,
