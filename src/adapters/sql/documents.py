@@ -27,8 +27,10 @@ class SqlWorkerDocumentRepository(SqlRepository[WorkerDocument]):
     def __init__(self, connection: Connection) -> None:
         super().__init__(connection, tables.worker_documents, WorkerDocument)
 
-    def of_worker(self, worker_id: int) -> list[WorkerDocument]:
+    def of_worker(self, worker_id: int, *, removed: bool = False) -> list[WorkerDocument]:
         c = self.table.c
+        if removed:
+            return self._many(c.worker_id == worker_id)
         return self._many(c.worker_id == worker_id, c.removed_at.is_(None))
 
     def of_workers(self, worker_ids: Collection[int]) -> dict[int, list[WorkerDocument]]:
