@@ -191,15 +191,12 @@ class Services:
     file_store: FileStore = field(factory=lambda: FolderFileStore(Path(DEFAULT_FILE_STORE)))
     sniffer: ContentSniffer = field(factory=SignatureSniffer)
     files: ExportFiles = field(factory=CsvExportFiles)  # pay files kept in storage only (the console's --out: evolve)
-<<<<<<< HEAD
-    # the tests': a write made in a request for no one the audit log names fails (``_acting``, ``UNAUDITED``)
+    # the tests': a write made in a request for no one the audit log names fails (``audit_binding``)
     strict_audit: bool = field(factory=lambda: switch(AUDIT_STRICT_ENV, os.environ.get(AUDIT_STRICT_ENV)))
-=======
     # the API's requests, queued by each request and written in batches by a thread (``api_log_buffer``)
     api_log_buffer: ApiLogBuffer = field(
         default=attrs.Factory(lambda self: ApiLogBuffer(self.api_log), takes_self=True)
     )
->>>>>>> main
 
     def run(self, use_case: Callable[..., R], /, *args: Any, **kwargs: Any) -> R:
         """``use_case(*args, **kwargs)`` given every service it names (``SERVICES``): an entry point passes

@@ -4,8 +4,8 @@ page's filters (account and date) and a record's own history (shift, worker) rea
 
 Its downgrade drops the three columns and the indexes (the rows stay).
 
-Revision ID: 0038
-Revises: 0037
+Revision ID: 0040
+Revises: 0039
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0038"
-down_revision = "0037"
+revision = "0040"
+down_revision = "0039"
 branch_labels = None
 depends_on = None
 
