@@ -2,10 +2,11 @@
 bound (``steps.audited_writes``) to who it acts for and where the request came from (``origins``).
 
 A call is audited when it names who acts (``principal``, ``actor``, a kiosk's or worker's visit that
-carries a principal), when it comes through the worker app or a kiosk (a device writes for a worker), or
-at the command line; the rows then say who (the key, the person) or nobody (a device, the console's
-operator), and from where. The server's own jobs (no request) are not. ``UNAUDITED`` names the use cases a
-request calls to sign in and out and to keep its session: the session is their record.
+carries a principal), when a person's page makes it (``origins.person``), when it comes through the
+worker app or a kiosk (a device writes for a worker), or at the command line; the rows then say who
+(the key, the person) or nobody (a device, the console's operator), and from where. The server's own
+jobs (no request) are not. ``UNAUDITED`` names the use cases a request calls to sign in and out and to
+keep its session: the session is their record.
 
 With ``Services.strict_audit`` (the tests') a write made in a request for nobody, by a use case not named
 in ``UNAUDITED``, that leaves no audit row of its own fails: a new write whose entry point forgets whom it
@@ -85,7 +86,8 @@ def acting_of(use_case: Callable[..., object], args: tuple[Any, ...], kwargs: di
     if principal is None and carrier is not None:
         principal = carrier.principal
     principal = principal if isinstance(principal, Principal) else None
-    actor = actor if isinstance(actor, Actor) else next((a for a in args if isinstance(a, Actor)), None)
+    if not isinstance(actor, Actor):
+        actor = next((a for a in args if isinstance(a, Actor)), None) or origins.person()
     if principal is None and actor is None and (origin is None or origin.via not in DEVICES):
         return None
     command = next((a for a in args if a is not carrier and attrs.has(type(a))), None)
