@@ -14,7 +14,7 @@ from sqlalchemy import select
 from starlette.testclient import TestClient
 
 from tests.clocks import FakeClock
-from tests.contract.conftest import World
+from tests.contract.conftest import Console, World
 from tests.contract.console_pages import console, sign_in_as
 from tests.contract.helpers import data, path, post_worker
 from workforce_adapters.sql import tables
@@ -111,3 +111,12 @@ def test_strict_mode_fails_a_write_made_in_a_request_for_no_one(services: Servic
         origins.ORIGIN.reset(token)
     made = services.run(create_location, CreateLocation(name="Somewhere"), client_id=client_id)  # a job: no request
     assert made.id > 0
+
+
+def test_a_command_line_write_is_kept_as_the_command_lines(world: World, client_id: int, console: Console) -> None:
+    worker = world.worker(client_id, "Sam Suspended").worker
+    assert console("worker", "suspend", str(worker.id))[0] == 0
+    rows = [row for row in world.audit(client_id) if row["entity_id"] == worker.id]
+    assert rows
+    assert {(row["via"], row["ip"], row["request_id"], row["user_id"]) for row in rows} == {("cli", None, None, None)}
+    assert origins.current() is None  # the command's origin ends with it

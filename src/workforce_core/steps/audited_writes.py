@@ -13,6 +13,7 @@ from datetime import datetime
 from types import TracebackType
 from typing import Any, Self
 
+import attrs
 from attrs import frozen
 
 from workforce_core.events import Event
@@ -114,17 +115,24 @@ class AuditedUnitOfWork(_Watched):
         """The write's own rows, else its events', else its command's; none for a write that changed nothing."""
         if self._unaudited_change():
             acting, now = self._acting, self._now()
-            rows = event_rows(self._events, acting.who, now) or [
-                command_row(acting.use_case, acting.command, acting.who, self._client_id(), now, acting.subject)
-            ]
+            rows = event_rows(self._events, acting.who, now) or [self._command_row(now)]
             self.audit.add_all(rows)
         self._inner.commit()
         self._clear()
 
-    def _client_id(self) -> int | None:
-        if self._acting.who.client_id is not None:
-            return self._acting.who.client_id
-        return next((event.client_id for event in self._events), None)
+    def _command_row(self, now: datetime) -> AuditEntry:
+        acting = self._acting
+        row = command_row(acting.use_case, acting.command, acting.who, acting.who.client_id, now, acting.subject)
+        if row.client_id is None and row.entity_id:  # the command line's: the account of the record it names
+            return attrs.evolve(row, client_id=self._account_of(row.entity, row.entity_id))
+        return row
+
+    def _account_of(self, entity: str, entity_id: int) -> int | None:
+        """The account of a record by its kind (its repository is the kind's plural), if it has one."""
+        repository = getattr(self._inner, f"{entity}s", None)
+        record = getattr(repository, "get", lambda _id: None)(entity_id)
+        client_id = getattr(record, "client_id", None)
+        return client_id if isinstance(client_id, int) else None
 
 
 class AuditedUnitOfWorkFactory:
