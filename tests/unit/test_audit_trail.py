@@ -127,12 +127,25 @@ def test_a_write_without_events_names_its_use_case_and_the_values_asked_for(worl
     assert site.id > 0
 
 
-def test_secrets_never_reach_the_log() -> None:
-    class Command:  # a plain object: no fields to show
-        pin = "1234"
+@attrs.frozen
+class SetPin:
+    worker_id: int
+    pin: str
+    new_password: str
+    token: str
+    reason: str
 
-    row = command_row("set_pin", Command(), Who(None, None, 1), 1, NOW, ("worker", 3))
-    assert (row.entity, row.entity_id, row.changes) == ("worker", 3, {})
+
+def test_secrets_never_reach_the_log() -> None:
+    command = SetPin(worker_id=3, pin="1234", new_password="hunter2!", token="abc", reason="lost badge")
+    row = command_row("set_pin", command, Who(None, None, 1), 1, NOW)
+    assert (row.entity, row.entity_id) == ("worker", 3)
+    assert row.changes == {"worker_id": {"before": None, "after": 3}, "reason": {"before": None, "after": "lost badge"}}
+
+
+def test_a_call_without_a_command_names_the_record_its_first_argument_names() -> None:
+    row = command_row("revoke_key", None, Who(None, 9, 1), 1, NOW, ("key", 7))
+    assert (row.action, row.entity, row.entity_id, row.user_id, row.changes) == ("revoke_key", "key", 7, 9, {})
 
 
 def test_a_use_cases_own_row_is_kept_alone_and_stamped_with_where_from(world: World) -> None:

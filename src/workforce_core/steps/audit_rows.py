@@ -21,7 +21,7 @@ from workforce_core.model.people import Actor
 from workforce_core.model.principal import Principal
 
 LEGACY = frozenset({"worker_created", "worker_updated", "shift_created"})  # the same change as its dotted twin
-SECRET = re.compile(r"password|pin|secret|token|code$|codes$|answer", re.IGNORECASE)
+SECRET = re.compile(r"password|(^|_)pin$|secret|token|^code$|recovery_codes?$|hash", re.IGNORECASE)  # never kept
 RECORDS = (  # an event's data attribute -> the record it is about, and the attribute of that record's id
     ("shift", "booking", "booking"),
     ("worker", "worker", "worker"),
