@@ -305,7 +305,7 @@ def test_clocking_in_and_out_runs_only_what_its_rules_need(api: TestClient, worl
     Out: the key, the lock, the open shift, the site, the shift's breaks (they must fall inside it),
     the shift, its week's stored pay figures dropped (stale), the outbox row. In, also: the worker's
     documents (a lapsed right to work refuses it; the job role's document types only when there is a role),
-    whether its pay week is locked (a late clock is flagged). Nothing is read twice."""
+    whether its pay week is locked (a late clock is flagged). Each writes one audit row. Nothing is read twice."""
     clock.set(NOW)
     client = world.account("Clocking", walk_in_policy="pay")
     site = world.site(client.id)
@@ -328,6 +328,7 @@ def test_clocking_in_and_out_runs_only_what_its_rules_need(api: TestClient, worl
         "SELECT locations",
         "SELECT pay_week_locks",
         "INSERT time_entries",
+        "INSERT audit_log",
         "INSERT outbox",
     ]
     assert kinds["out"] == [
@@ -339,5 +340,6 @@ def test_clocking_in_and_out_runs_only_what_its_rules_need(api: TestClient, worl
         "UPDATE time_entries",
         "DELETE shift_figure_lines",
         "DELETE shift_figures",
+        "INSERT audit_log",
         "INSERT outbox",
     ]
