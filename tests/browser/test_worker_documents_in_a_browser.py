@@ -1,7 +1,8 @@
 """A worker's documents in Chromium (issue 33): a coordinator adds the account's right to work type and
 a right to work check with a share code and an expiry date on the worker's page; the day after the expiry
 (the clock moved) booking the worker is refused with the reason on the page, and the site's kiosk refuses
-the worker's clock-in saying why."""
+the worker's clock-in saying why; the owner's audit trail shows the type and the check added, each with
+the coordinator's name."""
 
 from __future__ import annotations
 
@@ -74,3 +75,18 @@ def test_a_lapsed_share_code_check_stops_booking_and_the_kiosk_saying_why(
         "You cannot clock in: your right to work check is not valid. Please ask your agency."
     )
     assert live.world.outbox("clock_in") == []
+
+    owner, owner_password = live.owner(client)
+    audit = browser.new_context(base_url=live.url)
+    audit.set_default_timeout(TIMEOUT_MS)
+    setup = audit.new_page()
+    sign_in(setup, owner.email, owner_password)
+    setup.goto(f"/console/{client}/setup")
+    setup.get_by_role("link", name=re.compile("^Audit trail")).click()
+    added_type = setup.get_by_role("row", name=re.compile("create: document type"))
+    expect(added_type).to_contain_text(coordinator.email)
+    expect(added_type).to_contain_text("Right to work")
+    added = setup.get_by_role("row", name=re.compile("create: worker document"))
+    expect(added).to_contain_text(coordinator.email)
+    expect(added).to_contain_text("W12345678")
+    audit.close()

@@ -90,13 +90,15 @@ def document_id(text: str) -> int:
     return int(found.group(1))
 
 
-def a_checked_worker(services: Services, acme: dict[str, int], person: Person) -> tuple[int, int]:
-    """A coordinator signed in on ``person`` adds the right to work type and Ann's share code check (to
-    2027): the coordinator's id and the check's."""
+def a_checked_worker(
+    services: Services, acme: dict[str, int], person: Person, expiry: str = "2027-03-01"
+) -> tuple[int, int]:
+    """A coordinator signed in on ``person`` adds the right to work type and Ann's share code check
+    (permission to ``expiry``): the coordinator's id and the check's."""
     client = acme["client"]
     coordinator = sign_in_as(services, "coordinator", client, person)
     add_type(person, client, "Right to work", "right_to_work", expires=False)
-    return coordinator, document_id(add_share_code(person, client, acme["ann"], "2027-03-01"))
+    return coordinator, document_id(add_share_code(person, client, acme["ann"], expiry))
 
 
 def test_a_coordinator_records_a_share_code_check_and_a_licence_sees_their_status_and_changes_them(
@@ -235,9 +237,7 @@ def test_the_kiosk_says_in_the_sites_language_that_a_lapsed_right_to_work_check_
     client, ann = acme["client"], acme["ann"]
     site = world.site(client, "Kiosk Site", geofence_mode="disabled", kiosk_language=language).id
     with console(services) as person:
-        sign_in_as(services, "coordinator", client, person)
-        add_type(person, client, "Right to work", "right_to_work", expires=False)
-        add_share_code(person, client, ann, "2026-03-02")
+        a_checked_worker(services, acme, person, "2026-03-02")
     with services.uow() as tx:
         found = tx.workers.get(ann)
     assert found is not None
@@ -256,9 +256,7 @@ def test_the_worker_app_says_a_lapsed_right_to_work_check_stops_the_clock_in(
     client, ann = acme["client"], acme["ann"]
     world.site(client, "North Warehouse", **NORTH)  # where the phone is
     with console(services) as person:
-        sign_in_as(services, "coordinator", client, person)
-        add_type(person, client, "Right to work", "right_to_work", expires=False)
-        add_share_code(person, client, ann, "2026-03-02")
+        a_checked_worker(services, acme, person, "2026-03-02")
     clock.set(datetime(2026, 3, 3, 8, 0, tzinfo=UTC))  # the day after the permission's last day
     with phone(services) as worker:
         assert worker.open_link(link_path(services, ann)).status_code == 303
