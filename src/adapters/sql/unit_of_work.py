@@ -73,6 +73,8 @@ from workforce_core.model.amendments import Amendment
 from workforce_core.model.reference import CostCode, Department
 from workforce_core.ports.outbox import EventCodec
 
+OUTBOX_INSERT = insert(tables.outbox)  # built once: every write with an event runs it
+
 
 class SqlUnitOfWork:
     def __init__(
@@ -328,7 +330,7 @@ class SqlUnitOfWork:
         self.settle()
         if self.events:
             self.connection.execute(
-                insert(tables.outbox),
+                OUTBOX_INSERT,
                 [
                     {
                         "client_id": event.client_id,
