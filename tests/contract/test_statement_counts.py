@@ -300,3 +300,28 @@ def test_clocking_in_and_out_runs_only_what_its_rules_need(api: TestClient, worl
         "DELETE shift_figures",
         "INSERT outbox",
     ]
+
+
+def test_a_clock_request_checks_out_one_connection(api: TestClient, world: World, clock: FakeClock) -> None:
+    """The key's read and the clock's write each run in a transaction of their own on the request's one
+    connection (``reading.one_connection``), not on one checked out for each."""
+    clock.set(NOW)
+    client = world.account("One connection", walk_in_policy="pay")
+    site = world.site(client.id)
+    worker = world.worker(client.id, "Checked out", location_id=site.id)
+    headers = world.key(client.id)
+    api.get("/api/v1/me.php", headers=headers)  # warm: the key's first use
+    checkouts: list[object] = []
+
+    def note(*args: Any) -> None:
+        checkouts.append(args)
+
+    event.listen(world.services.engine, "checkout", note)
+    try:
+        for action in ("in", "out"):
+            reply = api.post("/api/v1/clock.php", headers=headers, json={"action": action, "worker_id": worker.worker.id})
+            assert reply.status_code in (200, 201), reply.text
+            assert len(checkouts) == 1, f"clock {action}: {len(checkouts)} connections checked out"
+            checkouts.clear()
+    finally:
+        event.remove(world.services.engine, "checkout", note)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from contextvars import ContextVar
+from functools import cache
 from typing import Any, TypeVar
 
 import attrs
@@ -73,6 +74,7 @@ def _structuring(cls: type[Any]) -> Callable[[Mapping[str, Any], Any], Any]:
 converter.register_structure_hook_factory(is_command, _structuring)
 
 
+@cache  # per command class, asked at every request
 def _required(cls: type[Any]) -> tuple[str, ...]:
     return tuple(f.name for f in attrs.fields(cls) if must_send(f))
 
@@ -88,6 +90,7 @@ def structure(cls: type[C], raw: Mapping[str, Any], *, exact: bool = False) -> C
         _exact.reset(token)
 
 
+@cache
 def _fields(cls: type[Any]) -> frozenset[str]:
     return frozenset(f.name for f in attrs.fields(cls) if input_of(f) is not None)
 

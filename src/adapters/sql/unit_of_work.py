@@ -103,7 +103,10 @@ class SqlUnitOfWork:
         if shared is not None:
             self.connection: Connection = shared
         else:  # SQLite: a writer takes the write lock up front (BEGIN IMMEDIATE); a reader does not.
-            self.connection = self.engine.connect().execution_options(write=not self.read_only)
+            lent = reading.idle(self.engine)  # the request's own connection (``reading.one_connection``)
+            self.lent = lent is not None
+            connection = lent if lent is not None else self.engine.connect()
+            self.connection = connection.execution_options(write=not self.read_only)
             self.transaction = self.connection.begin()
         self._held: set[int] = set()  # workers locked in this transaction (a lock is not taken twice)
         self.events = []
@@ -315,7 +318,8 @@ class SqlUnitOfWork:
             if self.transaction.is_active:
                 self.transaction.rollback()
         finally:
-            self.connection.close()
+            if not self.lent:  # a lent connection goes back when its request ends
+                self.connection.close()
 
     def record(self, events: list[Event]) -> None:
         self.events.extend(events)
