@@ -319,7 +319,9 @@ def test_a_clock_request_checks_out_one_connection(api: TestClient, world: World
     event.listen(world.services.engine, "checkout", note)
     try:
         for action in ("in", "out"):
-            reply = api.post("/api/v1/clock.php", headers=headers, json={"action": action, "worker_id": worker.worker.id})
+            reply = api.post(
+                "/api/v1/clock.php", headers=headers, json={"action": action, "worker_id": worker.worker.id}
+            )
             assert reply.status_code in (200, 201), reply.text
             assert len(checkouts) == 1, f"clock {action}: {len(checkouts)} connections checked out"
             checkouts.clear()
