@@ -21,16 +21,12 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import BinaryIO
 
+from workforce_core.rules.csv_cells import text_cell
+
 Cell = str | int | Decimal | date | None
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 ENCODING = "utf-8"
 LINE_END = "\r\n"
-
-
-def text_cell(value: str) -> str:
-    """A text cell a spreadsheet will not run: a leading formula character gets a ``'`` in front."""
-    return "'" + value if value.startswith(FORMULA_STARTS) else value
 
 
 def cell(value: Cell) -> str:

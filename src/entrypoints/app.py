@@ -15,7 +15,8 @@ from starlette.responses import Response
 from workforce_core.errors import BadRequest, MethodNotAllowed, NotFound, WorkforceError
 from workforce_entrypoints.bootstrap import Services, Settings, bootstrap, is_postgres
 from workforce_entrypoints.http import front, openapi
-from workforce_entrypoints.http.endpoint import Endpoint
+from workforce_entrypoints.http.endpoint import PREFIX, Endpoint
+from workforce_entrypoints.http.middleware.api_log import ApiLogMiddleware
 from workforce_entrypoints.http.middleware.body_limit import BodyLimitMiddleware
 from workforce_entrypoints.http.middleware.request_id import RequestIdMiddleware
 from workforce_entrypoints.http.replies import error_reply
@@ -101,7 +102,8 @@ def create_app(
 ) -> Starlette:
     """The API over ``services`` (built from ``settings`` when not given; closed with the app then), its
     storage work on ``threads`` threads (default ``WORKFORCE_HTTP_THREADS``, else 1 on SQLite and 4 on
-    PostgreSQL: see ``storage_threads``). uvicorn's access log never shows a link's token (``secret_paths``)."""
+    PostgreSQL: see ``storage_threads``). uvicorn's access log never shows a link's token (``secret_paths``).
+    Each request of a key is queued for the API log, written in batches (``middleware.api_log``)."""
     owned = services is None
     built = services or bootstrap(settings or Settings.from_env())
     hide_secrets_in_access_log()
@@ -111,6 +113,8 @@ def create_app(
         yield
         if owned:
             built.close()
+        else:  # the services' owner closes them; what this app's requests queued is written now
+            built.api_log_buffer.flush()
 
     routes = [
         *front.routes(),
@@ -123,6 +127,7 @@ def create_app(
         middleware=[
             Middleware(ReplyHeadersMiddleware),
             Middleware(RequestIdMiddleware),
+            Middleware(ApiLogMiddleware, buffer=built.api_log_buffer, clock=built.clock, prefix=PREFIX),
             Middleware(BodyLimitMiddleware),
         ],
         exception_handlers={HTTPException: _http_error, WorkforceError: _workforce_error},

@@ -14,6 +14,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
+import attrs
 from attrs import define, field, frozen
 from sqlalchemy import Engine
 
@@ -29,6 +30,7 @@ from workforce_adapters.password_strength import ZxcvbnStrength
 from workforce_adapters.passwords import Argon2PasswordHasher
 from workforce_adapters.sql import reading
 from workforce_adapters.sql import schema as schema  # the entry points reach the schema and engine only here
+from workforce_adapters.sql.api_log import SqlApiLog
 from workforce_adapters.sql.engine import DEFAULT_URL
 from workforce_adapters.sql.engine import is_postgres as is_postgres
 from workforce_adapters.sql.engine import make_engine as make_engine
@@ -42,7 +44,9 @@ from workforce_adapters.system_clock import SystemClock
 from workforce_adapters.webhooks.resolver import SystemResolver
 from workforce_adapters.webhooks.sender import DEFAULT_TIMEOUT, SafeSender
 from workforce_core.errors import ValidationFailed
+from workforce_core.model.api_requests import DEFAULT_DAYS as API_LOG_DEFAULT_DAYS
 from workforce_core.ports import (
+    ApiLog,
     Clock,
     ContentSniffer,
     ExportFiles,
@@ -57,6 +61,7 @@ from workforce_core.ports import (
     Sender,
     UnitOfWorkFactory,
 )
+from workforce_core.rules.api_log import MOST_DAYS as API_LOG_MOST_DAYS
 from workforce_core.rules.clock_request import OFFLINE_LIMIT
 from workforce_core.rules.london import local_date
 from workforce_core.rules.receiver_urls import Network, Resolver, parse_networks
@@ -64,12 +69,14 @@ from workforce_entrypoints import notifier_channels
 from workforce_entrypoints.environment import DATABASE_ENV as DATABASE_ENV  # re-exported: its old home
 from workforce_entrypoints.environment import REQUIRE_2FA_ENV, switch
 from workforce_entrypoints.injection import Injector
+from workforce_entrypoints.serving.api_log_buffer import ApiLogBuffer
 
 RATE_LIMIT_ENV = "WORKFORCE_RATE_LIMIT_STORAGE"
 TRUSTED_NETWORKS_ENV = "WORKFORCE_WEBHOOK_TRUSTED_NETWORKS"
 MAIL_OUTBOX_ENV = "WORKFORCE_MAIL_OUTBOX"
 PUBLIC_URL_ENV = "WORKFORCE_PUBLIC_URL"  # the address people reach the service at (links in mail)
 OFFLINE_LIMIT_ENV = "WORKFORCE_OFFLINE_CLOCK_LIMIT_HOURS"  # a kiosk clock sent later is flagged late_sync
+API_LOG_DAYS_ENV = "WORKFORCE_API_LOG_DAYS"  # how many days the API log keeps a request
 DEFAULT_MAIL_OUTBOX = "mail-outbox"  # a Maildir the operator's mail agent sends from
 FILE_STORE_ENV = "WORKFORCE_FILE_STORE"  # the folder of documents' evidence files (a mounted volume)
 DEFAULT_FILE_STORE = "files"
@@ -90,6 +97,7 @@ class Settings:
     require_two_factor: bool = False  # WORKFORCE_REQUIRE_2FA
     offline_clock_limit: timedelta = OFFLINE_LIMIT
     file_store: str = DEFAULT_FILE_STORE
+    api_log_days: int = API_LOG_DEFAULT_DAYS
 
     @classmethod
     def from_env(cls, database_url: str | None = None) -> Settings:
@@ -102,6 +110,7 @@ class Settings:
             require_two_factor=switch(REQUIRE_2FA_ENV, os.environ.get(REQUIRE_2FA_ENV)),
             offline_clock_limit=offline_clock_limit(os.environ.get(OFFLINE_LIMIT_ENV)),
             file_store=os.environ.get(FILE_STORE_ENV) or DEFAULT_FILE_STORE,
+            api_log_days=api_log_days(os.environ.get(API_LOG_DAYS_ENV)),
         )
 
 
@@ -112,6 +121,17 @@ def offline_clock_limit(hours: str | None) -> timedelta:
     if not hours.strip().isdigit() or not 1 <= int(hours) <= 8760:
         raise ValidationFailed(OFFLINE_LIMIT_ENV, f"{OFFLINE_LIMIT_ENV} is a whole number of hours from 1 to 8760.")
     return timedelta(hours=int(hours))
+
+
+def api_log_days(days: str | None) -> int:
+    """``WORKFORCE_API_LOG_DAYS``: whole days, 1 to 3660; unset, 30."""
+    if not days:
+        return API_LOG_DEFAULT_DAYS
+    if not days.strip().isdigit() or not 1 <= int(days) <= API_LOG_MOST_DAYS:
+        raise ValidationFailed(
+            API_LOG_DAYS_ENV, f"{API_LOG_DAYS_ENV} is a whole number of days from 1 to {API_LOG_MOST_DAYS}."
+        )
+    return int(days)
 
 
 def rate_limit_storage(settings: Settings, *, postgres: bool, processes: int = 1) -> str:
@@ -162,6 +182,7 @@ class Services:
     clock: Clock
     limiter: RateLimiter
     idempotency: IdempotencyStore
+    api_log: ApiLog
     webhooks: Webhooks = field(factory=Webhooks)
     hasher: PasswordHasher = field(factory=Argon2PasswordHasher)
     strength: PasswordStrength = field(factory=ZxcvbnStrength)
@@ -170,6 +191,10 @@ class Services:
     file_store: FileStore = field(factory=lambda: FolderFileStore(Path(DEFAULT_FILE_STORE)))
     sniffer: ContentSniffer = field(factory=SignatureSniffer)
     files: ExportFiles = field(factory=CsvExportFiles)  # pay files kept in storage only (the console's --out: evolve)
+    # the API's requests, queued by each request and written in batches by a thread (``api_log_buffer``)
+    api_log_buffer: ApiLogBuffer = field(
+        default=attrs.Factory(lambda self: ApiLogBuffer(self.api_log), takes_self=True)
+    )
 
     def run(self, use_case: Callable[..., R], /, *args: Any, **kwargs: Any) -> R:
         """``use_case(*args, **kwargs)`` given every service it names (``SERVICES``): an entry point passes
@@ -191,6 +216,7 @@ class Services:
         return reading.one_connection(self.engine)
 
     def close(self) -> None:
+        self.api_log_buffer.close()  # what is queued is written before the engine goes
         if isinstance(self.limiter, SqlRateLimiter):
             self.limiter.dispose()  # its own connections (PostgreSQL)
         self.engine.dispose()
@@ -216,6 +242,8 @@ SERVICES: dict[str, Callable[[Services], object]] = {
     "resolver": lambda s: s.webhooks.resolver,
     "trusted": lambda s: s.webhooks.trusted_networks,
     "offline_limit": lambda s: s.settings.offline_clock_limit,
+    "api_log": lambda s: s.api_log,
+    "api_log_days": lambda s: s.settings.api_log_days,
     # the channels as the environment sets them up (read at each call), the catalogues, the links' base
     "notifier": lambda s: notifier_channels.notifier(Path(s.settings.mail_outbox), s.settings.public_url),
 }
@@ -233,6 +261,7 @@ def bootstrap(settings: Settings, *, clock: Clock | None = None, engine: Engine 
         clock=clock or SystemClock(),
         limiter=rate_limiter(settings, engine),
         idempotency=SqlIdempotencyStore(engine, event_codec=event_codec),
+        api_log=SqlApiLog(engine),
         webhooks=Webhooks(trusted_networks=parse_networks(settings.webhook_trusted_networks)),
         mailer=MaildirOutbox(Path(settings.mail_outbox)),
         file_store=FolderFileStore(Path(settings.file_store)),

@@ -30,19 +30,27 @@ class InvalidApiKey(WorkforceError):
     code, status, default_message = "invalid_api_key", 401, "The API key is not recognised."
 
 
-class KeyExpired(WorkforceError):
+class KeyRefused(WorkforceError):
+    """A key that was recognised and does not work now (revoked, expired, its account's API access off or
+    the account not active). ``holder``: the key's (client id, key id), so that the API log keeps the
+    request under its key; never part of the reply."""
+
+    holder: tuple[int, int] | None = None
+
+
+class KeyExpired(KeyRefused):
     code, status, default_message = "key_expired", 401, "The API key has expired."
 
 
-class KeyRevoked(WorkforceError):
+class KeyRevoked(KeyRefused):
     code, status, default_message = "key_revoked", 401, "The API key has been revoked."
 
 
-class ApiAccessDisabled(WorkforceError):
+class ApiAccessDisabled(KeyRefused):
     code, status, default_message = "api_access_disabled", 403, "API access is switched off for this account."
 
 
-class AccountSuspended(WorkforceError):
+class AccountSuspended(KeyRefused):
     code, status, default_message = (
         "account_suspended",
         403,

@@ -13,6 +13,9 @@ from playwright.sync_api import Page, expect
 from tests.browser.accessibility import Audit
 from tests.browser.conftest import Live, Problems, sign_in
 from tests.browser.test_kiosk_in_a_browser import REFUSED_CALLS, badge_and_pin
+from tests.browser.test_notifier_in_a_browser import offer_links
+from workforce_core.errors import WorkforceError
+from workforce_core.services import filling
 from workforce_entrypoints.cli.demo import seed
 
 PHONE = {"width": 390, "height": 844}
@@ -41,6 +44,8 @@ def test_every_console_page_passes_wcag_21_aa(live: Live, page: Page) -> None:
     [booking] = live.api("shifts.php", _full(demo), limit=1)["data"]
     console = f"/console/{client}"
     worker = demo["kiosk_badges"][0]["worker_id"]
+    live.services.api_log_buffer.flush()  # the key's requests, listed on its API log
+    key_log = f"setup/keys/{live.world.key_id(_full(demo))}/requests"
     pages = [
         "dashboard",
         f"dashboard?week={demo['locked_weeks'][1]}",
@@ -68,9 +73,13 @@ def test_every_console_page_passes_wcag_21_aa(live: Live, page: Page) -> None:
         "setup",
         "setup/webhooks",
         f"setup/webhooks/{demo['webhook']['id']}",
+        "setup/notifications",
+        key_log,
+        f"{key_log}?status=4xx",
     ]
     menus: dict[str, tuple[list[str], list[str]]] = {}
-    for path in [*(f"{console}/{path}" for path in pages), "/console/account/password", "/console/account/sessions"]:
+    own = ("/console/account/password", "/console/account/sessions", "/console/account/channels")
+    for path in [*(f"{console}/{path}" for path in pages), *own]:
         audit.visit(path)
         menu = page.get_by_role("navigation", name="Console")
         here = menu.locator("[aria-current=page]").all_inner_texts()
@@ -142,6 +151,7 @@ def test_every_portal_page_passes_wcag_21_aa(live: Live, page: Page) -> None:
     audit = Audit(page)
     for path in (f"week?week={demo['pay_week']}", "charges"):
         audit.visit(f"/portal/{demo['client_id']}/{path}")
+    audit.visit("/console/account/channels")  # a hirer contact's own channels
     page.set_viewport_size(PHONE)
     audit.visit(f"/portal/{demo['client_id']}/week?week={demo['pay_week']}")
     audit.passed()
@@ -155,9 +165,29 @@ def test_every_worker_app_page_passes_wcag_21_aa(live: Live, page: Page) -> None
     audit.visit(demo["worker_app_link"]["url"].removeprefix(live.url))
     page.get_by_role("button").first.click()
     page.wait_for_url(re.compile(r"/app/(?!link)"))
-    for path in ("/app/shifts", "/app/clock", "/app/offers", "/app/inbox", "/app/availability", "/app/absences"):
+    for path in (
+        "/app/shifts",
+        "/app/clock",
+        "/app/offers",
+        "/app/inbox",
+        "/app/channels",
+        "/app/availability",
+        "/app/absences",
+    ):
         audit.visit(path)
+    audit.visit(_offer_link(live, demo))  # an offer's one-tap link, shown before it is used
     audit.passed()
+
+
+def _offer_link(live: Live, demo: dict[str, Any]) -> str:
+    """The path of a one-tap offer link: the first of the demo's requirements with places open is filled."""
+    for demand_id in demo["requirement_ids"]:
+        try:
+            live.services.run(filling.fill, demand_id)
+        except WorkforceError:  # full, or nobody left to offer it to
+            continue
+        return max(offer_links(live).values())
+    raise AssertionError("no requirement of the demo could be offered")
 
 
 def test_the_kiosk_passes_wcag_21_aa(live: Live, page: Page, problems: Problems) -> None:

@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -50,13 +51,19 @@ def phones(browser: Browser, live: Live, problems: Problems) -> Iterator[list[Br
     assert not problems.unexpected(), "\n".join(problems.unexpected())
 
 
-def test_a_polish_worker_reads_the_booking_in_the_apps_inbox_in_polish(
-    live: Live, phones: list[BrowserContext]
-) -> None:
+def a_polish_worker(live: Live, **fields: Any) -> tuple[int, int, int]:
+    """Piotr, who reads Polish, at an account's site: the account's, the site's and his ids."""
     world = live.world
     client = world.account("Acme Staffing").id
     site = world.site(client, "North Warehouse", geofence_mode="disabled").id
-    worker = world.worker(client, "Piotr Nowak", location_id=site, preferred_language="pl").worker.id
+    worker = world.worker(client, "Piotr Nowak", location_id=site, preferred_language="pl", **fields).worker.id
+    return client, site, worker
+
+
+def test_a_polish_worker_reads_the_booking_in_the_apps_inbox_in_polish(
+    live: Live, phones: list[BrowserContext]
+) -> None:
+    client, site, worker = a_polish_worker(live)
     booked(live.services, client, site, worker, FRIDAY)
     notifier.make_messages(uow=live.services.uow, clock=live.clock)  # the notifier's pass: the inbox message
 
@@ -138,3 +145,27 @@ def test_fill_sends_four_links_three_book_the_places_and_the_fourth_is_told_it_i
     for cell, text in enumerate(("app", "the app's inbox", "Shift offered to you", "sent"), start=1):
         expect(row.get_by_role("cell").nth(cell)).to_contain_text(text)
     expect(row).to_contain_text("Accept or decline: /offers/link/...")  # the link's secret is the worker's
+
+
+def test_a_polish_worker_chooses_texts_on_how_we_reach_you_at_phone_width(
+    live: Live, phones: list[BrowserContext]
+) -> None:
+    *_, worker = a_polish_worker(live, phone="+447700900321")
+    app = phones[0].new_page()
+    app.goto(link_path(live.services, worker))
+    app.get_by_role("button", name="Sign in to the app").tap()
+    expect(app).to_have_url(re.compile(r"/app/shifts$"))
+    app.get_by_role("navigation", name="Aplikacja").get_by_role("link", name=re.compile(r"^Wiadomości")).tap()
+    app.get_by_role("link", name="Jak się z Tobą kontaktujemy").tap()
+    expect(app.get_by_role("heading", level=1)).to_have_text("Jak się z Tobą kontaktujemy")
+    expect(app.get_by_role("main")).to_contain_text("Na Twój zapisany numer telefonu: +447700900321")
+    expect(app.get_by_role("main")).to_contain_text("Nie mamy Twojego adresu e-mail")
+    texts = app.get_by_role("checkbox", name="SMS-em")
+    expect(texts).not_to_be_checked()
+    texts.tap()
+    app.get_by_role("button", name="Zapisz").tap()
+    expect(app.get_by_role("status")).to_have_text("Zapisano.")
+    expect(app.get_by_role("checkbox", name="SMS-em")).to_be_checked()
+    expect(app.get_by_role("checkbox", name="E-mailem")).not_to_be_checked()
+    expect(app.get_by_role("heading", name="Powiadomienia na tym telefonie")).to_be_visible()  # this phone's switch
+    assert app.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -34,6 +35,7 @@ from workforce_entrypoints.bootstrap import Services, Settings, bootstrap
 from workforce_entrypoints.cli.main import app as cli_app
 
 ALL_SCOPES: tuple[str, ...] = SCOPES
+HELD = 24 * 3600.0  # seconds: the API log's writer waits the whole test
 
 
 class World:
@@ -114,11 +116,21 @@ def clock() -> FakeClock:
 def services(database_url: str, clock: FakeClock) -> Iterator[Services]:
     built = bootstrap(Settings(database_url=database_url), clock=clock)
     built.webhooks.resolver = DNS  # webhook receivers resolve from a table: no test asks the system's DNS
+    # the API log is written when a test flushes it or the services close, never by its thread in the
+    # middle of a test that counts statements
+    built.api_log_buffer.interval = HELD
     writes = Writes()
     writes.watch(built.engine)
     yield built
     built.close()
     writes.none()
+
+
+@pytest.fixture
+def vapid_key_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The VAPID key pair (the worker app's push panel shows its public key) made in the test's folder,
+    not the working directory."""
+    monkeypatch.setenv("WORKFORCE_VAPID_KEY_FILE", str(tmp_path / "vapid.pem"))
 
 
 @pytest.fixture

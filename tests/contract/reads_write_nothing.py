@@ -4,8 +4,11 @@ kept and fails the test at its end (the services fixture asks :meth:`Writes.none
 
 What a read may write is bookkeeping about the visitor, never a record: the rate limiter's hits
 (every request counts, reads included), and the stamp on the visitor's own session or enrolled device
-(``last_seen_at``, or the end of one found expired). A statement run by the webhook dispatcher or the figures'
-background pass is not a GET's: those run on threads of their own, outside the request's context.
+(``last_seen_at``, or the end of one found expired). One record is allowed too: the API log's
+(``api_requests``), the log of the requests themselves, GETs included (its writer's thread adds them in
+batches, outside any request's transaction, so a GET's own statements still write nothing). A
+statement run by the webhook dispatcher or the figures' background pass is not a GET's: those run on
+threads of their own, outside the request's context.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ BOOKKEEPING = frozenset(
         ("UPDATE", "web_sessions"),
         ("UPDATE", "worker_sessions"),
         ("UPDATE", "kiosk_devices"),
+        ("INSERT", "api_requests"),  # the API log: the record of a request, GETs too (see above)
     }
 )
 WRITE = re.compile(r"^\s*(INSERT|UPDATE|DELETE)\s+(?:OR\s+\w+\s+)?(?:INTO\s+|FROM\s+)?\"?(\w+)", re.IGNORECASE)

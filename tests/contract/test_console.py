@@ -93,6 +93,7 @@ def client(console: Console) -> dict[str, Any]:
         ("key", "create"),
         ("key", "revoke"),
         ("key", "rotate"),
+        ("key", "forget-requests"),
         ("location", "create"),
         ("department", "create"),
         ("cost-code", "create"),

@@ -38,7 +38,7 @@ def test_documents_types_and_evidence_read_back_as_stored_on_every_backend(backe
             )
         )
         licence = tx.documents.add(WorkerDocument(client.id, bob.id, forklift.id, T0, expiry_date=date(2026, 3, 1)))
-        tx.documents.add(
+        removed = tx.documents.add(
             WorkerDocument(client.id, ann.id, forklift.id, T0, removed_at=T0, expiry_date=date(2026, 1, 1))
         )
         kept = tx.evidence.add(EvidenceFile(client.id, bob.id, licence.id, "t" * 43, "image/png", 10, T0, "a.png"))
@@ -50,6 +50,7 @@ def test_documents_types_and_evidence_read_back_as_stored_on_every_backend(backe
         assert tx.document_types.get(forklift.id) == forklift
         assert tx.documents.get(check.id) == check
         assert tx.documents.of_worker(ann.id) == [check]
+        assert tx.documents.of_worker(ann.id, removed=True) == [check, removed]  # what an erasure blanks
         assert tx.documents.of_workers([ann.id, bob.id, 999]) == {ann.id: [check], bob.id: [licence]}
         assert tx.documents.expired_unnoticed(date(2026, 3, 9)) == [licence]
         assert tx.documents.expired_unnoticed(date(2026, 3, 10)) == [check, licence]

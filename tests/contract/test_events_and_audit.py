@@ -123,7 +123,7 @@ def test_a_self_registered_worker_is_announced_when_approved(
 
 def test_console_changes_record_worker_updated_without_the_legacy_event(world: World, client_id: int) -> None:
     worker_id = world.worker(client_id, "To Erase", email="erase@example.com").worker.id
-    worker_use_cases.anonymise_worker(worker_id, uow=world.uow, clock=world.clock)
+    worker_use_cases.anonymise_worker(worker_id, uow=world.uow, clock=world.clock, file_store=world.services.file_store)
     assert world.outbox("worker_updated") == []
     updated = world.outbox("worker.updated")
     assert len(updated) == 1
@@ -148,7 +148,7 @@ def test_an_anonymised_worker_change_records_nothing(
     api: TestClient, world: World, client_id: int, full: dict[str, str]
 ) -> None:
     worker_id = data(post_worker(api, full), 201)["id"]
-    worker_use_cases.anonymise_worker(worker_id, uow=world.uow, clock=world.clock)
+    worker_use_cases.anonymise_worker(worker_id, uow=world.uow, clock=world.clock, file_store=world.services.file_store)
     events, audit = world.outbox(), world.audit(client_id)
     assert_error(put_worker(api, full, worker_id, name="Back"), 409, "conflict")
     assert world.outbox() == events

@@ -7,8 +7,7 @@ console (the access log's cut of an offer link's token: ``test_access_log``)."""
 from __future__ import annotations
 
 import re
-from datetime import UTC, date, datetime, timedelta
-from pathlib import Path
+from datetime import date, timedelta
 from urllib.parse import urlsplit
 
 import httpx
@@ -18,6 +17,7 @@ from sqlalchemy import select
 from tests.clocks import FakeClock
 from tests.contract.conftest import World
 from tests.contract.console_pages import console, sign_in_as
+from tests.contract.notifier_world import NOW, acme
 from tests.contract.worker_phone import Phone, phone
 from tests.worker_app_world import booked, link_path
 from workforce_adapters.json.commands import structure
@@ -29,26 +29,17 @@ from workforce_core.ports.notifications import Notifier
 from workforce_core.services import console_reads, demands, notifier
 from workforce_entrypoints.bootstrap import Services
 
-NOW = datetime(2026, 11, 18, 12, 0, tzinfo=UTC)  # a Wednesday
 FRIDAY = date(2026, 11, 20)
 SATURDAY = date(2026, 11, 21)
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 
-@pytest.fixture(autouse=True)
-def vapid(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """The VAPID key pair made in the test's folder, not the working directory."""
-    monkeypatch.setenv("WORKFORCE_VAPID_KEY_FILE", str(tmp_path / "vapid.pem"))
+pytestmark = pytest.mark.usefixtures("vapid_key_file")
 
 
 @pytest.fixture
 def agency(world: World, clock: FakeClock) -> dict[str, int]:
-    clock.set(NOW)
-    client = world.account("Acme Staffing")
-    site = world.site(client.id, "Depot", geofence_mode="disabled")
-    ann = world.worker(client.id, "Ann Able", location_id=site.id, preferred_language="pl", phone="+447700900456")
-    bob = world.worker(client.id, "Bob Brown", location_id=site.id).worker
-    return {"client": client.id, "site": site.id, "ann": ann.worker.id, "bob": bob.id}
+    return acme(world, clock)
 
 
 def told(services: Services) -> int:

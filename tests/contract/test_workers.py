@@ -755,7 +755,7 @@ def test_an_anonymised_worker_cannot_be_changed(
     api: TestClient, world: World, client_id: int, full: dict[str, str]
 ) -> None:
     worker_id = data(post_worker(api, full, email="gone@example.com"), 201)["id"]
-    worker_use_cases.anonymise_worker(worker_id, uow=world.uow, clock=world.clock)
+    worker_use_cases.anonymise_worker(worker_id, uow=world.uow, clock=world.clock, file_store=world.services.file_store)
     assert_error(put_worker(api, full, worker_id, name="Back again"), 409, "conflict")
     assert_error(put_worker(api, full, worker_id, job_role="Anything"), 409, "conflict")
     shown = data(api.get(path("workers"), headers=full, params={"id": worker_id}))

@@ -12,7 +12,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from workforce_adapters.csv_files import FORMULA_STARTS, Cell, write_csv
+from workforce_adapters.csv_files import Cell, write_csv
+from workforce_core.rules.csv_cells import FORMULA_STARTS
 
 D = Decimal
 HEADER = ["employee_id", "worker_name", "element", "hours", "pay", "week_start"]

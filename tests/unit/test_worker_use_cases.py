@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from tests.conftest import Mirror
 from tests.databases import SqliteTemplate
 from tests.fakes import FakeDatabase, FakeUnitOfWorkFactory, data
 from tests.sqlite_mirror import mirrored_queries
+from workforce_adapters.file_store import FolderFileStore
 from workforce_adapters.json.commands import structure
 from workforce_core import events
 from workforce_core.commands.workers import CreateWorker, UpdateWorker
@@ -472,9 +474,9 @@ def test_changing_rates_needs_rates_write_even_to_the_same_value(world: World, b
     assert world.db.state() == before
 
 
-def test_an_anonymised_worker_cannot_be_changed(world: World) -> None:
+def test_an_anonymised_worker_cannot_be_changed(world: World, tmp_path: Path) -> None:
     worker = seeded_worker(world)
-    anonymise_worker(worker.id, uow=world.uow, clock=world.clock)
+    anonymise_worker(worker.id, uow=world.uow, clock=world.clock, file_store=FolderFileStore(tmp_path))
     principal = world.principal()
     before = world.db.state()
     with pytest.raises(Conflict) as caught:
@@ -484,15 +486,15 @@ def test_an_anonymised_worker_cannot_be_changed(world: World) -> None:
     assert world.db.state() == before
 
 
-def test_anonymising_blanks_personal_fields_and_announces_it(world: World) -> None:
+def test_anonymising_blanks_personal_fields_and_announces_it(world: World, tmp_path: Path) -> None:
     worker = seeded_worker(world, email="ada@example.com", has_pin=True)
-    view = anonymise_worker(worker.id, uow=world.uow, clock=world.clock)
+    view = anonymise_worker(worker.id, uow=world.uow, clock=world.clock, file_store=FolderFileStore(tmp_path))
     assert (view.worker.name, view.worker.email, view.worker.phone) == ("Anonymised worker", None, None)
     assert (view.worker.active, view.worker.has_pin, view.worker.anonymised_at) == (False, False, NOW)
     assert world.db.event_names() == ["worker.updated"]
-    assert data(world.db.outbox[0])["changes"] == ["name", "email", "phone", "has_pin", "active"]
+    assert data(world.db.outbox[0])["changes"] == ["name", "email", "phone", "has_pin", "active", "end_date"]
     with pytest.raises(Conflict):
-        anonymise_worker(worker.id, uow=world.uow, clock=world.clock)
+        anonymise_worker(worker.id, uow=world.uow, clock=world.clock, file_store=FolderFileStore(tmp_path))
     with pytest.raises(Conflict):
         suspend_worker(worker.id, uow=world.uow, clock=world.clock)
 

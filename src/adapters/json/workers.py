@@ -42,6 +42,7 @@ def worker_record(view: WorkerView) -> dict[str, Any]:
         "preferred_language": w.preferred_language,
         "has_face": w.has_face,
         "has_pin": w.has_pin,
+        "moved_out": w.moved_out,
         **twin("created_at", w.created_at),
         **twin("updated_at", w.updated_at),
     }

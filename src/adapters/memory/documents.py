@@ -17,8 +17,8 @@ class MemoryDocumentTypeRepository(MemoryRepository[DocumentType]):
 
 
 class MemoryWorkerDocumentRepository(MemoryRepository[WorkerDocument]):
-    def of_worker(self, worker_id: int) -> list[WorkerDocument]:
-        found = self._table.where(lambda d: d.worker_id == worker_id and d.removed_at is None)
+    def of_worker(self, worker_id: int, *, removed: bool = False) -> list[WorkerDocument]:
+        found = self._table.where(lambda d: d.worker_id == worker_id and (removed or d.removed_at is None))
         return sorted(found, key=lambda d: d.id)
 
     def of_workers(self, worker_ids: Collection[int]) -> dict[int, list[WorkerDocument]]:

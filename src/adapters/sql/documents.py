@@ -35,7 +35,9 @@ class SqlWorkerDocumentRepository(SqlRepository[WorkerDocument]):
     def __init__(self, connection: Connection) -> None:
         super().__init__(connection, tables.worker_documents, WorkerDocument)
 
-    def of_worker(self, worker_id: int) -> list[WorkerDocument]:
+    def of_worker(self, worker_id: int, *, removed: bool = False) -> list[WorkerDocument]:
+        if removed:
+            return self._many(self.table.c.worker_id == worker_id)
         return self._listed(HELD, {"worker_id": worker_id})
 
     def of_workers(self, worker_ids: Collection[int]) -> dict[int, list[WorkerDocument]]:

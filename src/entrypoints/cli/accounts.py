@@ -12,7 +12,7 @@ from workforce_core.errors import ValidationFailed
 from workforce_core.model.accounts import ClientAccount, ClientSettings
 from workforce_core.model.holiday import DEFAULT_LEAVE_YEAR_START, HolidayPay
 from workforce_core.rules.london import from_local, local_text, utc_text
-from workforce_core.services import accounts, console_reads
+from workforce_core.services import accounts, api_log, console_reads
 from workforce_entrypoints.cli.output import Format, command, emit, emit_rows, format_option
 from workforce_entrypoints.cli.reading import client_option
 from workforce_entrypoints.cli.state import services
@@ -20,7 +20,7 @@ from workforce_entrypoints.cli.state import services
 clients = typer.Typer(
     help="Client accounts (an agency's account and its settings): create, update, list.", no_args_is_help=True
 )
-keys = typer.Typer(help="API keys: create, revoke, rotate, list.", no_args_is_help=True)
+keys = typer.Typer(help="API keys: create, revoke, rotate, list; their API log's retention.", no_args_is_help=True)
 CLIENT_COLUMNS = ("id", "name", "status", "api_access", "pay_week_start_day", "walk_in_policy", "created_at")
 KEY_COLUMNS = ("id", "name", "key_prefix", "scopes", "location_ids", "expires_at", "revoked_at", "created_at")
 
@@ -255,3 +255,12 @@ def list_keys(ctx: typer.Context, client: int = client_option(), shown: Format |
     """The client's API keys, revoked and expired ones too (never their secrets)."""
     s = services(ctx)
     emit_rows([key_record(key) for key in s.run(console_reads.keys, client)], KEY_COLUMNS, shown, "API keys")
+
+
+@keys.command("forget-requests")
+@command
+def forget_requests(ctx: typer.Context) -> None:
+    """Delete the API log's requests older than WORKFORCE_API_LOG_DAYS (30): ``serve``'s timed jobs do it
+    every 5 minutes; this is for cron when it runs with ``--no-schedule``."""
+    s = services(ctx)
+    emit({"deleted": s.run(api_log.forget_old_requests), "days": s.settings.api_log_days})

@@ -3,7 +3,8 @@
 expiry of offers whose requirement has ended (``offer expire``), the clients' sign-off deadline
 (``timesheet auto-sign-off``), the shift and sign-off reminders, ``document_expired`` for documents
 reaching their expiry and the deletion of leavers' evidence past its retention
-(``services.document_jobs``), every ``INTERVAL`` seconds; every ``NOTIFY_INTERVAL`` seconds, the next
+(``services.document_jobs``), the deletion of the API log's requests past its retention
+(``services.api_log``), every ``INTERVAL`` seconds; every ``NOTIFY_INTERVAL`` seconds, the next
 rounds of offers (``fill next-rounds``) and the notifier's messages (``notify send``); and, every
 ``FIGURES_INTERVAL`` seconds, the figures of the worker-weeks a change left stale (``price refresh``).
 Each job is a use case of its own transactions; a failed pass is logged and the next one tried."""
@@ -15,6 +16,7 @@ import threading
 from collections.abc import Callable
 
 from workforce_core.services import (
+    api_log,
     document_jobs,
     figure_refresh,
     filling,
@@ -41,6 +43,7 @@ def jobs(built: Services) -> dict[str, Callable[[], object]]:
         "sign-off reminders": lambda: built.run(reminders.remind_sign_off),
         "document expiry": lambda: built.run(document_jobs.send_document_expiries),
         "evidence retention": lambda: built.run(document_jobs.delete_kept_evidence),
+        "API log retention": lambda: built.run(api_log.forget_old_requests),
     }
 
 

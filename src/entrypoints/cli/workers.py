@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import getpass
 import sys
+from pathlib import Path
 
 import attrs
 import typer
 
 from workforce_adapters.json import worker_record
 from workforce_adapters.json.commands import structure
+from workforce_core.commands.worker_moves import MoveWorker
 from workforce_core.commands.worker_pins import SetWorkerPin
 from workforce_core.commands.workers import CreateWorker
 from workforce_core.ports import WorkerFilter
-from workforce_core.services import console_reads, do_not_return, reads, worker_pins
+from workforce_core.services import console_reads, do_not_return, reads, subject_access, worker_moves, worker_pins
 from workforce_core.services import workers as use_cases
 from workforce_core.services.worker_app_links import make_app_link
 from workforce_entrypoints.cli.output import Format, command, emit, emit_rows, format_option
@@ -21,7 +23,7 @@ from workforce_entrypoints.cli.reading import client_option, operator
 from workforce_entrypoints.cli.state import services
 
 app = typer.Typer(
-    help="Workers: register, approve, suspend, anonymise, mark dormant, do not return, list.", no_args_is_help=True
+    help="Workers: register, approve, suspend, anonymise, move, export, dormancy, list.", no_args_is_help=True
 )
 COLUMNS = ("id", "employee_id", "name", "status", "location_id", "job_role", "email")
 
@@ -65,6 +67,36 @@ def anonymise(ctx: typer.Context, worker_id: int = typer.Argument(..., metavar="
     """Erase a leaver's personal data; the record can no longer be changed (409)."""
     s = services(ctx)
     emit(worker_record(s.run(use_cases.anonymise_worker, worker_id)))
+
+
+@app.command("move")
+@command
+def move(
+    ctx: typer.Context,
+    worker_id: int = typer.Argument(..., metavar="ID"),
+    to_client: int = typer.Option(..., "--to-client", help="The client account the worker moves to."),
+) -> None:
+    """Move a worker to another client account: this copy closes as moved out (its shifts, pay and
+    documents stay); a new worker is made there. Prints both, ``old`` and ``new``."""
+    s = services(ctx)
+    moved = s.run(worker_moves.move_worker, MoveWorker(worker_id=worker_id, client_id=to_client))
+    emit({"old": worker_record(moved.old), "new": worker_record(moved.new)})
+
+
+@app.command("export")
+@command
+def export(
+    ctx: typer.Context,
+    worker_id: int = typer.Argument(..., metavar="ID"),
+    client: int = client_option(),
+    out: Path = typer.Option(..., "--out", help="The ZIP file to write."),
+) -> None:
+    """The worker's data for the worker (subject access): one ZIP of their records as JSON and CSV and
+    their documents' evidence; recorded in the audit trail."""
+    s, caller = operator(ctx, client)
+    made = s.run(subject_access.export_worker_data, worker_id, principal=caller)
+    out.write_bytes(made.content)
+    emit({"worker_id": worker_id, "file": str(out), "bytes": len(made.content)})
 
 
 def _pin() -> str:

@@ -24,6 +24,7 @@ from workforce_core.errors import (
     InvalidApiKey,
     InvalidBody,
     KeyExpired,
+    KeyRefused,
     KeyRevoked,
     MethodNotAllowed,
     RateLimited,
@@ -36,6 +37,7 @@ from workforce_core.services.auth import authenticate
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.http import cors
 from workforce_entrypoints.http.auth import bearer_secret
+from workforce_entrypoints.http.middleware.api_log import note_caller
 from workforce_entrypoints.http.params import Params
 from workforce_entrypoints.http.replies import error_reply
 from workforce_entrypoints.serving.storage_threads import StorageThreads
@@ -140,7 +142,7 @@ class Endpoint:
             # the body first (a small one came with the head), then the key to the reply in one storage thread
             raw_body = await request.body()
             return await threads.run(_write_reply, request, method, secret, address, services, raw_body)
-        principal, decision = await threads.run(_admit, secret, address, services)
+        principal, decision = await threads.run(_admit, request, secret, address, services)
         headers = _limit_headers(decision)
         try:
             _pass(request, method, principal, decision, headers)
@@ -171,16 +173,21 @@ class Endpoint:
         return await threads.run(_kept_reply, method, call, begun)
 
 
-def _admit(secret: str, address: str, services: Services) -> tuple[Principal, RateDecision]:
-    """The key's principal and its rate-limit decision (401/403 and the unknown-key throttle first)."""
+def _admit(request: Request, secret: str, address: str, services: Services) -> tuple[Principal, RateDecision]:
+    """The key's principal and its rate-limit decision (401/403 and the unknown-key throttle first); once
+    the key is known (working or refused) the request is logged under it (``middleware.api_log``)."""
     try:
         principal = services.run(authenticate, secret)
     except InvalidApiKey:
         limits.note_unknown_key(address, services.limiter)
         raise
-    except (KeyRevoked, KeyExpired):
-        limits.check_not_throttled(address, services.limiter)
+    except KeyRefused as refused:  # a known key: its request is logged under it
+        if refused.holder is not None:
+            note_caller(request.scope, *refused.holder)
+        if isinstance(refused, (KeyRevoked, KeyExpired)):
+            limits.check_not_throttled(address, services.limiter)
         raise
+    note_caller(request.scope, principal.client_id, principal.api_key.id)
     return principal, limits.admit(principal, services.limiter)
 
 
@@ -221,7 +228,7 @@ def _answer(
     request: Request, method: Method, secret: str, address: str, services: Services, raw_body: bytes = b""
 ) -> Response:
     """A request from the key to the reply (on a storage thread), its body already read."""
-    principal, decision = _admit(secret, address, services)
+    principal, decision = _admit(request, secret, address, services)
     headers = _limit_headers(decision)
     try:
         _pass(request, method, principal, decision, headers)

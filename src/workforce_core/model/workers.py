@@ -62,6 +62,7 @@ class Worker:
     has_pin: bool = False  # written with pin_hash by services.worker_pins only
     suspended: bool = False
     anonymised_at: datetime | None = None
+    moved_out_at: datetime | None = None  # moved to another client account: this copy is closed (a leaver)
     date_of_birth: date | None = None  # the minimum wage band (pay:read to see, rates:write to set)
     apprentice_since: date | None = None  # the apprenticeship's first day, when the worker is an apprentice
     wtr_opt_out: bool = False  # opted out of the 48-hour average week (Working Time Regulations, reg. 5)
@@ -72,6 +73,10 @@ class Worker:
     @property
     def dormant(self) -> bool:
         return self.dormant_since is not None
+
+    @property
+    def moved_out(self) -> bool:
+        return self.moved_out_at is not None
 
     @property
     def first_name(self) -> str:

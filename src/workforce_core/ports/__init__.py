@@ -5,6 +5,7 @@ Everything is re-exported here, so an embedder writes ``from workforce_core.port
 """
 
 from workforce_core.ports.amendment_reads import AmendmentFilter, AmendmentReads
+from workforce_core.ports.api_log import ApiLog, ApiLogQuery
 from workforce_core.ports.availability import AbsenceRepository, AvailabilityRepository, DoNotReturnRepository
 from workforce_core.ports.availability_reads import (
     AbsenceFilter,
@@ -81,6 +82,8 @@ __all__ = [
     "AmendmentFilter",
     "AmendmentReads",
     "ApiKeyRepository",
+    "ApiLog",
+    "ApiLogQuery",
     "AuditLog",
     "AvailabilityReads",
     "AvailabilityRepository",

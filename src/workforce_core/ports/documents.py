@@ -18,8 +18,8 @@ class DocumentTypeRepository(Repository[DocumentType], Protocol):
 
 
 class WorkerDocumentRepository(Repository[WorkerDocument], Protocol):
-    def of_worker(self, worker_id: int) -> list[WorkerDocument]:
-        """The worker's documents not removed, by id."""
+    def of_worker(self, worker_id: int, *, removed: bool = False) -> list[WorkerDocument]:
+        """The worker's documents not removed (``removed``: the removed ones too), by id."""
         ...
 
     def of_workers(self, worker_ids: Collection[int]) -> dict[int, list[WorkerDocument]]:

@@ -9,10 +9,10 @@ from workforce_core.errors import (
     AccountSuspended,
     ApiAccessDisabled,
     KeyExpired,
+    KeyRefused,
     KeyRevoked,
     LocationNotAllowed,
     LocationNotFound,
-    WorkforceError,
 )
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.keys import ApiKey
@@ -20,7 +20,7 @@ from workforce_core.model.principal import Principal
 from workforce_core.model.reference import Location
 
 
-def key_refusal(key: ApiKey, client: ClientAccount, now: datetime) -> WorkforceError | None:
+def key_refusal(key: ApiKey, client: ClientAccount, now: datetime) -> KeyRefused | None:
     """Why a known key does not work now, in the spec's order (revoked before expired, then the
     account's API access, then its status), or None when it works."""
     if key.revoked(now):

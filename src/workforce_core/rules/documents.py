@@ -165,6 +165,16 @@ def retention_until(worker: Worker) -> date | None:
     return add_years(worker.end_date, RETENTION_YEARS)
 
 
+def kept_at_erasure(document: WorkerDocument, worker: Worker, today: date) -> bool:
+    """Does a worker's erasure keep this document (its record and evidence)? Only a right-to-work check
+    within its retention (two years after the worker leaves, ``retention_until``; the timed job deletes
+    its evidence after): the law asks for it; everything else goes."""
+    if document.kind != DocumentKind.RIGHT_TO_WORK:
+        return False
+    until = retention_until(worker)
+    return until is None or today <= until
+
+
 def check_document(document: WorkerDocument, kind: DocumentType, today: date) -> None:
     """400 ``validation_failed`` naming the field when ``document`` is not a whole record of its type: a
     right-to-work check names its method, date (not after ``today``) and who checked; a manual List B

@@ -50,6 +50,11 @@ WORKER_KINDS = frozenset(
 )
 
 
+def urgent_hours() -> int:
+    """The hours within which a shift's texts and pushes go at once, quiet hours or not (as pages say it)."""
+    return int(URGENT_WITHIN.total_seconds() // 3600)
+
+
 def language(preferred: str | None) -> str:
     """The language a person is told in: their ``preferred_language``; none (or an unknown one): English."""
     return preferred if preferred in LANGUAGES else ENGLISH

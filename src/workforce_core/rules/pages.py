@@ -28,6 +28,7 @@ class Page(StrEnum):
     WEBHOOKS = "webhooks"
     KIOSKS = "kiosks"
     PAY_CODES = "pay_codes"
+    NOTIFICATIONS = "notifications"
     PORTAL_WEEK = "portal_week"
     PORTAL_CHARGES = "portal_charges"
 
@@ -57,6 +58,7 @@ NEEDS: dict[Page, Need] = {
     Page.WEBHOOKS: Need(Power.SETUP, ("webhooks:read",), "set up webhooks"),
     Page.KIOSKS: Need(Power.SETUP, ("locations:read",), "set up kiosks"),
     Page.PAY_CODES: Need(Power.EXPORT, (), "set pay codes"),
+    Page.NOTIFICATIONS: Need(Power.SETUP, (), "set up notifications"),
     Page.PORTAL_WEEK: Need(Power.CLIENT_SIGN_OFF, ("timesheets:read",), "sign off shifts"),
     Page.PORTAL_CHARGES: Need(Power.CLIENT_SIGN_OFF, ("charges:read",), "see the sites' charges"),
 }

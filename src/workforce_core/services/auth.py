@@ -23,5 +23,6 @@ def authenticate(secret: str, *, uow: UnitOfWorkFactory, clock: Clock) -> Princi
         raise InvalidApiKey()
     refusal = key_refusal(key, client, now)
     if refusal is not None:
+        refusal.holder = (client.id, key.id)  # the request is still the key's (the API log keeps it)
         raise refusal
     return Principal(key=key, client=client, effective_scopes=effective_scopes(key.scopes, legacy=key.legacy))

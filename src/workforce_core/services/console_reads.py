@@ -16,6 +16,7 @@ from workforce_core.model.principal import Principal
 from workforce_core.ports import Page, Paging, UnitOfWorkFactory
 from workforce_core.rules.pay_weeks import week_start
 from workforce_core.rules.scopes import SCOPES
+from workforce_core.steps import all_pages
 
 T = TypeVar("T")
 PER_PAGE = 100
@@ -49,12 +50,7 @@ def pay_week(principal: Principal, day: date) -> tuple[date, date]:
 
 def every(read: Callable[[Paging], Page[T]]) -> list[T]:
     """Every item of a paged read, a page at a time."""
-    items: list[T] = []
-    while True:
-        page = read(Paging(limit=PER_PAGE, offset=len(items)))
-        items.extend(page.items)
-        if not page.items or len(items) >= page.total:
-            return items
+    return all_pages.every(read, PER_PAGE)
 
 
 def _client(client: ClientAccount | None, client_id: int) -> ClientAccount:

@@ -11,7 +11,7 @@ from workforce_core.events import DocumentExpired, Event
 from workforce_core.ports import Clock, FileStore, UnitOfWorkFactory
 from workforce_core.rules.documents import retention_until
 from workforce_core.rules.london import local_date
-from workforce_core.steps.audit_trail import record_change
+from workforce_core.steps.erasure import note_deleted
 
 
 def send_document_expiries(*, uow: UnitOfWorkFactory, clock: Clock) -> int:
@@ -53,17 +53,7 @@ def delete_kept_evidence(*, uow: UnitOfWorkFactory, clock: Clock, file_store: Fi
         workers = tx.workers.get_many({e.worker_id for e in kept})
         due = [e for e in kept if (until := retention_until(workers[e.worker_id])) is not None and until < today]
         tx.evidence.update_many([attrs.evolve(e, deleted_at=now) for e in due])
-        for evidence in due:
-            record_change(
-                tx,
-                None,
-                client_id=evidence.client_id,
-                action="delete_evidence",
-                entity="worker_document",
-                entity_id=evidence.document_id,
-                now=now,
-                changes={"evidence": ({"content_type": evidence.content_type, "size": evidence.size}, None)},
-            )
+        note_deleted(tx, due, now)
         tx.commit()
     for evidence in due:
         file_store.delete(evidence.token)

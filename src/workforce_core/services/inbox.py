@@ -4,8 +4,6 @@ the worker opens it (``mark_read``), and a worker's log as the agency's console 
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 from attrs import frozen
 
@@ -14,6 +12,7 @@ from workforce_core.model.notifications import Channel, Message, Recipient, Word
 from workforce_core.model.principal import Principal
 from workforce_core.ports import Clock, Page, Paging, Queries, UnitOfWorkFactory, WorkerFilter
 from workforce_core.ports.notifications import Notifier
+from workforce_core.steps.message_links import link_hidden
 from workforce_core.steps.worker_sight import one, visible_workers
 from workforce_core.views import WorkerView
 
@@ -82,7 +81,7 @@ def worker_messages(
     with uow(read_only=True) as tx:
         page = tx.messages.of_person(Recipient.WORKER, worker_id, paging)
         unread = tx.messages.unread(Recipient.WORKER, worker_id)
-    shown = tuple(ShownMessage(m, notifier.texts.words(m.kind, m.language, _link_hidden(m.params))) for m in page.items)
+    shown = tuple(ShownMessage(m, notifier.texts.words(m.kind, m.language, link_hidden(m.params))) for m in page.items)
     return WorkerLog(worker, Inbox(Page(shown, page.total), unread))
 
 
@@ -116,11 +115,3 @@ def _own(message: Message | None, worker_id: int) -> Message:
     ):
         raise NotFound("The message was not found.", field="message_id")
     return message
-
-
-def _link_hidden(params: dict[str, Any]) -> dict[str, Any]:
-    """``params`` with a one-tap link's token cut (``.../offers/link/...``)."""
-    link = params.get("link")
-    if not isinstance(link, str) or "/" not in link:
-        return params
-    return {**params, "link": link.rsplit("/", 1)[0] + "/..."}

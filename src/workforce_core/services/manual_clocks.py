@@ -1,4 +1,4 @@
-"""A manual clock-in (issue 33): a coordinator clocks in a worker who forgot, at a site of the account,
+"""A manual clock-in: a coordinator clocks in a worker who forgot, at a site of the account,
 now or up to ``MANUAL_CLOCK_BACK`` earlier, with the reason. The shift is recorded as a clock would be
 (``clock_method`` ``manual``, linked to the live booking at the site it falls in, refused for a worker who
 may not work that day for their documents), and sends ``time_entry.created`` with ``change``
@@ -16,18 +16,14 @@ from workforce_core.errors import (
     ValidationFailed,
     WorkerInactive,
 )
-from workforce_core.events import Event, TimeEntryCreated
 from workforce_core.model.people import Actor
 from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, ClockMethod, TimeEntry
 from workforce_core.ports import Clock, UnitOfWorkFactory
 from workforce_core.rules import people
-from workforce_core.rules.booking_choice import closest_booking
 from workforce_core.rules.london import local_date
 from workforce_core.rules.people import Power
 from workforce_core.steps.document_checks import require_documents
-from workforce_core.steps.entry_edits import acted_by, audit_acts
-from workforce_core.steps.hand_entries import hand_entry_place
-from workforce_core.steps.late_clocks import record_entry
+from workforce_core.steps.hand_entries import add_hand_entry, booking_at_site, hand_entry_place
 from workforce_core.views import EntryView
 
 MANUAL_CLOCK_BACK = timedelta(hours=1)
@@ -55,11 +51,12 @@ def manual_clock_in(
             raise Conflict("the clock-in is before the end of a recorded shift.", entry_id=clash.id)
         client = tx.clients.get(worker.client_id)
         assert client is not None
-        at_site = [b for b in tx.bookings.near(worker.id, at) if b.location_id == site.id]
-        booking = closest_booking(at_site, at, client.settings.multi_shift_priority)
+        booking = booking_at_site(tx, worker, site, at)
         require_documents(tx, worker, {local_date(at)}, booking.job_role if booking else None, client.settings)
-        entry = record_entry(
+        _, view = add_hand_entry(
             tx,
+            actor,
+            (worker, site),
             TimeEntry(
                 worker_id=worker.id,
                 client_id=site.client_id,
@@ -72,10 +69,9 @@ def manual_clock_in(
                 scheduled_shift_id=booking.id if booking else None,
                 notes=command.reason,
             ),
+            "clocked_in_by_hand",
+            change=MANUAL_CLOCK_IN,
+            reason=command.reason,
         )
-        view = EntryView.of(entry, worker, site)
-        added = TimeEntryCreated(view, people.created_via(actor), acted_by(actor), MANUAL_CLOCK_IN, command.reason)
-        tx.record([Event("time_entry.created", entry.client_id, now, added)])
-        audit_acts(tx, actor, "clocked_in_by_hand", [entry], now)
         tx.commit()
     return view

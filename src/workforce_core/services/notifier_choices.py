@@ -91,23 +91,28 @@ def update_settings(
 
 
 def _check(changes: dict[str, Any]) -> None:
+    """Every fault of ``changes`` at once, each naming its field and said in words."""
+    faults = [ValidationFailed(name, message) for name, value in changes.items() if (message := _fault(name, value))]
+    if faults:
+        raise ValidationFailed.of_all(faults)
+
+
+def _fault(name: str, value: Any) -> str | None:
+    """Why ``value`` cannot be the setting ``name`` (None: it can)."""
     known = {f.name for f in attrs.fields(NotifierSettings)} - {"id", "client_id"}
-    for name, value in changes.items():
-        if name not in known:
-            raise ValidationFailed(name, f"{name} is not a notifier setting.")
-        if name == "kinds_off" and not (isinstance(value, tuple) and all(k in tuple(MessageKind) for k in value)):
-            raise ValidationFailed(name, "kinds_off lists message kinds.")
-        if name in ("quiet_start", "quiet_end") and not isinstance(value, time):
-            raise ValidationFailed(name, f"{name} is a time of day (HH:MM).")
-        if name == "sms_monthly_cap" and value is not None and not (isinstance(value, int) and value >= 0):
-            raise ValidationFailed(name, "sms_monthly_cap is a whole number from 0, or none.")
-        if name == "reminder_hours" and not (isinstance(value, int) and 0 <= value <= MAX_REMINDER_HOURS):
-            raise ValidationFailed(name, f"reminder_hours is a whole number from 0 to {MAX_REMINDER_HOURS}.")
-        if name == "offer_round_factor" and not (isinstance(value, int) and 1 <= value <= MAX_ROUND_FACTOR):
-            raise ValidationFailed(name, f"offer_round_factor is a whole number from 1 to {MAX_ROUND_FACTOR}.")
-        if name == "offer_round_minutes" and not (
-            isinstance(value, int) and ROUND_MINUTES[0] <= value <= ROUND_MINUTES[1]
-        ):
-            raise ValidationFailed(
-                name, f"offer_round_minutes is a whole number from {ROUND_MINUTES[0]} to {ROUND_MINUTES[1]}."
-            )
+    if name not in known:
+        return f"{name} is not a notifier setting."
+    whole = isinstance(value, int) and not isinstance(value, bool)
+    if name == "kinds_off" and not (isinstance(value, tuple) and all(k in tuple(MessageKind) for k in value)):
+        return "kinds_off lists message kinds."
+    if name in ("quiet_start", "quiet_end") and not isinstance(value, time):
+        return "Quiet hours start and end at a time of day (HH:MM)."
+    if name == "sms_monthly_cap" and value is not None and not (whole and value >= 0):
+        return "The texts a month is a whole number from 0, or empty for no cap."
+    if name == "reminder_hours" and not (whole and 0 <= value <= MAX_REMINDER_HOURS):
+        return f"The reminder goes a whole number of hours before a shift, from 0 to {MAX_REMINDER_HOURS}."
+    if name == "offer_round_factor" and not (whole and 1 <= value <= MAX_ROUND_FACTOR):
+        return f"A round offers to a whole number of workers per open place, from 1 to {MAX_ROUND_FACTOR}."
+    if name == "offer_round_minutes" and not (whole and ROUND_MINUTES[0] <= value <= ROUND_MINUTES[1]):
+        return f"A round waits a whole number of minutes, from {ROUND_MINUTES[0]} to {ROUND_MINUTES[1]}."
+    return None

@@ -19,7 +19,6 @@ from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, TimeEntry
 from workforce_core.model.workers import Worker
 from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules import people
-from workforce_core.rules.booking_choice import closest_booking
 from workforce_core.rules.london import local_text
 from workforce_core.rules.people import Power, Screen
 from workforce_core.steps.booking_states import complete_booking, require_live
@@ -34,7 +33,7 @@ from workforce_core.steps.entry_edits import (
     check_times,
     move_of,
 )
-from workforce_core.steps.hand_entries import hand_entry_place
+from workforce_core.steps.hand_entries import add_hand_entry, booking_at_site, hand_entry_place
 from workforce_core.steps.late_clocks import record_entry
 from workforce_core.steps.open_shifts import close_open_shift
 from workforce_core.views import EntryView
@@ -51,8 +50,10 @@ def backfill(command: Backfill, *, uow: UnitOfWorkFactory, clock: Clock, actor: 
         worker, site = hand_entry_place(tx, actor, command.worker_id, command.location_id)
         booking = _booking(tx, worker, site, command.booking_id, clock_in)
         check_times(tx, worker.id, clock_in, clock_out, now, break_minutes=break_minutes)
-        entry = record_entry(
+        entry, view = add_hand_entry(
             tx,
+            actor,
+            (worker, site),
             TimeEntry(
                 worker_id=worker.id,
                 client_id=site.client_id,
@@ -67,13 +68,10 @@ def backfill(command: Backfill, *, uow: UnitOfWorkFactory, clock: Clock, actor: 
                 scheduled_shift_id=booking.id if booking else None,
                 manual_break_minutes=break_minutes,
             ),
+            "backfilled",
         )
         tx.note(EntriesChanged(((None, entry),)))
         complete_booking(tx, booking)
-        view = EntryView.of(entry, worker, site)
-        added = TimeEntryCreated(view, people.created_via(actor), acted_by(actor))
-        tx.record([Event("time_entry.created", entry.client_id, now, added)])
-        audit_acts(tx, actor, "backfilled", [entry], now)
         tx.commit()
     return view
 
@@ -190,10 +188,7 @@ def auto_close(*, uow: UnitOfWorkFactory, clock: Clock) -> list[EntryView]:
 def _booking(tx: UnitOfWork, worker: Worker, site: Location, booking_id: int | None, at: datetime) -> Booking | None:
     """The booking a backfilled shift was worked against: the one named, else a live one at the site covering it."""
     if booking_id is None:
-        client = tx.clients.get(site.client_id)
-        priority = client.settings.multi_shift_priority if client else "closest"
-        at_site = [b for b in tx.bookings.near(worker.id, at) if b.location_id == site.id]
-        return closest_booking(at_site, at, priority)
+        return booking_at_site(tx, worker, site, at)
     booking = tx.bookings.get(booking_id)
     if booking is None or booking.worker_id != worker.id:
         raise NotFound("The booking was not found for this worker.", field="scheduled_shift_id")

@@ -26,14 +26,16 @@ from workforce_core.model.people import Actor
 from workforce_core.model.principal import Principal
 from workforce_core.model.reference import CostCode, Department, Location
 from workforce_core.model.workers import EDITABLE_FIELDS, RATE_FIELDS, Worker
-from workforce_core.ports import Clock, UnitOfWork, UnitOfWorkFactory
+from workforce_core.ports import Clock, FileStore, UnitOfWork, UnitOfWorkFactory
 from workforce_core.rules import people
 from workforce_core.rules.access import owned_site
 from workforce_core.rules.dormancy import dormancy_cutoff
 from workforce_core.rules.employee_ids import employee_id_key, generated_employee_id
+from workforce_core.rules.london import local_date
 from workforce_core.rules.people import Power
 from workforce_core.rules.scopes import require_rates_write
 from workforce_core.rules.stale_weeks import PRICED_WORKER_FIELDS
+from workforce_core.steps.erasure import erase_documents, erase_messages
 from workforce_core.views import WorkerView
 
 VISIBLE_FIELDS = (*EDITABLE_FIELDS, "has_face", "has_pin", "status", "dormant")
@@ -122,6 +124,8 @@ def update_worker(
             raise NotFound()
         if worker.anonymised_at is not None:
             raise Conflict("an anonymised worker cannot be changed.")
+        if worker.moved_out:
+            raise Conflict("the worker moved to another client account: this copy is closed and cannot be changed.")
         before = attrs.asdict(worker, recurse=False)
         changed = {k: v for k, v in values.items() if before[k] != v}
         if "employee_id" in changed and employee_id_key(changed["employee_id"]) != employee_id_key(worker.employee_id):
@@ -206,20 +210,41 @@ def suspend_worker(worker_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> W
     return _console_change(worker_id, {"suspended": True}, uow=uow, clock=clock)
 
 
-def anonymise_worker(worker_id: int, *, uow: UnitOfWorkFactory, clock: Clock) -> WorkerView:
-    """Console (data erasure): personal fields are blanked and the record can no longer be changed."""
+def anonymise_worker(worker_id: int, *, uow: UnitOfWorkFactory, clock: Clock, file_store: FileStore) -> WorkerView:
+    """Console (data erasure): personal fields are blanked and the record can no longer be changed; a
+    worker still without a last day leaves today (so the retention of their right-to-work checks runs).
+    Their documents and evidence go, but right-to-work checks within their retention (the timed job
+    deletes that evidence later), and so do the contents of the messages sent to them."""
     now = clock.now()
-    erased: dict[str, Any] = {
-        "name": "Anonymised worker",
-        "email": None,
-        "phone": None,
-        "has_face": False,
-        "has_pin": False,
-        "pin_hash": None,
-        "active": False,
-        "anonymised_at": now,
-    }
-    return _console_change(worker_id, erased, uow=uow, clock=clock)
+    with uow() as tx:
+        worker = _worker(tx, worker_id)
+        if worker.anonymised_at is not None:
+            raise Conflict("an anonymised worker cannot be changed.")
+        erased: dict[str, Any] = {
+            "name": "Anonymised worker",
+            "email": None,
+            "phone": None,
+            "has_face": False,
+            "has_pin": False,
+            "pin_hash": None,
+            "active": False,
+            "end_date": worker.end_date or local_date(now),
+            "anonymised_at": now,
+        }
+        before = attrs.asdict(worker, recurse=False)
+        changed = [name for name, value in erased.items() if before[name] != value]
+        worker = attrs.evolve(worker, **erased, updated_at=now)
+        tx.workers.update(worker)
+        tokens = erase_documents(tx, worker, now)
+        erase_messages(tx, worker.id)
+        view = WorkerView.of(worker, *_references(tx, worker.client_id, attrs.asdict(worker, recurse=False), None))
+        shown = [name for name in changed if name in VISIBLE_FIELDS]  # `changes` names record fields only
+        if shown and not worker.pending:
+            tx.record(events.worker_updated(view, client_id=worker.client_id, at=now, changes=shown, via_api=False))
+        tx.commit()
+    for token in tokens:  # the bytes go once their deletion is recorded
+        file_store.delete(token)
+    return view
 
 
 def _console_change(worker_id: int, change: dict[str, Any], *, uow: UnitOfWorkFactory, clock: Clock) -> WorkerView:

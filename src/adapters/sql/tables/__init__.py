@@ -12,6 +12,7 @@ from workforce_adapters.sql.tables.accounts import (
     users,
     web_sessions,
 )
+from workforce_adapters.sql.tables.api_log import api_requests
 from workforce_adapters.sql.tables.base import metadata
 from workforce_adapters.sql.tables.bookings import demands, offers, shift_no_shows, shifts
 from workforce_adapters.sql.tables.documents import document_evidence, document_types, worker_documents
@@ -64,6 +65,7 @@ __all__ = [
     "amendments",
     "api_key_origins",
     "api_keys",
+    "api_requests",
     "audit_log",
     "availability_rules",
     "channel_choices",

@@ -48,6 +48,7 @@ workers = Table(
     Column("pin_hash", String(255), nullable=True),  # argon2 of the kiosk PIN; has_pin says whether set
     Column("suspended", Boolean, nullable=False),
     Column("anonymised_at", UtcDateTime),
+    Column("moved_out_at", UtcDateTime),  # moved to another client account (migration 0038)
     Column("created_at", UtcDateTime, nullable=False),
     Column("updated_at", UtcDateTime),
     Column("date_of_birth", Date),

@@ -20,6 +20,7 @@ from workforce_entrypoints.web.common.done import AppDone
 from workforce_entrypoints.web.common.request_path import secure
 
 SHOWN = 50  # messages on the inbox page
+SWITCH_PAGES = {"inbox": "/app/inbox", "channels": "/app/channels"}  # the pages with the push panel
 
 
 def inbox_page(visit: WorkerVisit) -> Response:
@@ -61,7 +62,7 @@ def push_on(visit: WorkerVisit) -> Response:
     if endpoint is None:
         raise ValidationFailed("endpoint", "endpoint is required.")
     visit.services.run(notifier_choices.subscribe_push, visit.me.worker.id, endpoint, p256dh or "", auth or "")
-    return visit.back("/app/inbox", AppDone.PUSH_ON)
+    return visit.back(_switched_on(visit), AppDone.PUSH_ON)
 
 
 def push_off(visit: WorkerVisit) -> Response:
@@ -69,7 +70,12 @@ def push_off(visit: WorkerVisit) -> Response:
     if endpoint is None:
         raise ValidationFailed("endpoint", "endpoint is required.")
     visit.services.run(notifier_choices.unsubscribe_push, visit.me.worker.id, endpoint)
-    return visit.back("/app/inbox", AppDone.PUSH_OFF)
+    return visit.back(_switched_on(visit), AppDone.PUSH_OFF)
+
+
+def _switched_on(visit: WorkerVisit) -> str:
+    """The page whose push panel was used (the inbox's, or "How we reach you"): the form names it."""
+    return SWITCH_PAGES.get(visit.value("page") or "", "/app/inbox")
 
 
 ROUTES: list[BaseRoute] = [

@@ -63,6 +63,7 @@ class Done(StrEnum):
     WORKER_ADDED = "worker_added"
     WORKER_CHANGED = "worker_changed"
     LEAVER = "leaver"
+    WORKER_MOVED = "worker_moved"
     PIN_SET = "pin_set"
     PIN_CLEARED = "pin_cleared"
     DNR_MARKED = "dnr_marked"
@@ -78,6 +79,8 @@ class Done(StrEnum):
     QUERIED = "queried"
     AMENDMENT_ASKED = "amendment_asked"
     PASSWORD_CHANGED = "password_changed"
+    CHANNELS_SAVED = "channels_saved"
+    NOTIFIER_SAVED = "notifier_saved"
     SESSION_ENDED = "session_ended"
     SIGNED_OUT_ELSEWHERE = "signed_out_elsewhere"
     TWO_FACTOR_OFF = "two_factor_off"
@@ -151,6 +154,7 @@ WORDS: dict[Done, str] = {
     Done.WORKER_ADDED: "worker added",
     Done.WORKER_CHANGED: "worker changed",
     Done.LEAVER: "recorded as a leaver",
+    Done.WORKER_MOVED: "worker moved here from another client account",
     Done.PIN_SET: "PIN set",
     Done.PIN_CLEARED: "PIN cleared",
     Done.DNR_MARKED: "marked do not return",
@@ -166,6 +170,8 @@ WORDS: dict[Done, str] = {
     Done.QUERIED: "queried {count}",
     Done.AMENDMENT_ASKED: "amendment asked for",
     Done.PASSWORD_CHANGED: "password changed; you are signed out everywhere else",
+    Done.CHANNELS_SAVED: "how you are told things is saved",
+    Done.NOTIFIER_SAVED: "notification settings saved",
     Done.SESSION_ENDED: "that session is signed out",
     Done.SIGNED_OUT_ELSEWHERE: "signed out everywhere else",
     Done.TWO_FACTOR_OFF: "two-factor sign-in turned off",

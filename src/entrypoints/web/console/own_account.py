@@ -1,4 +1,5 @@
 """The person's own account, for every role (the console's staff and the portal's hirer contacts):
+how they are told things (e-mail to their sign-in address, or nothing: users have no phone on record),
 changing their password (the current one, the new one twice; their other sessions end, this one stays)
 and where they are signed in (each session's start, address, browser and last use; end one, or every
 one but this). Only their own sessions are ever looked up."""
@@ -10,6 +11,8 @@ from starlette.routing import BaseRoute
 
 from workforce_core.commands.people import ChangePassword
 from workforce_core.errors import RateLimited, WorkforceError
+from workforce_core.model.notifications import Channel, Recipient
+from workforce_core.services import notifier_choices, notifier_reads
 from workforce_core.services.own_sessions import end_other_sessions, end_own_session, own_sessions
 from workforce_core.services.passwords import change_password
 from workforce_entrypoints.web.common.done import Done
@@ -18,6 +21,7 @@ from workforce_entrypoints.web.common.visits import COOKIE, PageFunction, Visit,
 
 PASSWORD_PAGE = "/console/account/password"
 SESSIONS_PAGE = "/console/account/sessions"
+CHANNELS_PAGE = "/console/account/channels"
 
 
 def password_page(visit: Visit) -> Response:
@@ -49,6 +53,17 @@ def change_own_password(visit: Visit) -> Response:
             reply.headers["Retry-After"] = str(refused.retry_after)
         return reply
     return _back(PASSWORD_PAGE, Done.PASSWORD_CHANGED)
+
+
+def channels_page(visit: Visit) -> Response:
+    reach = visit.services.run(notifier_reads.reach_of, Recipient.USER, visit.signed.user.id)
+    return visit.page("account_channels.html", reach=reach)
+
+
+def choose_channels(visit: Visit) -> Response:
+    channels = [Channel.EMAIL] if Channel.EMAIL in visit.values("channels") else []
+    visit.services.run(notifier_choices.choose_channels, Recipient.USER, visit.signed.user.id, channels)
+    return _back(CHANNELS_PAGE, Done.CHANNELS_SAVED)
 
 
 def sessions_page(visit: Visit) -> Response:
@@ -84,6 +99,8 @@ def _own(path: str, page: PageFunction, methods: tuple[str, ...] = ("GET",)) -> 
 ROUTES: list[BaseRoute] = [
     _own("/password", password_page),
     _own("/password", change_own_password, ("POST",)),
+    _own("/channels", channels_page),
+    _own("/channels", choose_channels, ("POST",)),
     _own("/sessions", sessions_page),
     _own("/sessions/others/end", end_others, ("POST",)),
     _own("/sessions/{session_id:int}/end", end_session, ("POST",)),

@@ -11,7 +11,9 @@ from starlette.routing import BaseRoute
 
 from workforce_core.errors import InvalidParameter
 from workforce_core.model.absences import ABSENCE_TYPES
+from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.availability import AVAILABILITY_KINDS
+from workforce_core.model.workers import Worker
 from workforce_core.ports import Paging, WorkerFilter
 from workforce_core.rules.pages import Page
 from workforce_core.rules.people import Power, may
@@ -21,6 +23,7 @@ from workforce_core.services.absences import AbsenceQuery, absences
 from workforce_core.services.availability import RuleQuery, rules
 from workforce_core.services.do_not_return import marked_sites
 from workforce_core.services.shift_reads import ShiftQuery, shifts
+from workforce_core.services.sign_in import reachable_clients
 from workforce_core.services.time_reads.timesheets import TimesheetQuery, timesheets
 from workforce_entrypoints.web.common.visits import Visit, console_route
 from workforce_entrypoints.web.console.shifts import booking_row, site_choices
@@ -101,7 +104,18 @@ def worker_page(visit: Visit) -> Response:
         absence_types=ABSENCE_TYPES,
         may_change=may(visit.signed.actor, Power.WORKERS),
         may_rate=may(visit.signed.actor, Power.RATES),
+        move_to=_move_targets(visit, view.worker),
     )
+
+
+def _move_targets(visit: Visit, worker: Worker) -> list[ClientAccount]:
+    """The accounts an operator admin may move the worker to (none for anyone else, or a worker who
+    cannot move: pending, anonymised or moved already)."""
+    actor = visit.signed.actor
+    if not actor.operator or worker.pending or worker.anonymised_at is not None or worker.moved_out:
+        return []
+    reachable = visit.services.run(reachable_clients, actor)
+    return [client for client in reachable if client.id != worker.client_id]
 
 
 ROUTES: list[BaseRoute] = [
