@@ -32,6 +32,10 @@ settings.register_profile(
     database=None,
     phases=[Phase.explicit, Phase.reuse, Phase.generate],
 )
+# Every write a request or the command line makes for someone must leave an audit row naming them: in the
+# tests such a write with none fails (``bootstrap.Services.strict_audit``), also in the servers they start.
+os.environ.setdefault("WORKFORCE_AUDIT_STRICT", "1")
+
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
 

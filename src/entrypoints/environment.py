@@ -4,6 +4,7 @@ from __future__ import annotations
 
 DATABASE_ENV = "WORKFORCE_DATABASE_URL"
 REQUIRE_2FA_ENV = "WORKFORCE_REQUIRE_2FA"  # owners and operator admins set up two-factor sign-in first
+AUDIT_STRICT_ENV = "WORKFORCE_AUDIT_STRICT"  # the tests': a request's write that no audit row names fails
 YES = ("1", "true", "yes", "on")
 NO = ("", "0", "false", "no", "off")
 

@@ -71,6 +71,7 @@ def test_every_console_page_passes_wcag_21_aa(live: Live, page: Page) -> None:
         "kiosks",
         "pay-codes",
         "setup",
+        "setup/audit",
         "setup/webhooks",
         f"setup/webhooks/{demo['webhook']['id']}",
         "setup/notifications",

@@ -19,6 +19,7 @@ from playwright.sync_api import Page, expect
 from tests.browser.conftest import LAST_WEEK, Live, Problems, sign_in
 from tests.browser.test_week_in_a_browser import paper_shift, payroll_lines
 from workforce_core.services import approvals
+from workforce_entrypoints.web.common.rendering import EXCEPTION_WORDS
 
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 THIS_WEEK = "2026-03-16"
@@ -106,6 +107,15 @@ def test_the_dashboard_shows_the_weeks_figures_as_the_api_gives_them(
     expect(page.locator("#fig-margin")).to_have_text(re.compile(rf"^-?£-?{abs(charge - pay):,.2f}$"))
     margin_table = page.get_by_role("table", name="Charges net of VAT less pay and holiday pay")
     expect(margin_table.get_by_role("row")).to_have_count(3)  # the header and two sites
+    kinds = {e["type"] for e in live.api("exceptions.php", headers, date_from=LAST_WEEK, date_to="2026-03-15")["data"]}
+    assert kinds  # the shifts typed in had no booking
+    exceptions_table = page.get_by_role("table", name="Exceptions a week, by type")
+    for kind in kinds:  # each type in words, as the exceptions page shows it, never its code
+        words = EXCEPTION_WORDS[kind]
+        expect(
+            exceptions_table.get_by_role("rowheader", name=words[:1].upper() + words[1:], exact=True)
+        ).to_be_visible()
+    expect(exceptions_table).not_to_contain_text("_")
 
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"/console/{client}/dashboard")

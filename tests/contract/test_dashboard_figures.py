@@ -47,7 +47,7 @@ def test_a_week_against_the_four_before_it(services: Services, acme: dict[str, A
     earlier = _require(services, p, acme["north"], "2026-03-19", "09:00", "17:00", 1)  # two weeks are shown
     _book(services, p, bob, demand_id=earlier)
 
-    found = dashboard(p, WEEK, queries=services.queries, clock=services.clock)
+    found = services.run(dashboard, p, WEEK)
     assert [w.week for w in found.weeks] == [
         date(2026, 2, 23),
         date(2026, 3, 2),
@@ -77,6 +77,7 @@ def test_the_checks_of_each_week_equal_the_apis(
 ) -> None:
     client = world.account("Acme", walk_in_policy="pay")
     north = world.site(client.id, "North", geofence_mode="disabled").id
+    south = world.site(client.id, "South", geofence_mode="disabled").id  # nothing worked there
     ann, bob = (world.worker(client.id, name, location_id=north).worker.id for name in ("Ann Able", "Bob Brown"))
     p = acting_for(Actor(0, Role.OPERATOR, None), client.id, uow=services.uow)
     clock.set(datetime(2026, 3, 10, 9, tzinfo=UTC))
@@ -110,6 +111,7 @@ def test_the_checks_of_each_week_equal_the_apis(
     assert found[-1].overtime_share == 16.9
     assert found[-1].not_approved == 1
     assert found[-1].exceptions
+    assert [w.awaiting_sign_off for w in found] == [0, 0, 0, 2, 6]  # completed shifts the hirer has not signed
     assert found[-2].late_clocks == 1
     for w in found:
         last = str(w.week + timedelta(days=6))
@@ -125,3 +127,10 @@ def test_the_checks_of_each_week_equal_the_apis(
         assert w.paid_minutes == sum(line["paid_minutes"] for line in lines)
         overtime = sum(line["elements"]["overtime"]["minutes"] or 0 for line in lines)
         assert w.overtime_minutes == overtime
+    for w in (WEEK, WEEK - timedelta(days=7), WEEK - timedelta(days=14)):  # lines (and a late clock's), and none
+        paying = tuple(
+            site for site in (north, south)
+            if _api(api, headers, "payroll.php", week=str(w), location_id=site, limit=1)["data"]
+        )  # fmt: skip
+        assert services.run(dashboard, p, w).paid_sites == paying
+        assert paying == ((north,) if w != WEEK - timedelta(days=14) else ())

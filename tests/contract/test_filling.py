@@ -163,10 +163,10 @@ def test_the_console_fills_and_answers_through_a_links_token(s: Setup) -> None:
     code, sent = s.console("fill", "send", "--demand", str(demand), "--base", LINKS)
     assert code == 0, sent
     assert (sent["round"], sorted(sent["worker_ids"])) == (1, workers)
-    tokens = s.tokens()
-    assert s.console("fill", "answer", tokens[workers[1]], "accept") == (0, {"answer": "booked"})
-    assert s.console("fill", "answer", tokens[workers[0]], "accept") == (0, {"answer": "filled"})
-    code, again = s.console("fill", "answer", tokens[workers[0]], "accept")
+    tokens = s.tokens()  # "--": a token may begin with "-", which the command line would read as an option
+    assert s.console("fill", "answer", "--", tokens[workers[1]], "accept") == (0, {"answer": "booked"})
+    assert s.console("fill", "answer", "--", tokens[workers[0]], "accept") == (0, {"answer": "filled"})
+    code, again = s.console("fill", "answer", "--", tokens[workers[0]], "accept")
     assert (code, again["error_code"]) == (1, "conflict")
     assert s.console("fill", "next-rounds") == (0, {"closed_round_ids": []})
 

@@ -213,10 +213,10 @@ def test_a_clock_sent_years_after_it_happened_is_flagged_and_listed_as_an_except
     ]
     page = kiosk.client.get(f"/console/{site.client.id}/exceptions?week=2020-01-06")  # the owner who enrolled it
     assert page.status_code == 200
-    assert "late sync" in page.text
+    assert "sent late by an offline kiosk" in page.text  # the type in words (rendering.EXCEPTION_WORDS)
     assert "Clock kept offline by a kiosk and sent long after it happened" in page.text
     recent_week = kiosk.client.get(f"/console/{site.client.id}/exceptions?week={at(63).date()}")
-    assert "late sync" not in recent_week.text
+    assert "sent late by an offline kiosk" not in recent_week.text
 
 
 def test_the_installation_sets_how_late_an_offline_clock_may_be_sent(

@@ -27,8 +27,10 @@ from workforce_core.commands.demands import SendOffers
 from workforce_core.commands.time_records import Backfill, RaiseAmendment
 from workforce_core.model.absences import Absence
 from workforce_core.model.availability import DoNotReturn, WorkerAvailability
+from workforce_core.model.bookings import Booking
 from workforce_core.model.demands import Demand
 from workforce_core.model.reference import Location
+from workforce_core.ports import LocationFilter, Paging, WorkerFilter
 from workforce_core.rules.slots import slot_times
 from workforce_core.services import amendments, approvals, bookings, offers, time_records
 
@@ -177,6 +179,45 @@ def test_the_console_timesheets_page_runs_the_same_statements_whatever_the_data(
     assert counts[0] == counts[1], f"{counts[0]} statements over 2 workers, {counts[1]} over 20"
 
 
+def _earlier_bookings(world: World, client_id: int, weeks: int) -> None:
+    """Bookings at each of the client's sites in each of the ``weeks`` weeks before NOW's (the dashboard's
+    weeks before the one shown), a worker's each."""
+    s = world.services
+    sites = [site.id for site in s.queries.locations(LocationFilter(client_id, Paging(limit=10))).items]
+    workers = [view.worker.id for view in s.queries.workers(WorkerFilter(client_id, Paging(limit=10))).items]
+    with s.uow() as tx:
+        for week in range(1, weeks + 1):
+            for n, site in enumerate(sites):
+                start = NOW - timedelta(weeks=week, hours=2)
+                tx.bookings.add(
+                    Booking(client_id, workers[n], site, start.date(), start, start + timedelta(hours=8), NOW)
+                )
+        tx.commit()
+
+
+def test_the_dashboard_runs_the_same_statements_whatever_the_data(
+    api: TestClient, world: World, clock: FakeClock
+) -> None:
+    """Booked hours, requirements, the checks of five weeks and the margin by site: the larger account has
+    ten times the workers, shifts, bookings and requirements, and bookings in every week shown, not two."""
+    counts = []
+    with web_console(world.services) as person:
+        for size, weeks in ((2, 0), (20, 4)):
+            client_id = api.get("/api/v1/me.php", headers=account(world, clock, size)).json()["data"]["client_id"]
+            _earlier_bookings(world, client_id, weeks)
+            sign_in_as(world.services, "owner", client_id, person)
+            page = f"/console/{client_id}/dashboard"
+            person.get(page)  # warm
+            with counting(world) as counted:
+                reply = person.get(page)
+            assert reply.status_code == 200
+            for chart in ("hours_by_day", "waiting", "exceptions", "overtime", "late", "margin"):
+                assert f'id="{chart}-chart"' in reply.text
+            assert "Nothing paid or charged this week." not in reply.text
+            counts.append(len(counted.statements))
+    assert counts[0] == counts[1], f"dashboard: {counts[0]} statements over 2 workers, {counts[1]} over 20"
+
+
 def test_approving_shifts_runs_the_same_statements_for_three_or_thirty(world: World, console: Any) -> None:
     counts = []
     for size in (3, 30):
@@ -275,7 +316,7 @@ def test_clocking_in_and_out_runs_only_what_its_rules_need(api: TestClient, worl
     Out: the key, the lock, the open shift, the site, the shift's breaks (they must fall inside it),
     the shift, its week's stored pay figures dropped (stale), the outbox row. In, also: the worker's
     documents (a lapsed right to work refuses it; the job role's document types only when there is a role),
-    whether its pay week is locked (a late clock is flagged). Nothing is read twice."""
+    whether its pay week is locked (a late clock is flagged). Each writes one audit row. Nothing is read twice."""
     worker_id, headers = _clocker(api, world, clock, "Clocking")
     kinds = {}
     for action in ("in", "out"):
@@ -293,6 +334,7 @@ def test_clocking_in_and_out_runs_only_what_its_rules_need(api: TestClient, worl
         "SELECT locations",
         "SELECT pay_week_locks",
         "INSERT time_entries",
+        "INSERT audit_log",
         "INSERT outbox",
     ]
     assert kinds["out"] == [
@@ -304,6 +346,7 @@ def test_clocking_in_and_out_runs_only_what_its_rules_need(api: TestClient, worl
         "UPDATE time_entries",
         "DELETE shift_figure_lines",
         "DELETE shift_figures",
+        "INSERT audit_log",
         "INSERT outbox",
     ]
 

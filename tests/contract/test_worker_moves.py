@@ -113,7 +113,7 @@ def test_after_a_move_each_account_sees_only_its_own_copy_and_the_old_shifts_sta
         (m.old.id, m.ann.id, True),
         (m.new.id, new_id, False),
     ]
-    assert [r["action"] for r in m.world.audit(m.new.id)][-1] == "moved_in"
+    assert "moved_in" in [r["action"] for r in m.world.audit(m.new.id)]  # and the booking made since
 
 
 def test_a_moved_worker_cannot_move_again_nor_into_their_own_account(m: Moves, console: Console) -> None:

@@ -23,9 +23,11 @@ from workforce_core.model.rates import RateRule
 from workforce_core.model.surveys import Survey, SurveyQuestion
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
+from workforce_core.ports.paging import Page, Paging
 from workforce_core.rules.booking_choice import within_grace
 from workforce_core.rules.dormancy import goes_dormant
 from workforce_core.rules.employee_ids import employee_id_key
+from workforce_core.views.audit import AuditFilter, AuditRow
 
 if TYPE_CHECKING:
     from workforce_adapters.memory.unit_of_work import MemoryUnitOfWork
@@ -296,3 +298,33 @@ class MemoryAuditLog:
     def add(self, entry: AuditEntry) -> None:
         self.uow.before_write()
         self.pending.append(entry)
+
+    def add_all(self, entries: Sequence[AuditEntry]) -> None:
+        self.uow.before_write()
+        self.pending.extend(entries)
+
+    def find(self, query: AuditFilter, paging: Paging) -> Page[AuditRow]:
+        with self.uow.store.lock:
+            found = [entry for entry in self.uow.store.audit if _matches(entry, query)]
+        found.sort(key=lambda entry: (entry.created_at, entry.id), reverse=True)
+        rows = []
+        for entry in found[paging.offset : paging.offset + paging.limit]:
+            user = self.uow.users.get(entry.user_id) if entry.user_id is not None else None
+            key = self.uow.keys.get(entry.api_key_id) if entry.api_key_id is not None else None
+            rows.append(AuditRow(entry, user.email if user else None, key.name if key else None))
+        return Page(tuple(rows), len(found))
+
+
+def _matches(entry: AuditEntry, query: AuditFilter) -> bool:
+    wanted = {
+        "client_id": query.client_id,
+        "user_id": query.user_id,
+        "api_key_id": query.api_key_id,
+        "entity": query.entity,
+        "entity_id": query.entity_id,
+    }
+    return (
+        all(value is None or getattr(entry, name) == value for name, value in wanted.items())
+        and (query.since is None or entry.created_at >= query.since)
+        and (query.until is None or entry.created_at < query.until)
+    )

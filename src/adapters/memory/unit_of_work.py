@@ -362,6 +362,9 @@ class MemoryUnitOfWork:
             table.deleted.clear()
         self._clear()
 
+    def wrote(self) -> bool:
+        return any(t.pending or t.deleted for t in self._tables.used()) or bool(self.employee_numbers)
+
     def has_pending(self) -> bool:
         """Whether this transaction holds rows, audit entries or events it has not committed."""
         audit = self._used("audit")

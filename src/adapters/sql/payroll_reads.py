@@ -269,3 +269,15 @@ def shifts_not_approved(engine: Engine, query: PayrollFilter, fresh: Fresh) -> i
     count = select(func.count()).where(*_where(query, F.c.pay_week_start), F.c.payroll_reason.in_(NOT_APPROVED))
     with reading.connection(engine) as connection:
         return int(connection.execute(with_fresh(count, fresh, connection.dialect)).scalar_one())
+
+
+def payroll_sites(engine: Engine, query: PayrollFilter, fresh: Fresh) -> tuple[int, ...]:
+    """The sites a payroll read limited to one site finds a line at (``_probed_page``'s probe), in one."""
+    found = (
+        select(F.c.location_id)
+        .where(*_where(query, department=False), F.c.location_id.is_not(None), or_(PAID, UNPAID_APPROVED))
+        .distinct()
+        .order_by(F.c.location_id)
+    )
+    with reading.connection(engine) as connection:
+        return tuple(int(site) for site in connection.execute(with_fresh(found, fresh, connection.dialect)).scalars())

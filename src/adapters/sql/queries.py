@@ -6,7 +6,7 @@ from collections.abc import Collection, Iterator, Sequence
 from datetime import date, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine, func, or_, select
+from sqlalchemy import Engine, case, func, or_, select
 
 from workforce_adapters.sql import (
     charge_reads,
@@ -34,7 +34,7 @@ from workforce_adapters.sql.pay_weeks import frozen_flag, lock_history, standing
 from workforce_adapters.sql.pricing_inputs import load_awr_history, load_pricing_inputs
 from workforce_adapters.sql.rate_rules import list_rate_rules
 from workforce_adapters.sql.read_pages import equal, page
-from workforce_adapters.sql.shift_reads import list_shifts
+from workforce_adapters.sql.shift_reads import booked_slots, list_shifts
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.amendments import Amendment
 from workforce_core.model.availability import WorkerAvailability
@@ -66,6 +66,7 @@ from workforce_core.ports import (
     PricingInputs,
     RateRuleFilter,
     ShiftFilter,
+    SlotFilter,
     StoredBatch,
     WeekSpan,
     WorkerFilter,
@@ -89,6 +90,7 @@ from workforce_core.views import (
     WorkerView,
     WorkerWeek,
 )
+from workforce_core.views.dashboard import BookedSlot
 
 T = TypeVar("T")
 
@@ -132,6 +134,37 @@ ENTRIES_WITH_GATES = select(  # and each shift's stored paid time and pay gate, 
     .outerjoin(_loc, _loc.c.id == _te.c.location_id)
     .outerjoin(_f, _f.c.entry_id == _te.c.id)
 )
+
+
+def _entry_conditions(query: EntryFilter) -> list[Any]:
+    """What an entries read is filtered by (its page and its count)."""
+    te, w = tables.time_entries, tables.workers
+    where: list[Any] = [te.c.client_id == query.client_id, te.c.entry_type.in_(query.entry_types)]
+    if query.id is not None:
+        where.append(te.c.id == query.id)
+    if query.closed is not None:
+        where.append(te.c.clock_out.is_not(None) if query.closed else te.c.clock_out.is_(None))
+    if query.clocked_in_since is not None:
+        where.append(te.c.clock_in >= query.clocked_in_since)
+    if query.clock_in_from is not None:
+        where.append(te.c.clock_in >= query.clock_in_from)
+    if query.clock_in_before is not None:
+        where.append(te.c.clock_in < query.clock_in_before)
+    if query.updated_since is not None:
+        where.append(te.c.updated_at >= query.updated_since)
+    if query.worker_id is not None:
+        where.append(te.c.worker_id == query.worker_id)
+    if query.worker_ids is not None:
+        where.append(te.c.worker_id.in_(query.worker_ids))
+    if query.location_ids is not None:
+        where.append(te.c.location_id.in_(query.location_ids))
+    if query.department_id is not None:
+        where.append(te.c.worker_id.in_(select(w.c.id).where(w.c.department_id == query.department_id)))
+    if query.approval_status is not None:
+        where.append(te.c.approval_status == query.approval_status)
+    if query.client_approval is not None:
+        where.append(te.c.client_approval == query.client_approval)
+    return where
 
 
 class SqlQueries:
@@ -236,33 +269,8 @@ class SqlQueries:
         return Page(tuple(from_row(CostCode, row) for row in rows), total)
 
     def entries(self, query: EntryFilter) -> Page[EntryView]:
-        te, w = tables.time_entries, tables.workers
-        stmt = ENTRIES.where(te.c.client_id == query.client_id, te.c.entry_type.in_(query.entry_types))
-        if query.id is not None:
-            stmt = stmt.where(te.c.id == query.id)
-        if query.closed is not None:
-            stmt = stmt.where(te.c.clock_out.is_not(None) if query.closed else te.c.clock_out.is_(None))
-        if query.clocked_in_since is not None:
-            stmt = stmt.where(te.c.clock_in >= query.clocked_in_since)
-        if query.clock_in_from is not None:
-            stmt = stmt.where(te.c.clock_in >= query.clock_in_from)
-        if query.clock_in_before is not None:
-            stmt = stmt.where(te.c.clock_in < query.clock_in_before)
-        if query.updated_since is not None:
-            stmt = stmt.where(te.c.updated_at >= query.updated_since)
-        if query.worker_id is not None:
-            stmt = stmt.where(te.c.worker_id == query.worker_id)
-        if query.worker_ids is not None:
-            stmt = stmt.where(te.c.worker_id.in_(query.worker_ids))
-        if query.location_ids is not None:
-            stmt = stmt.where(te.c.location_id.in_(query.location_ids))
-        if query.department_id is not None:
-            stmt = stmt.where(te.c.worker_id.in_(select(w.c.id).where(w.c.department_id == query.department_id)))
-        stmt = equal(
-            stmt,
-            (te.c.approval_status, query.approval_status),
-            (te.c.client_approval, query.client_approval),
-        )
+        te = tables.time_entries
+        stmt = ENTRIES.where(*_entry_conditions(query))
         order = [te.c.clock_in.desc(), te.c.id.desc()]
         shown = ENTRIES_WITH_GATES if query.gates else ENTRIES
         rows, total = page(self.engine, stmt, query.paging, order, shown_from=shown, counted=completed_count(query))
@@ -280,6 +288,20 @@ class SqlQueries:
             for row in rows
         )
         return Page(views, total)
+
+    def entry_counts(self, query: EntryFilter, bounds: Sequence[datetime]) -> tuple[int, ...]:
+        te = tables.time_entries
+        span = case(*((te.c.clock_in < bound, n) for n, bound in enumerate(bounds[1:])), else_=len(bounds) - 1).label(
+            "span"
+        )
+        counted = (
+            select(span, func.count())
+            .where(*_entry_conditions(query), te.c.clock_in >= bounds[0], te.c.clock_in < bounds[-1])
+            .group_by(span)
+        )
+        with reading.connection(self.engine) as connection:
+            found = {int(n): int(count) for n, count in connection.execute(counted)}
+        return tuple(found.get(n, 0) for n in range(len(bounds) - 1))
 
     def shifts_of(
         self, client_id: int, worker_ids: tuple[int, ...], start_from: datetime, start_before: datetime
@@ -373,6 +395,9 @@ class SqlQueries:
     def shifts(self, query: ShiftFilter) -> Page[ShiftView]:
         return list_shifts(self.engine, query)
 
+    def booked_slots(self, query: SlotFilter) -> list[BookedSlot]:
+        return booked_slots(self.engine, query)
+
     def charge_groups(self, query: ChargeFilter) -> list[ChargeGroup]:
         return charge_reads.charge_groups(self.engine, query, self.fresh)
 
@@ -384,6 +409,9 @@ class SqlQueries:
 
     def shifts_not_approved(self, query: PayrollFilter) -> int:
         return payroll_reads.shifts_not_approved(self.engine, query, self.fresh)
+
+    def payroll_sites(self, query: PayrollFilter) -> tuple[int, ...]:
+        return payroll_reads.payroll_sites(self.engine, query, self.fresh)
 
     def unpriced_shifts(self, client_id: int, start: datetime, end: datetime) -> list[TimeEntry]:
         return figure_reads.unpriced_shifts(self.engine, client_id, start, end)

@@ -39,8 +39,10 @@ from workforce_core.model.keys import ApiKey
 from workforce_core.model.surveys import Survey, SurveyQuestion
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
+from workforce_core.ports.paging import Page, Paging
 from workforce_core.rules.booking_choice import GRACE
 from workforce_core.rules.employee_ids import employee_id_key
+from workforce_core.views.audit import AuditFilter, AuditRow
 
 T = TypeVar("T")
 HOLDER = "_client_"  # the prefix of the client's columns read with its keys
@@ -250,12 +252,49 @@ class SqlWorkerRepository(SqlRepository[Worker]):
         return self.connection.execute(query.limit(1)).first() is not None
 
 
+AUDIT_INSERT = insert(tables.audit_log)  # built once: every audited write (every clock) runs it
+
+
 class SqlAuditLog:
     def __init__(self, connection: Connection) -> None:
         self.connection = connection
 
     def add(self, entry: AuditEntry) -> None:
-        self.connection.execute(insert(tables.audit_log).values(to_row(entry, tables.audit_log)))
+        self.connection.execute(AUDIT_INSERT, to_row(entry, tables.audit_log))
+
+    def add_all(self, entries: Sequence[AuditEntry]) -> None:
+        if entries:
+            self.connection.execute(AUDIT_INSERT, [to_row(entry, tables.audit_log) for entry in entries])
+
+    def find(self, query: AuditFilter, paging: Paging) -> Page[AuditRow]:
+        a, u, k = tables.audit_log, tables.users, tables.api_keys
+        wanted = {
+            a.c.user_id: query.user_id,
+            a.c.api_key_id: query.api_key_id,
+            a.c.entity: query.entity,
+            a.c.entity_id: query.entity_id,
+        }
+        where = [
+            a.c.client_id == query.client_id,
+            *(column == value for column, value in wanted.items() if value is not None),
+        ]
+        if query.since is not None:
+            where.append(a.c.created_at >= query.since)
+        if query.until is not None:
+            where.append(a.c.created_at < query.until)
+        total = self.connection.execute(select(func.count()).select_from(a).where(*where)).scalar_one()
+        stmt = (
+            select(a, u.c.email.label("_user_email"), k.c.name.label("_key_name"))
+            .select_from(a.outerjoin(u, u.c.id == a.c.user_id).outerjoin(k, k.c.id == a.c.api_key_id))
+            .where(*where)
+            .order_by(a.c.created_at.desc(), a.c.id.desc())
+            .limit(paging.limit)
+            .offset(paging.offset)
+        )
+        rows = self.connection.execute(stmt).mappings()
+        return Page(
+            tuple(AuditRow(from_row(AuditEntry, row), row["_user_email"], row["_key_name"]) for row in rows), total
+        )
 
 
 def _shift_reads() -> tuple[Select[Any], Any, Select[Any]]:

@@ -1,15 +1,17 @@
-"""GET /shifts.php in SQL: one filtered, ordered, paged query joined to the worker and the site."""
+"""GET /shifts.php in SQL: one filtered, ordered, paged query joined to the worker and the site; and the
+bookings of a period counted by slot and status, for the dashboard's booked hours (one grouped query)."""
 
 from __future__ import annotations
 
 from sqlalchemy import Engine, func, or_, select
 
-from workforce_adapters.sql import tables
+from workforce_adapters.sql import reading, tables
 from workforce_adapters.sql.mapping import from_row
 from workforce_adapters.sql.read_pages import equal, page
 from workforce_core.model.bookings import Booking, BookingStatus
-from workforce_core.ports import Page, ShiftFilter
+from workforce_core.ports import Page, ShiftFilter, SlotFilter
 from workforce_core.views import ShiftView
+from workforce_core.views.dashboard import BookedSlot
 
 
 def list_shifts(engine: Engine, query: ShiftFilter) -> Page[ShiftView]:
@@ -60,3 +62,29 @@ def list_shifts(engine: Engine, query: ShiftFilter) -> Page[ShiftView]:
         for row in rows
     )
     return Page(views, total)
+
+
+def booked_slots(engine: Engine, query: SlotFilter) -> list[BookedSlot]:
+    """One statement: the period's bookings of those statuses grouped by site, day, start, end, break and
+    status (a site's day of like shifts is one row), with the site's name."""
+    sh, loc = tables.shifts, tables.locations
+    keys = (sh.c.location_id, loc.c.name, sh.c.shift_date, sh.c.start, sh.c.end, sh.c.break_minutes, sh.c.status)
+    stmt = (
+        select(*keys, func.count())
+        .select_from(sh.outerjoin(loc, loc.c.id == sh.c.location_id))
+        .where(
+            sh.c.client_id == query.client_id,
+            sh.c.shift_date >= query.date_from,
+            sh.c.shift_date <= query.date_to,
+            sh.c.status.in_(query.statuses),
+        )
+        .group_by(*keys)
+        .order_by(sh.c.location_id, sh.c.shift_date, sh.c.start, sh.c.end)
+    )
+    if query.location_ids is not None:
+        stmt = stmt.where(sh.c.location_id.in_(query.location_ids))
+    with reading.connection(engine) as connection:
+        return [
+            BookedSlot(site, name, day, start, end, int(pause or 0), status, int(count))
+            for site, name, day, start, end, pause, status, count in connection.execute(stmt)
+        ]

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cached_property
 from types import TracebackType
+from typing import Any
 
 import orjson
-from sqlalchemy import Connection, Engine, insert
+from sqlalchemy import Connection, Engine, event, insert
 
 from workforce_adapters.sql import reading, tables
 from workforce_adapters.sql.availability import (
@@ -74,6 +75,17 @@ from workforce_core.model.reference import CostCode, Department
 from workforce_core.ports.outbox import EventCodec
 
 OUTBOX_INSERT = insert(tables.outbox)  # built once: every write with an event runs it
+WRITES = "workforce_rows_written"  # a writing unit of work's count of rows changed, on its connection's info
+UNCOUNTED = ("audit_log", "outbox")
+
+
+def _count_writes(connection: Connection, cursor: Any, statement: str, *_: Any) -> None:
+    """Count the rows a writing unit of work changed (not its audit rows nor its events)."""
+    info = connection.info
+    if WRITES in info and statement[:6].upper() in ("INSERT", "UPDATE", "DELETE"):
+        head = statement[:40].lower()
+        if not any(name in head for name in UNCOUNTED):
+            info[WRITES] += max(cursor.rowcount, 0) if statement[:6].upper() != "INSERT" else 1
 
 
 class SqlUnitOfWork:
@@ -109,6 +121,8 @@ class SqlUnitOfWork:
             self.connection = connection.execution_options(write=not self.read_only)
             self.transaction = self.connection.begin()
         self._held: set[int] = set()  # workers locked in this transaction (a lock is not taken twice)
+        if not self.read_only:
+            self.connection.info[WRITES] = 0
         self.events = []
         return self
 
@@ -318,11 +332,15 @@ class SqlUnitOfWork:
             if self.transaction.is_active:
                 self.transaction.rollback()
         finally:
+            self.connection.info.pop(WRITES, None)
             if not self.lent:  # a lent connection goes back when its request ends
                 self.connection.close()
 
     def record(self, events: list[Event]) -> None:
         self.events.extend(events)
+
+    def wrote(self) -> bool:
+        return bool(self.connection.info.get(WRITES))
 
     def note(self, *facts: Fact) -> None:
         self.facts.note(facts)
@@ -370,6 +388,8 @@ class SqlUnitOfWorkFactory:
         self.engine = engine
         self.event_codec = event_codec
         self.facts_handler = facts_handler
+        if not event.contains(engine, "after_cursor_execute", _count_writes):
+            event.listen(engine, "after_cursor_execute", _count_writes)
 
     def __call__(self, *, read_only: bool = False) -> SqlUnitOfWork:
         return SqlUnitOfWork(

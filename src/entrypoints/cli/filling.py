@@ -49,7 +49,9 @@ def next_rounds_command(ctx: typer.Context, base: str | None = typer.Option(None
 @command
 def answer_command(
     ctx: typer.Context,
-    token: str = typer.Argument(..., help="The token at the end of the offer's link."),
+    token: str = typer.Argument(
+        ..., help='The token at the end of the offer\'s link (after "--" when it begins with "-").'
+    ),
     given: str = typer.Argument(..., help="accept or decline"),
 ) -> None:
     """Answer an offer through its link (used once): booked, declined, or filled (the places went to

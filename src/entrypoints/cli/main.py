@@ -13,8 +13,10 @@ from typing import Any
 import typer
 from typer._click import Command, Context, HelpFormatter
 
+from workforce_core.model.audit import Origin, Via
 from workforce_entrypoints.cli.output import JsonErrorsGroup
 from workforce_entrypoints.environment import DATABASE_ENV
+from workforce_entrypoints.origins import ORIGIN
 
 # name: (module of workforce_entrypoints.cli, its Typer app or command function, the line `--help` shows)
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -122,6 +124,8 @@ def root(
 ) -> None:
     ctx.ensure_object(dict)  # an embedding caller may hand in {"services": ...} already built
     ctx.obj.setdefault("db", db)
+    token = ORIGIN.set(Origin(Via.CLI))  # the command line's writes in the audit log, for this command only
+    ctx.call_on_close(lambda: ORIGIN.reset(token))
 
 
 def main(*args: Any) -> None:

@@ -65,7 +65,7 @@ from workforce_core.ports.repositories import (
     TimeEntryRepository,
     WorkerRepository,
 )
-from workforce_core.ports.shift_reads import ShiftFilter, ShiftReads
+from workforce_core.ports.shift_reads import ShiftFilter, ShiftReads, SlotFilter
 from workforce_core.ports.two_factor import (
     OneTimeCodes,
     RecoveryCodeRepository,
@@ -152,6 +152,7 @@ __all__ = [
     "ShiftReads",
     "SignInChallengeRepository",
     "SignOffLinkRepository",
+    "SlotFilter",
     "StoredBatch",
     "StoredReply",
     "SubscriptionRepository",

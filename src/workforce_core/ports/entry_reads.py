@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Protocol
 
@@ -36,6 +37,11 @@ class EntryFilter:
 
 class EntryReads(Protocol):
     def entries(self, query: EntryFilter) -> Page[EntryView]: ...
+
+    def entry_counts(self, query: EntryFilter, bounds: Sequence[datetime]) -> tuple[int, ...]:
+        """How many entries ``query`` finds clocked in within each span ``[bounds[n], bounds[n + 1])``, as
+        ``entries`` counts them (one grouped statement)."""
+        ...
 
     def shifts_of(
         self, client_id: int, worker_ids: tuple[int, ...], start_from: datetime, start_before: datetime

@@ -33,3 +33,7 @@ class PayrollReads(Protocol):
     def shifts_not_approved(self, query: PayrollFilter) -> int:
         """Completed shifts of those weeks the approval gate leaves out (pending, client_pending, disputed)."""
         ...
+
+    def payroll_sites(self, query: PayrollFilter) -> tuple[int, ...]:
+        """The sites where a payroll read limited to that one site finds a line in the weeks (by id)."""
+        ...

@@ -14,6 +14,8 @@ from workforce_core.model.rates import RateRule
 from workforce_core.model.surveys import Survey
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
+from workforce_core.ports.paging import Page, Paging
+from workforce_core.views.audit import AuditFilter, AuditRow
 
 T = TypeVar("T")
 
@@ -145,3 +147,11 @@ class RateRuleRepository(Repository[RateRule], Protocol):
 
 class AuditLog(Protocol):
     def add(self, entry: AuditEntry) -> None: ...
+
+    def add_all(self, entries: Sequence[AuditEntry]) -> None:
+        """The rows at once (one INSERT)."""
+        ...
+
+    def find(self, query: AuditFilter, paging: Paging) -> Page[AuditRow]:
+        """The rows ``query`` asks for, newest first, with who wrote each by name."""
+        ...

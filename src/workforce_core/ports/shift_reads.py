@@ -1,4 +1,4 @@
-"""Reads of bookings (GET /shifts.php)."""
+"""Reads of bookings (GET /shifts.php), and their slots counted (the dashboard's booked hours)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from attrs import frozen
 
 from workforce_core.ports.paging import Page, Paging
 from workforce_core.views import ShiftView
+from workforce_core.views.dashboard import BookedSlot
 
 
 @frozen
@@ -28,7 +29,23 @@ class ShiftFilter:
     updated_since: datetime | None = None
 
 
+@frozen
+class SlotFilter:
+    """The client's bookings dated ``date_from`` to ``date_to`` with a status of ``statuses``, at
+    ``location_ids`` (None: every site)."""
+
+    client_id: int
+    date_from: date
+    date_to: date
+    statuses: tuple[str, ...]
+    location_ids: tuple[int, ...] | None = None
+
+
 class ShiftReads(Protocol):
     def shifts(self, query: ShiftFilter) -> Page[ShiftView]:
         """Ordered by shift_date newest first, then start time, then id."""
+        ...
+
+    def booked_slots(self, query: SlotFilter) -> list[BookedSlot]:
+        """The bookings counted by site, day, times, break and status (one grouped statement), by site and day."""
         ...

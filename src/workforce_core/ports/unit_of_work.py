@@ -156,6 +156,10 @@ class UnitOfWork(Protocol):
 
     def record(self, events: list[Event]) -> None: ...
 
+    def wrote(self) -> bool:
+        """Whether this transaction changed rows so far (its audit rows and events aside)."""
+        ...
+
     def note(self, *facts: Fact) -> None:
         """Note what this write changed; the facts' handlers run before ``commit`` writes (or at ``settle``)."""
         ...

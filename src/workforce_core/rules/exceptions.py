@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import date, datetime, timedelta
+from enum import StrEnum
 
 from attrs import frozen
 
@@ -22,31 +23,38 @@ from workforce_core.rules.clock_request import LATE_SYNC
 from workforce_core.rules.documents import Standing
 from workforce_core.rules.eligibility import BlockCode, WarningCode
 from workforce_core.rules.london import LONDON, local_date, utc
+from workforce_core.rules.minimum_wage import BELOW_MINIMUM_WAGE
 from workforce_core.rules.working_time import Work, working_time
 
 DOCUMENT_EXPIRED = "document_expired"
-EXCEPTION_TYPES: tuple[str, ...] = (
-    "open_clock_out",
-    "long_shift",
-    "short_shift",
-    "walk_in",
-    "late_start",
-    "early_finish",
-    "no_show",
-    "geofence_outside",
-    "low_gps_confidence",
-    "backdated",
-    "late_sync",  # a kiosk's offline clock sent long after it happened (risk flag ``late_sync``)
-    "overlap",
-    "missed_break",
-    "below_minimum_wage",  # a worker's pay week (``services.minimum_wage``), not one shift
-    DOCUMENT_EXPIRED,  # a live booking on a day the worker's documents do not allow (``rules.documents``)
-    WarningCode.WTR_AVERAGE,  # the working time checks over what was clocked (``working_time_exceptions``)
-    WarningCode.REST_11H,
-    WarningCode.WEEKLY_REST,
-    BlockCode.YOUNG_WORKER,
-    "query",  # a question raised on the shift (the hirer's, the agency's or the worker's)
-)
+
+
+class ExceptionType(StrEnum):
+    """An exception's ``type``: the checks, in the order of decisions.md (the order listed within a time)."""
+
+    OPEN_CLOCK_OUT = "open_clock_out"
+    LONG_SHIFT = "long_shift"
+    SHORT_SHIFT = "short_shift"
+    WALK_IN = "walk_in"
+    LATE_START = "late_start"
+    EARLY_FINISH = "early_finish"
+    NO_SHOW = "no_show"
+    GEOFENCE_OUTSIDE = "geofence_outside"
+    LOW_GPS_CONFIDENCE = "low_gps_confidence"
+    BACKDATED = "backdated"
+    LATE_SYNC = LATE_SYNC  # a kiosk's offline clock sent long after it happened (risk flag ``late_sync``)
+    OVERLAP = "overlap"
+    MISSED_BREAK = "missed_break"
+    BELOW_MINIMUM_WAGE = BELOW_MINIMUM_WAGE  # a worker's pay week (``services.minimum_wage``), not one shift
+    DOCUMENT_EXPIRED = DOCUMENT_EXPIRED  # a live booking on a day the worker's documents do not allow
+    WTR_AVERAGE = WarningCode.WTR_AVERAGE.value  # the working time checks over what was clocked
+    REST_11H = WarningCode.REST_11H.value
+    WEEKLY_REST = WarningCode.WEEKLY_REST.value
+    YOUNG_WORKER = BlockCode.YOUNG_WORKER.value
+    QUERY = "query"  # a question raised on the shift (the hirer's, the agency's or the worker's)
+
+
+EXCEPTION_TYPES: tuple[str, ...] = tuple(ExceptionType)
 SEVERITIES: tuple[str, ...] = ("info", "warning", "blocking")
 EXCEPTION_STATUSES: tuple[str, ...] = ("open", "resolved")
 

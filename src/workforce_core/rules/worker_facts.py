@@ -109,7 +109,12 @@ def rule_of(stored: WorkerAvailability) -> AvailabilityRule:
 
 
 def paid_minutes(booking: Booking) -> int:
-    return int((booking.end - booking.start).total_seconds() // 60) - booking.break_minutes
+    return booked_minutes(booking.start, booking.end, booking.break_minutes)
+
+
+def booked_minutes(start: datetime, end: datetime, break_minutes: int) -> int:
+    """A booking's paid minutes: its length less its break."""
+    return int((end - start).total_seconds() // 60) - break_minutes
 
 
 def work_of(bookings: Sequence[Booking], shifts: Sequence[TimeEntry]) -> list[Work]:

@@ -4,17 +4,13 @@ values before and after (dates and decimals as text)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import date, datetime
-from decimal import Decimal
+from datetime import datetime
 from typing import Any
 
 from workforce_core.model.audit import AuditEntry
 from workforce_core.model.principal import Principal
 from workforce_core.ports import UnitOfWork
-
-
-def plain(value: Any) -> Any:
-    return str(value) if isinstance(value, Decimal | date) else value
+from workforce_core.steps.audit_rows import plain
 
 
 def record_change(

@@ -3,9 +3,24 @@ per week the booked hours, the places asked for and filled, and the open places 
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 
 from attrs import frozen
+
+
+@frozen
+class BookedSlot:
+    """Bookings alike (one site, day, start, end, break and status) counted: what booked hours are summed
+    from, read grouped by the database."""
+
+    location_id: int
+    location_name: str | None
+    shift_date: date
+    start: datetime
+    end: datetime
+    break_minutes: int
+    status: str
+    bookings: int
 
 
 @frozen
@@ -39,6 +54,9 @@ class Dashboard:
     weeks: tuple[WeekFigures, ...]  # the four weeks before, then the week itself (oldest first)
     days: tuple[date, ...]
     by_site_day: tuple[SiteDay, ...]  # the week's booked minutes by site and day (sites by name)
+    # the sites with payroll lines in the week (as /payroll.php?location_id= finds them), for the margin by
+    # site; None for a role without payroll:read
+    paid_sites: tuple[int, ...] | None = None
 
     @property
     def this_week(self) -> WeekFigures:

@@ -75,6 +75,11 @@ audit_log = Table(
     Column("changes", JSON, nullable=False),
     Column("created_at", UtcDateTime, nullable=False),
     Column("user_id", Integer, nullable=True),  # a signed-in user's write
+    Column("ip", String(64), nullable=True),  # where from (None: not over the network)
+    Column("request_id", String(64), nullable=True),  # the reply's X-Request-Id
+    Column("via", String(20), nullable=True),  # model.audit.Via
+    Index("ix_audit_log_client_created", "client_id", "created_at"),
+    Index("ix_audit_log_record", "entity", "entity_id"),
 )
 
 users = Table(

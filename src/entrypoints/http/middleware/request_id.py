@@ -14,7 +14,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from workforce_core import API_VERSION
 from workforce_core.errors import ServerError, WorkforceError
+from workforce_core.model.audit import Origin
 from workforce_entrypoints.http.replies import error_reply
+from workforce_entrypoints.origins import set_origin, via_of
 
 log = logging.getLogger("workforce.http")
 _CLIENT_ID = re.compile(r"^[A-Za-z0-9._-]{8,64}$")
@@ -30,6 +32,8 @@ class RequestIdMiddleware:
             return
         request_id = uuid.uuid4().hex
         scope.setdefault("state", {})["request_id"] = request_id
+        client = scope.get("client")
+        set_origin(Origin(via_of(scope.get("path", "")), client[0] if client else None, request_id))
         started = False
 
         async def send_with_id(message: Message) -> None:

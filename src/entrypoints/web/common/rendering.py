@@ -10,40 +10,52 @@ from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
-from workforce_core.rules.clock_request import LATE_SYNC
+from workforce_core.rules.exceptions import ExceptionType
 from workforce_core.rules.london import shown
 from workforce_core.rules.pay_gate import LATE_CLOCK
 from workforce_entrypoints.web.common.badges import badge
 
-# flags and reasons in words (presentation only: which flags a shift has, and which of the checks of
-# the exceptions page it fails, is decided in the core)
+# exception types, flags and reasons in words (presentation only: which exceptions and flags a shift has,
+# and which of the checks of the exceptions page it fails, is decided in the core); every exception type
+# has its words here, once (a unit test holds this to ``ExceptionType``)
+EXCEPTION_WORDS: dict[str, str] = {
+    ExceptionType.OPEN_CLOCK_OUT: "open clock-out",
+    ExceptionType.LONG_SHIFT: "shift over 14 hours",
+    ExceptionType.SHORT_SHIFT: "shift under 5 minutes",
+    ExceptionType.WALK_IN: "no booking",
+    ExceptionType.LATE_START: "late start",
+    ExceptionType.EARLY_FINISH: "early finish",
+    ExceptionType.NO_SHOW: "no-show",
+    ExceptionType.GEOFENCE_OUTSIDE: "outside the geofence",
+    ExceptionType.LOW_GPS_CONFIDENCE: "low GPS accuracy",
+    ExceptionType.BACKDATED: "backdated",
+    ExceptionType.LATE_SYNC: "sent late by an offline kiosk",
+    ExceptionType.OVERLAP: "overlaps another shift",
+    ExceptionType.MISSED_BREAK: "no break in over 6 hours",
+    ExceptionType.BELOW_MINIMUM_WAGE: "below the minimum wage",
+    ExceptionType.DOCUMENT_EXPIRED: "documents not valid that day",
+    ExceptionType.WTR_AVERAGE: "over 48 hours a week on average",
+    ExceptionType.REST_11H: "under 11 hours' rest",
+    ExceptionType.WEEKLY_REST: "no weekly rest",
+    ExceptionType.YOUNG_WORKER: "over a young worker's limits",
+    ExceptionType.QUERY: "open query",
+}
 FLAG_WORDS: dict[str, str] = {
-    "geofence_outside": "outside the geofence",
-    "low_gps_confidence": "low GPS accuracy",
+    **EXCEPTION_WORDS,  # a clock's flag and the exception it makes read the same
     "low_gps": "low GPS accuracy",
     "api_backdated": "backdated",
     LATE_CLOCK: "recorded into a locked week",
-    LATE_SYNC: "sent late by an offline kiosk",
-    # the exceptions of a shift (rules.exceptions)
-    "open_clock_out": "open clock-out",
-    "long_shift": "shift over 14 hours",
-    "short_shift": "shift under 5 minutes",
-    "walk_in": "no booking",
-    "late_start": "late start",
-    "early_finish": "early finish",
-    "overlap": "overlaps another shift",
-    "missed_break": "no break in over 6 hours",
-    "wtr_average": "over 48 hours a week on average",
-    "rest_11h": "under 11 hours' rest",
-    "weekly_rest": "no weekly rest",
-    "young_worker": "over a young worker's limits",
-    "query": "open query",
 }
 
 
 def flag_words(flags: list[str] | tuple[str, ...]) -> list[str]:
     """Each flag in words, once (a clock's flag and the exception it makes read the same)."""
     return list(dict.fromkeys(FLAG_WORDS.get(flag, flag.replace("_", " ")) for flag in flags))
+
+
+def exception_words(kind: str) -> str:
+    """An exception's type in words (``geofence_outside`` -> ``outside the geofence``)."""
+    return EXCEPTION_WORDS.get(kind) or words(kind)
 
 
 def words(code: str | None) -> str:
@@ -80,7 +92,14 @@ def environment() -> Environment:
         lstrip_blocks=True,
     )
     env.filters.update(
-        local=local, money=money, hours=hours_text, day=day_text, words=words, flag_words=flag_words, badge=badge
+        local=local,
+        money=money,
+        hours=hours_text,
+        day=day_text,
+        words=words,
+        flag_words=flag_words,
+        badge=badge,
+        exception_words=exception_words,
     )
     return env
 

@@ -33,6 +33,7 @@ from workforce_core.rules.pages import Page
 from workforce_core.rules.people import SESSION_LONGEST, Power
 from workforce_core.services.sign_in import acting_for, signed_in
 from workforce_core.views.signed_in import SignedIn
+from workforce_entrypoints import origins
 from workforce_entrypoints.bootstrap import Services
 from workforce_entrypoints.web.common import two_factor_gate
 from workforce_entrypoints.web.common.done import done_words
@@ -202,6 +203,7 @@ def console_route(
 
     def allowed(visit: Visit) -> Response:
         signed = visit.signed
+        origins.set_person(signed.actor)  # whom the page's writes are audited for
         if power in REFUSALS and not people.may(signed.actor, power):
             raise RoleNotAllowed(REFUSALS[power])
         if power is not None:

@@ -13,15 +13,21 @@ from typing import Any
 from starlette.responses import Response
 from starlette.routing import BaseRoute
 
+from workforce_core.rules.exceptions import EXCEPTION_TYPES
 from workforce_core.rules.pages import Page, may_open
 from workforce_core.services.dashboard import dashboard
 from workforce_entrypoints.web.common.downloads import csv_reply
+from workforce_entrypoints.web.common.rendering import exception_words
 from workforce_entrypoints.web.common.visits import Visit, console_route
 from workforce_entrypoints.web.common.weeks import shown_week
 from workforce_entrypoints.web.console.dashboard_checks import week_checks
 from workforce_entrypoints.web.console.margins import week_margins
 
 CSV_HEADER = ("chart", "series", "week", "label", "value")
+
+
+def _sentence(words: str) -> str:
+    return words[:1].upper() + words[1:]
 
 
 def _hours(minutes: int) -> float:
@@ -31,9 +37,11 @@ def _hours(minutes: int) -> float:
 def dashboard_page(visit: Visit) -> Response:
     p, s = visit.client, visit.services
     week = shown_week(visit)
-    found = s.run(dashboard, p, week.first)
-    checks = week_checks(s, p, week.first)
-    margins = week_margins(visit, week.first) if may_open(visit.signed.actor, Page.MARGINS) else None
+    with s.one_read():  # every figure from one snapshot, over one connection, as the API reads
+        found = s.run(dashboard, p, week.first)
+        checks = week_checks(s, p, week.first)
+        may_see_margins = may_open(visit.signed.actor, Page.MARGINS)
+        margins = week_margins(visit, week.first, found.paid_sites) if may_see_margins else None
     charts: dict[str, Any] = {
         "hours_by_day": {
             "labels": [f"{day:%a %d}" for day in found.days],
@@ -63,10 +71,14 @@ def dashboard_page(visit: Visit) -> Response:
             {"label": "Awaiting sign-off", "data": [w.awaiting_sign_off or 0 for w in checks]},
         ]}  # fmt: skip
     if checks[-1].exceptions is not None:
-        kinds = sorted({kind for w in checks for kind, _ in w.exceptions or ()})
+        found_kinds = {kind for w in checks for kind, _ in w.exceptions or ()}
+        kinds = [kind for kind in EXCEPTION_TYPES if kind in found_kinds]  # in the order of the checks
         charts["exceptions"] = {
             "labels": labels,
-            "series": [{"label": kind, "data": [w.exceptions_of(kind) for w in checks]} for kind in kinds],
+            "series": [
+                {"label": _sentence(exception_words(kind)), "data": [w.exceptions_of(kind) for w in checks]}
+                for kind in kinds
+            ],
         }
     if checks[-1].paid_minutes is not None:
         charts["overtime"] = {"labels": labels, "series": [

@@ -1,8 +1,9 @@
 """The dashboard's checks of a pay week against the four before it, read through the API's own use cases
 (composed here, as the margin report composes payroll and charges, since a use case never calls another):
 shifts not approved and late clocks as ``/pay-weeks.php`` counts them, shifts awaiting the hirer's
-sign-off as ``/timesheets.php`` lists them, exceptions by type as ``/exceptions.php``, and the overtime
-share from ``/payroll.php``'s elements. A figure the role may not read is left out (None)."""
+sign-off as ``/timesheets.php`` counts them (each week's total, the five read at once), exceptions by
+type as ``/exceptions.php``, and the overtime share from ``/payroll.php``'s elements. A figure the role
+may not read is left out (None)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from workforce_core.services.dashboard import MOST, WEEKS_BEFORE
 from workforce_core.services.pay_week_reads import PayWeekQuery, pay_weeks
 from workforce_core.services.payroll import PayrollQuery, payroll
 from workforce_core.services.time_reads.exceptions import ExceptionQuery, exceptions
-from workforce_core.services.time_reads.timesheets import TimesheetQuery, timesheets
+from workforce_core.services.time_reads.timesheets import TimesheetQuery, WeekCounts, timesheet_counts
 from workforce_core.views.dashboard import WeekChecks
 from workforce_entrypoints.bootstrap import Services
 
@@ -49,10 +50,9 @@ def week_checks(s: Services, principal: Principal, week: date) -> tuple[WeekChec
         for e in listed_exceptions:
             if weeks[0] <= e.date <= last:
                 kinds[weeks[(e.date - weeks[0]).days // 7]][e.type] += 1
-        for w in weeks:
-            signing = TimesheetQuery(Paging(limit=1), date_from=w, date_to=w + timedelta(days=6),
-                                     client_approval=ClientApproval.PENDING, pricing=False, checks=False)  # fmt: skip
-            waiting = s.run(timesheets, principal, signing).page.total
+        signing = TimesheetQuery(Paging(limit=1), client_approval=ClientApproval.PENDING)
+        waiting_by_week = s.run(timesheet_counts, principal, WeekCounts(signing, tuple(weeks)))
+        for w, waiting in zip(weeks, waiting_by_week, strict=True):
             found[w] = WeekChecks(
                 w, found[w].not_approved, waiting, tuple(sorted(kinds[w].items())), found[w].late_clocks,
                 found[w].paid_minutes, found[w].overtime_minutes,

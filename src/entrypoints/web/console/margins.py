@@ -4,7 +4,7 @@ to the penny as ``/payroll.php`` and ``/charges.php`` give them; also as CSV."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import date
 
 from starlette.responses import Response
@@ -38,11 +38,13 @@ def week_lines(p: Principal, s: Services, week: date, location_id: int | None = 
             return found
 
 
-def week_margins(visit: Visit, week: date) -> MarginReport:
+def week_margins(visit: Visit, week: date, paid_sites: Collection[int] | None = None) -> MarginReport:
+    """``paid_sites``: the sites known to have payroll lines in the week (the dashboard's); the others'
+    payroll is not read, as it would find none. None: every site's is read."""
     p, s = visit.client, visit.services
     sites = {site.id: site.name for site in site_choices(visit)}
     schedule = s.run(charges, p, ChargeQuery(week_start=week))
-    by_site = {site: week_lines(p, s, week, site) for site in sites}
+    by_site = {site: week_lines(p, s, week, site) if paid_sites is None or site in paid_sites else [] for site in sites}
     return margin_report(p.client.name, week, week_lines(p, s, week), schedule, by_site, sites)
 
 

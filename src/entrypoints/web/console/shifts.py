@@ -17,6 +17,7 @@ from workforce_core.rules.pages import Page
 from workforce_core.rules.people import Power, may
 from workforce_core.rules.who_is_free import FreeWorker
 from workforce_core.services import reads
+from workforce_core.services.audit_trail import record_history
 from workforce_core.services.availability import FreeQuery, who_is_free
 from workforce_core.services.demands import DemandQuery, demands
 from workforce_core.services.offers import OfferQuery, offers
@@ -87,6 +88,7 @@ def requirement_page(visit: Visit) -> Response:
     sent = s.run(offers, p, OfferQuery(paging=Paging(limit=PAGE_SIZE), demand_id=d.id)).items
     return visit.page(
         "requirement.html",
+        history=s.run(record_history, p.client_id, "demand", demand_id),
         row=requirement_row(view, s.clock.now()),
         bookings=[booking_row(shift) for shift in view.shifts or ()],
         free=[free_row(found) for found in free.page.items] if free is not None else None,
@@ -103,6 +105,7 @@ def booking_page(visit: Visit) -> Response:
     view = reads.one(s.run(shifts, p, ShiftQuery(paging=Paging(limit=1), id=booking_id)))
     return visit.page(
         "booking.html",
+        history=s.run(record_history, p.client_id, "booking", booking_id),
         row=booking_row(view),
         sites=site_choices(visit),
         workers=worker_choices(visit),

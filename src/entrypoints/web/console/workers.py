@@ -20,6 +20,7 @@ from workforce_core.rules.people import Power, may
 from workforce_core.rules.visibility import Sight
 from workforce_core.services import reads
 from workforce_core.services.absences import AbsenceQuery, absences
+from workforce_core.services.audit_trail import record_history
 from workforce_core.services.availability import RuleQuery, rules
 from workforce_core.services.do_not_return import marked_sites
 from workforce_core.services.shift_reads import ShiftQuery, shifts
@@ -94,6 +95,7 @@ def worker_page(visit: Visit) -> Response:
     sheet = s.run(timesheets, p, TimesheetQuery(paging=Paging(limit=HISTORY), worker_id=worker_id))
     return visit.page(
         "worker.html",
+        history=s.run(record_history, p.client_id, "worker", worker_id),
         **context,
         bookings=[booking_row(shift) for shift in booked.items],
         booked_total=booked.total,

@@ -1,9 +1,10 @@
-"""GET /timesheets.php: time entries with the pay gate and pricing of completed shifts."""
+"""GET /timesheets.php: time entries with the pay gate and pricing of completed shifts; and how many it
+would count in each of some weeks, read at once (the dashboard's shifts awaiting sign-off)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 import attrs
 from attrs import frozen
@@ -12,10 +13,11 @@ from workforce_core.errors import InvalidParameter
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.principal import Principal
 from workforce_core.ports import EntryFilter, Page, Paging, Queries, UnitOfWorkFactory
+from workforce_core.rules.london import from_local
 from workforce_core.steps.pay_figures import figures_now, priced_now
 from workforce_core.steps.pricing import priced
 from workforce_core.steps.shift_exceptions import open_exceptions
-from workforce_core.steps.time_filters import OPEN_WINDOW, local_bounds, site_filter
+from workforce_core.steps.time_filters import MIDNIGHT, OPEN_WINDOW, local_bounds, site_filter
 from workforce_core.views import EntryView, ShiftFigures, ShiftGate, ShiftPricing
 
 MAX_PAYROLL_MATCHES = 2000
@@ -40,6 +42,15 @@ class TimesheetQuery:
     explain: bool = False  # price the page's shifts again with the engine's working (``explained``)
     pricing: bool = True  # each shift's whole figures (``figures``); without, its paid time and gate only
     checks: bool = True  # each shift's open exceptions (``exceptions``)
+
+
+@frozen
+class WeekCounts:
+    """``query``'s filters (not its dates, paging or ``payroll_status``) in each of ``weeks`` (consecutive
+    weeks' first days, oldest first)."""
+
+    query: TimesheetQuery
+    weeks: tuple[date, ...]
 
 
 @frozen
@@ -124,8 +135,24 @@ def _explained(
     return priced(views, principal.client, queries) if query.explain else {}
 
 
+def timesheet_counts(principal: Principal, asked: WeekCounts, *, queries: Queries, now: datetime) -> tuple[int, ...]:
+    """For each week, the ``pagination.total`` of ``/timesheets.php`` with ``date_from`` its first day and
+    ``date_to`` its last: one grouped read, whatever the weeks."""
+    principal.require("timesheets:read")
+    if asked.query.payroll_status is not None:
+        raise InvalidParameter("payroll_status", "the pay gate is decided shift by shift; count a week at a time.")
+    last = asked.weeks[-1] + timedelta(days=6)
+    found = _entry_filter(principal, attrs.evolve(asked.query, date_from=asked.weeks[0], date_to=last), queries, now)
+    bounds = [from_local(day, MIDNIGHT) for day in (*asked.weeks, last + timedelta(days=1))]  # as local_bounds
+    return queries.entry_counts(found, bounds)
+
+
 def _entries(principal: Principal, query: TimesheetQuery, *, queries: Queries, now: datetime) -> Page[EntryView]:
     principal.require("timesheets:read")
+    return queries.entries(_entry_filter(principal, query, queries, now))
+
+
+def _entry_filter(principal: Principal, query: TimesheetQuery, queries: Queries, now: datetime) -> EntryFilter:
     sites = site_filter(principal, queries, query.location_id)
     start, end = local_bounds(query.date_from, query.date_to)
     kind = query.entry_filter or ("all" if query.id is not None else "shifts")
@@ -133,22 +160,20 @@ def _entries(principal: Principal, query: TimesheetQuery, *, queries: Queries, n
         kind, ("shift", "break")
     )
     closed = {"shifts": True, "active": False}.get(kind)
-    return queries.entries(
-        EntryFilter(
-            client_id=principal.client_id,
-            paging=query.paging,
-            id=query.id,
-            entry_types=types,
-            closed=closed,
-            clocked_in_since=now - OPEN_WINDOW if kind == "active" else None,
-            clock_in_from=start,
-            clock_in_before=end,
-            updated_since=query.updated_since,
-            worker_id=query.worker_id,
-            location_ids=sites,
-            department_id=query.department_id,
-            approval_status=query.approval_status,
-            client_approval=query.client_approval,
-            gates=True,
-        )
+    return EntryFilter(
+        client_id=principal.client_id,
+        paging=query.paging,
+        id=query.id,
+        entry_types=types,
+        closed=closed,
+        clocked_in_since=now - OPEN_WINDOW if kind == "active" else None,
+        clock_in_from=start,
+        clock_in_before=end,
+        updated_since=query.updated_since,
+        worker_id=query.worker_id,
+        location_ids=sites,
+        department_id=query.department_id,
+        approval_status=query.approval_status,
+        client_approval=query.client_approval,
+        gates=True,
     )
