@@ -48,6 +48,7 @@ UNAUDITED: frozenset[Callable[..., object]] = frozenset(
     {
         sign_in.sign_in,  # a person signs in: the session is the record
         sign_in.sign_out,
+        sign_in.signed_in,  # each page of the console keeps its session (its last use, once a minute)
         second_step.sign_in_with_code,
         own_sessions.end_own_session,
         own_sessions.end_other_sessions,
