@@ -8,6 +8,10 @@ inserting one row). Each is loaded by ``wrk`` (``benchmarks.wrk``) over 8 keep-a
 ratio of answered requests per second is printed; no timing is asserted. The two reads are also
 measured against the hand-written floor (``benchmarks.floor_server``: the same reads with ``sqlite3``
 and ``orjson``), after checking that it answers the very bytes the product answered.
+
+``BENCH_REQUESTS`` (a comma-separated list of ``timesheets``, ``workers`` and ``clock``; all three when
+unset) runs only those: ``BENCH_REQUESTS=clock make bench PYTEST_ARGS=benchmarks/test_bench_side_by_side.py``
+measures the clocking alone, the floor left out when no read is asked.
 """
 
 from __future__ import annotations
@@ -44,6 +48,20 @@ WARM_SECONDS = 1
 CLOCK = "/api/v1/clock.php"
 PATHS = {"timesheets": "/api/v1/timesheets.php?limit=50", "workers": "/api/v1/workers.php?limit=50"}
 ROOT = Path(__file__).resolve().parent.parent
+REQUESTS_ENV = "BENCH_REQUESTS"
+
+
+def asked() -> tuple[str, ...]:
+    """The requests ``BENCH_REQUESTS`` names (all three when unset), in the run's order."""
+    names = (*PATHS, "clock")
+    text = os.environ.get(REQUESTS_ENV, "").strip()
+    if not text:
+        return names
+    chosen = {name.strip() for name in text.split(",") if name.strip()}
+    unknown = chosen - set(names)
+    if unknown:
+        raise ValueError(f"{REQUESTS_ENV} names {sorted(unknown)}; it may name {', '.join(names)}")
+    return tuple(name for name in names if name in chosen)
 
 
 class Seeded:
@@ -90,9 +108,9 @@ def measure(base: str, seeded: Seeded, directory: Path, names: tuple[str, ...] =
     return rates
 
 
-def keep_reads(base: str, seeded: Seeded, directory: Path) -> None:
+def keep_reads(base: str, seeded: Seeded, directory: Path, reads: tuple[str, ...] = READS) -> None:
     """The product's read replies, for the bare app to serve byte for byte and the floor to match."""
-    for name in READS:
+    for name in reads:
         call = Call("GET", PATHS[name], seeded.headers)
         reply = check(call, fetch(base, call))
         save_reply(directory, name, reply.status, reply.headers, reply.body)
@@ -109,7 +127,7 @@ def keep_replies(base: str, seeded: Seeded, directory: Path) -> None:
             save_reply(directory, "clock", reply.status, reply.headers, reply.body)
 
 
-def measure_floor(seeded: Seeded, tmp_path: Path) -> dict[str, Rate]:
+def measure_floor(seeded: Seeded, tmp_path: Path, reads: tuple[str, ...] = READS) -> dict[str, Rate]:
     """The two reads from the hand-written floor (``benchmarks.floor_server``), after checking that it
     answers the very bytes the product answered."""
     environment = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -117,37 +135,43 @@ def measure_floor(seeded: Seeded, tmp_path: Path) -> dict[str, Rate]:
     command = [sys.executable, "-m", "benchmarks.floor_server", "{port}", database]
     floor_server = Server.start(command, environment, tmp_path / "floor.log")
     try:
-        for name in READS:
+        for name in reads:
             call = Call("GET", PATHS[name], seeded.headers)
             answered = check(call, fetch(floor_server.base, call)).body
             assert answered == (tmp_path / f"{name}.after").read_bytes(), f"the floor's {name} page differs"
-        return measure(floor_server.base, seeded, tmp_path, READS)
+        return measure(floor_server.base, seeded, tmp_path, reads)
     finally:
         floor_server.stop()
 
 
 def test_three_requests_against_a_bare_app(benchmark: Any, seeded: Seeded, tmp_path: Path) -> None:
+    names = asked()
+    reads = tuple(name for name in READS if name in names)
+
     def side_by_side() -> tuple[dict[str, Rate], dict[str, Rate], dict[str, Rate]]:
+        product: dict[str, Rate] = {}
         with serving(seeded.url, tmp_path) as base:
-            keep_replies(base, seeded, tmp_path)
-            # clocking first: its shifts, waiting for approval, are the newest, so the reads that follow
-            # (the product's, the bare app's bytes and the floor's) all meet the same page
-            product = measure(base, seeded, tmp_path, ("clock",))
-            stored = bootstrap(Settings(database_url=seeded.url))  # the background pass, not left to its timer
-            try:
-                refresh_figures(uow=stored.uow)
-            finally:
-                stored.close()
-            keep_reads(base, seeded, tmp_path)
-            product.update(measure(base, seeded, tmp_path, tuple(PATHS)))
+            if "clock" in names:
+                keep_replies(base, seeded, tmp_path)
+                # clocking first: its shifts, waiting for approval, are the newest, so the reads that follow
+                # (the product's, the bare app's bytes and the floor's) all meet the same page
+                product.update(measure(base, seeded, tmp_path, ("clock",)))
+            if reads:
+                stored = bootstrap(Settings(database_url=seeded.url))  # the background pass, not left to its timer
+                try:
+                    refresh_figures(uow=stored.uow)
+                finally:
+                    stored.close()
+                keep_reads(base, seeded, tmp_path, reads)
+                product.update(measure(base, seeded, tmp_path, reads))
         environment = {**os.environ, "PYTHONPATH": str(ROOT)}
         command = [sys.executable, "-m", "benchmarks.bare_server", "{port}", str(tmp_path)]
         bare_server = Server.start(command, environment, tmp_path / "bare.log")
         try:
-            bare = measure(bare_server.base, seeded, tmp_path)
+            bare = measure(bare_server.base, seeded, tmp_path, names)
         finally:
             bare_server.stop()
-        return product, bare, measure_floor(seeded, tmp_path)
+        return product, bare, measure_floor(seeded, tmp_path, reads) if reads else {}
 
     product, bare, floor = benchmark.pedantic(side_by_side, rounds=1, iterations=1)
     labels = {
@@ -160,14 +184,17 @@ def test_three_requests_against_a_bare_app(benchmark: Any, seeded: Seeded, tmp_p
         f"{CONNECTIONS} connections, {SECONDS} s each:"
     )
     for name, label in labels.items():
+        if name not in names:
+            continue
         ratio = product[name].per_second / bare[name].per_second
         benchmark.extra_info[f"{name}_ratio"] = round(ratio, 4)
         note(
             f"  {label}: {ratio:.3f} of bare ({product[name].per_second:,.1f} vs {bare[name].per_second:,.1f} "
             f"requests/s; {product[name].answered:,} and {bare[name].answered:,} requests)"
         )
-    note("  against the hand-written floor (sqlite3 and orjson in a bare Starlette app, the same bytes):")
-    for name in READS:
+    if reads:
+        note("  against the hand-written floor (sqlite3 and orjson in a bare Starlette app, the same bytes):")
+    for name in reads:
         ratio = product[name].per_second / floor[name].per_second
         benchmark.extra_info[f"{name}_floor_ratio"] = round(ratio, 4)
         note(

@@ -212,6 +212,11 @@ class Services:
         key, page and figures); a writing unit of work inside it is refused."""
         return reading.one_read(self.engine)
 
+    def one_connection(self) -> AbstractContextManager[None]:
+        """Every unit of work of this block on one connection, each in its own transaction (a write
+        request's key check and its change: one checkout instead of two)."""
+        return reading.one_connection(self.engine)
+
     def close(self) -> None:
         self.api_log_buffer.close()  # what is queued is written before the engine goes
         if isinstance(self.limiter, SqlRateLimiter):

@@ -299,6 +299,17 @@ def _kinds(statements: list[str]) -> list[str]:
     return kinds
 
 
+def _clocker(api: TestClient, world: World, clock: FakeClock, name: str) -> tuple[int, dict[str, str]]:
+    """A worker of a new account with one site, and a key of it already used once (its first use warms)."""
+    clock.set(NOW)
+    client = world.account(name, walk_in_policy="pay")
+    site = world.site(client.id)
+    worker = world.worker(client.id, f"{name} worker", location_id=site.id)
+    headers = world.key(client.id)
+    api.get("/api/v1/me.php", headers=headers)
+    return worker.worker.id, headers
+
+
 def test_clocking_in_and_out_runs_only_what_its_rules_need(api: TestClient, world: World, clock: FakeClock) -> None:
     """In: the key (with its account), the worker's lock, the shifts that can refuse it (open, or ending
     later) in one read, the covering booking, the site (its geofence), the shift, the outbox row.
@@ -306,15 +317,10 @@ def test_clocking_in_and_out_runs_only_what_its_rules_need(api: TestClient, worl
     the shift, its week's stored pay figures dropped (stale), the outbox row. In, also: the worker's
     documents (a lapsed right to work refuses it; the job role's document types only when there is a role),
     whether its pay week is locked (a late clock is flagged). Each writes one audit row. Nothing is read twice."""
-    clock.set(NOW)
-    client = world.account("Clocking", walk_in_policy="pay")
-    site = world.site(client.id)
-    worker = world.worker(client.id, "Clocker", location_id=site.id)
-    headers = world.key(client.id)
-    api.get("/api/v1/me.php", headers=headers)  # warm: the key's first use
+    worker_id, headers = _clocker(api, world, clock, "Clocking")
     kinds = {}
     for action in ("in", "out"):
-        body = {"action": action, "worker_id": worker.worker.id}
+        body = {"action": action, "worker_id": worker_id}
         with counting(world) as counted:
             reply = api.post("/api/v1/clock.php", headers=headers, json=body)
         assert reply.status_code in (200, 201), reply.text
@@ -343,3 +349,23 @@ def test_clocking_in_and_out_runs_only_what_its_rules_need(api: TestClient, worl
         "INSERT audit_log",
         "INSERT outbox",
     ]
+
+
+def test_a_clock_request_checks_out_one_connection(api: TestClient, world: World, clock: FakeClock) -> None:
+    """The key's read and the clock's write each run in a transaction of their own on the request's one
+    connection (``reading.one_connection``), not on one checked out for each."""
+    worker_id, headers = _clocker(api, world, clock, "One connection")
+    checkouts: list[object] = []
+
+    def note(*args: Any) -> None:
+        checkouts.append(args)
+
+    event.listen(world.services.engine, "checkout", note)
+    try:
+        for action in ("in", "out"):
+            reply = api.post("/api/v1/clock.php", headers=headers, json={"action": action, "worker_id": worker_id})
+            assert reply.status_code in (200, 201), reply.text
+            assert len(checkouts) == 1, f"clock {action}: {len(checkouts)} connections checked out"
+            checkouts.clear()
+    finally:
+        event.remove(world.services.engine, "checkout", note)

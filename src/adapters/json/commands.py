@@ -73,8 +73,15 @@ def _structuring(cls: type[Any]) -> Callable[[Mapping[str, Any], Any], Any]:
 converter.register_structure_hook_factory(is_command, _structuring)
 
 
+_REQUIRED: dict[type[Any], tuple[str, ...]] = {}  # per command class, asked at every request
+_KNOWN: dict[type[Any], frozenset[str]] = {}
+
+
 def _required(cls: type[Any]) -> tuple[str, ...]:
-    return tuple(f.name for f in attrs.fields(cls) if must_send(f))
+    found = _REQUIRED.get(cls)
+    if found is None:
+        found = _REQUIRED[cls] = tuple(f.name for f in attrs.fields(cls) if must_send(f))
+    return found
 
 
 def structure(cls: type[C], raw: Mapping[str, Any], *, exact: bool = False) -> C:
@@ -89,7 +96,10 @@ def structure(cls: type[C], raw: Mapping[str, Any], *, exact: bool = False) -> C
 
 
 def _fields(cls: type[Any]) -> frozenset[str]:
-    return frozenset(f.name for f in attrs.fields(cls) if input_of(f) is not None)
+    found = _KNOWN.get(cls)
+    if found is None:
+        found = _KNOWN[cls] = frozenset(f.name for f in attrs.fields(cls) if input_of(f) is not None)
+    return found
 
 
 def _structure(cls: type[C], raw: Mapping[str, Any], where: str) -> C:

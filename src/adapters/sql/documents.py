@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from datetime import date
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, bindparam, select
 
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.breaks import CHUNK
@@ -23,15 +23,22 @@ class SqlDocumentTypeRepository(SqlRepository[DocumentType]):
         return [self._record(row) for row in self.connection.execute(query).mappings()]
 
 
+_DOCUMENTS = tables.worker_documents.c
+HELD = (  # a worker's documents, read at every clock-in: built once
+    select(tables.worker_documents)
+    .where(_DOCUMENTS.worker_id == bindparam("worker_id"), _DOCUMENTS.removed_at.is_(None))
+    .order_by(_DOCUMENTS.id)
+)
+
+
 class SqlWorkerDocumentRepository(SqlRepository[WorkerDocument]):
     def __init__(self, connection: Connection) -> None:
         super().__init__(connection, tables.worker_documents, WorkerDocument)
 
     def of_worker(self, worker_id: int, *, removed: bool = False) -> list[WorkerDocument]:
-        c = self.table.c
         if removed:
-            return self._many(c.worker_id == worker_id)
-        return self._many(c.worker_id == worker_id, c.removed_at.is_(None))
+            return self._many(self.table.c.worker_id == worker_id)
+        return self._listed(HELD, {"worker_id": worker_id})
 
     def of_workers(self, worker_ids: Collection[int]) -> dict[int, list[WorkerDocument]]:
         c = self.table.c

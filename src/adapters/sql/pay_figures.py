@@ -39,6 +39,22 @@ LATE = and_(FIGURES.c.adjust_week.is_not(None), FIGURES.c.payroll_reason.in_(LAT
 SPANS_PER_STATEMENT = 100  # an OR of this many spans stays well inside SQLite's expression depth (1,000)
 
 
+def _dropping(where: ColumnElement[bool]) -> tuple[Any, Any]:
+    """The two DELETEs of figures (their lines first) ``where`` holds, frozen figures left alone."""
+    where = and_(where, NOT_FROZEN)  # frozen figures stay until their lock is lifted
+    doomed = select(FIGURES.c.entry_id).where(where)
+    return delete(LINES).where(LINES.c.entry_id.in_(doomed)), delete(FIGURES).where(where)
+
+
+# one worker's span of weeks (a clock-out's, an edit's), built once: ``worker_id``, ``first``, ``last``
+ONE_SPAN = _dropping(
+    and_(
+        FIGURES.c.worker_id == bindparam("worker_id"),
+        FIGURES.c.pay_week_start.between(bindparam("first"), bindparam("last")),
+    )
+)
+
+
 def _chunks(items: Sequence[Any], size: int = CHUNK) -> Iterable[Sequence[Any]]:
     for at in range(0, len(items), size):
         yield items[at : at + size]
@@ -155,6 +171,11 @@ class SqlPayFigures:
         if not spans:
             return
         self._lock_workers(sorted({span.worker_id for span in spans}))
+        if len(spans) == 1:
+            only = {"worker_id": spans[0].worker_id, "first": spans[0].first, "last": spans[0].last}
+            for statement in ONE_SPAN:
+                self.connection.execute(statement, only)
+            return
         for chunk in _chunks(spans, SPANS_PER_STATEMENT):
             self._drop(
                 or_(
@@ -223,10 +244,8 @@ class SqlPayFigures:
             self.connection.execute(query.with_for_update(key_share=True))
 
     def _drop(self, where: ColumnElement[bool]) -> None:
-        where = and_(where, NOT_FROZEN)  # frozen figures stay until their lock is lifted
-        doomed = select(FIGURES.c.entry_id).where(where)
-        self.connection.execute(delete(LINES).where(LINES.c.entry_id.in_(doomed)))
-        self.connection.execute(delete(FIGURES).where(where))
+        for statement in _dropping(where):
+            self.connection.execute(statement)
 
 
 def line_rows(figures: Sequence[ShiftFigures]) -> list[dict[str, Any]]:

@@ -7,7 +7,7 @@ from collections.abc import Collection, Sequence
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, and_, case, delete, exists, func, insert, literal, or_, select, update
+from sqlalchemy import Connection, and_, bindparam, case, delete, exists, func, insert, literal, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from workforce_adapters.sql import tables
@@ -29,7 +29,8 @@ class SqlPayWeekLocks:
         self.connection = connection
 
     def is_week_locked(self, client_id: int, site_id: int | None, day: date) -> bool:
-        found = self.connection.execute(may_cover(client_id, site_id, day)).mappings()
+        asked = {"client_id": client_id, "site_id": site_id, "first": day - timedelta(days=6), "day": day}
+        found = self.connection.execute(MAY_COVER, asked).mappings()
         return locked_on(from_row(PayWeekLock, row) for row in found)(day, site_id)  # the rule decides
 
     def standing(self, client_id: int, week_starts: Collection[date]) -> list[PayWeekLock]:
@@ -127,6 +128,15 @@ def may_cover(client_id: int, site_id: int | None, day: date) -> Any:
         pwl.c.unlocked_at.is_(None),
         or_(pwl.c.location_id.is_(None), pwl.c.location_id == site_id),
     )
+
+
+# ``may_cover`` built once, for every clock: ``client_id``, ``site_id``, ``first`` (six days before) and ``day``
+MAY_COVER = select(tables.pay_week_locks).where(
+    tables.pay_week_locks.c.client_id == bindparam("client_id"),
+    tables.pay_week_locks.c.week_start.between(bindparam("first"), bindparam("day")),
+    tables.pay_week_locks.c.unlocked_at.is_(None),
+    or_(tables.pay_week_locks.c.location_id.is_(None), tables.pay_week_locks.c.location_id == bindparam("site_id")),
+)
 
 
 def standing_locks(connection: Connection, client_id: int, week_starts: Collection[date]) -> list[PayWeekLock]:

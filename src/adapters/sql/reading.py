@@ -6,6 +6,12 @@ context; until the block ends, every read of the read models (``connection``) an
 unit of work on that engine uses it, so a page, its figures and the key that opened it are read in one
 checkout and one snapshot. A unit of work that would write inside the block is refused
 (``WriteInRead``): a request read in one snapshot must not change what it reads.
+
+``one_connection(engine)`` is the write requests' lighter form: one checkout for the whole request,
+no transaction held between its units of work; each unit of work opened while the connection is idle
+(the key's read, then the use case's write) begins and ends its own transaction on it, so a request
+checks a connection out and back once (one unit of work opened inside another takes a connection of
+its own).
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from contextvars import ContextVar
 from sqlalchemy import Connection, Engine
 
 _pinned: ContextVar[Connection | None] = ContextVar("workforce_read_connection", default=None)
+_lent: ContextVar[Connection | None] = ContextVar("workforce_request_connection", default=None)
 
 
 class WriteInRead(RuntimeError):
@@ -52,6 +59,28 @@ def one_read(engine: Engine) -> Iterator[None]:
             yield
         finally:
             _pinned.reset(token)
+
+
+@contextmanager
+def one_connection(engine: Engine) -> Iterator[None]:
+    """Every unit of work of this block on ``engine`` on one connection, each in a transaction of its own."""
+    if _lent.get() is not None or pinned(engine) is not None:
+        yield
+        return
+    with engine.connect() as lent:
+        token = _lent.set(lent)
+        try:
+            yield
+        finally:
+            _lent.reset(token)
+
+
+def idle(engine: Engine) -> Connection | None:
+    """The connection ``one_connection`` lent this context for ``engine``, when no transaction is open on it."""
+    connection = _lent.get()
+    if connection is None or connection.engine is not engine or connection.in_transaction():
+        return None
+    return connection
 
 
 def refuse_write(engine: Engine) -> None:

@@ -4,10 +4,26 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
+from functools import cache
 from typing import Any, Generic, TypeVar
 
 import attrs
-from sqlalchemy import Connection, Table, bindparam, delete, func, insert, or_, select, union_all, update
+from sqlalchemy import (
+    Connection,
+    Executable,
+    Insert,
+    Select,
+    Table,
+    Update,
+    bindparam,
+    delete,
+    func,
+    insert,
+    or_,
+    select,
+    union_all,
+    update,
+)
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
@@ -32,6 +48,23 @@ T = TypeVar("T")
 HOLDER = "_client_"  # the prefix of the client's columns read with its keys
 
 
+# The statements every repository runs by id, built once per table: building a statement (and its cache
+# key) costs more than SQLite takes to run it. The values go as parameters, so each is compiled once.
+@cache
+def by_id(table: Table) -> Select[Any]:
+    return select(table).where(table.c.id == bindparam("_id"))
+
+
+@cache
+def adding(table: Table) -> Insert:
+    return insert(table).returning(table.c.id)
+
+
+@cache
+def updating(table: Table) -> Update:
+    return update(table).where(table.c.id == bindparam("_id"))
+
+
 class SqlRepository(Generic[T]):
     def __init__(self, connection: Connection, table: Table, cls: type[T]) -> None:
         self.connection = connection
@@ -39,17 +72,15 @@ class SqlRepository(Generic[T]):
         self.cls = cls
 
     def get(self, id: int) -> T | None:
-        row = self.connection.execute(select(self.table).where(self.table.c.id == id)).mappings().first()
+        row = self.connection.execute(by_id(self.table), {"_id": id}).mappings().first()
         return self._record(row) if row else None
 
-    # The values go as parameters, not into the statement: one statement per table, compiled once.
     def add(self, item: T) -> T:
-        new_id = self.connection.execute(insert(self.table).returning(self.table.c.id), self._row(item))
+        new_id = self.connection.execute(adding(self.table), self._row(item))
         return attrs.evolve(item, id=new_id.scalar_one())  # type: ignore[misc]
 
     def update(self, item: T) -> None:
-        statement = update(self.table).where(self.table.c.id == bindparam("_id"))
-        self.connection.execute(statement, {"_id": item.id, **self._row(item)})  # type: ignore[attr-defined]
+        self.connection.execute(updating(self.table), {"_id": item.id, **self._row(item)})  # type: ignore[attr-defined]
 
     def get_many(self, ids: Collection[int]) -> dict[int, T]:
         found: dict[int, T] = {}
@@ -61,8 +92,8 @@ class SqlRepository(Generic[T]):
 
     def update_many(self, items: Sequence[T]) -> None:
         if items:
-            statement = update(self.table).where(self.table.c.id == bindparam("_id"))
-            self.connection.execute(statement, [{"_id": item.id, **self._row(item)} for item in items])  # type: ignore[attr-defined]
+            rows = [{"_id": item.id, **self._row(item)} for item in items]  # type: ignore[attr-defined]
+            self.connection.execute(updating(self.table), rows)
 
     def _record(self, row: Mapping[Any, Any]) -> T:
         return from_row(self.cls, row)
@@ -71,8 +102,11 @@ class SqlRepository(Generic[T]):
         return to_row(item, self.table)
 
     def _many(self, *where: Any) -> list[T]:
-        rows = self.connection.execute(select(self.table).where(*where).order_by(self.table.c.id)).mappings()
-        return [self._record(row) for row in rows]
+        return self._listed(select(self.table).where(*where).order_by(self.table.c.id))
+
+    def _listed(self, statement: Executable, parameters: Mapping[str, Any] | None = None) -> list[T]:
+        """The records a (prebuilt) statement reads, given its ``parameters``."""
+        return [self._record(row) for row in self.connection.execute(statement, parameters).mappings()]
 
 
 HOLDERS = (  # built once: every request reads it
@@ -130,6 +164,9 @@ class SqlApiKeyRepository(SqlRepository[ApiKey]):
         return self._many(self.table.c.client_id == client_id)
 
 
+LOCK_WORKER = by_id(tables.workers).with_for_update()  # PostgreSQL's row lock; SQLite's writer holds the file
+
+
 class SqlWorkerRepository(SqlRepository[Worker]):
     def __init__(self, connection: Connection, held: set[int] | None = None) -> None:
         super().__init__(connection, tables.workers, Worker)
@@ -161,10 +198,8 @@ class SqlWorkerRepository(SqlRepository[Worker]):
         return found
 
     def lock(self, worker_id: int) -> Worker | None:
-        query = select(self.table).where(self.table.c.id == worker_id)
-        if self.connection.dialect.name == "postgresql":
-            query = query.with_for_update()
-        row = self.connection.execute(query).mappings().first()
+        query = LOCK_WORKER if self.connection.dialect.name == "postgresql" else by_id(self.table)
+        row = self.connection.execute(query, {"_id": worker_id}).mappings().first()
         if row is None:
             return None
         self.held.add(worker_id)
@@ -217,16 +252,19 @@ class SqlWorkerRepository(SqlRepository[Worker]):
         return self.connection.execute(query.limit(1)).first() is not None
 
 
+AUDIT_INSERT = insert(tables.audit_log)  # built once: every audited write (every clock) runs it
+
+
 class SqlAuditLog:
     def __init__(self, connection: Connection) -> None:
         self.connection = connection
 
     def add(self, entry: AuditEntry) -> None:
-        self.connection.execute(insert(tables.audit_log).values(to_row(entry, tables.audit_log)))
+        self.connection.execute(AUDIT_INSERT, to_row(entry, tables.audit_log))
 
     def add_all(self, entries: Sequence[AuditEntry]) -> None:
         if entries:
-            self.connection.execute(insert(tables.audit_log), [to_row(entry, tables.audit_log) for entry in entries])
+            self.connection.execute(AUDIT_INSERT, [to_row(entry, tables.audit_log) for entry in entries])
 
     def find(self, query: AuditFilter, paging: Paging) -> Page[AuditRow]:
         a, u, k = tables.audit_log, tables.users, tables.api_keys
@@ -259,6 +297,30 @@ class SqlAuditLog:
         )
 
 
+def _shift_reads() -> tuple[Select[Any], Any, Select[Any]]:
+    """The clock path's reads of time entries, built once (``worker_id``, ``since``, ``at``, ``shift_id``)."""
+    te = tables.time_entries
+    c = te.c
+    open_shift = (
+        select(te)
+        .where(
+            c.worker_id == bindparam("worker_id"),
+            c.entry_type == "shift",
+            c.clock_out.is_(None),
+            c.clock_in >= bindparam("since"),
+        )
+        .order_by(c.clock_in.desc(), c.id.desc())
+        .limit(1)
+    )
+    shifts = select(te).where(c.worker_id == bindparam("worker_id"), c.entry_type == "shift")
+    blockers = union_all(shifts.where(c.clock_out.is_(None)), shifts.where(c.clock_out > bindparam("at")))
+    breaks = select(te).where(c.parent_id == bindparam("shift_id"), c.entry_type == "break").order_by(c.id)
+    return open_shift, blockers, breaks
+
+
+OPEN_SHIFT, CLOCK_IN_BLOCKERS, BREAKS_OF = _shift_reads()
+
+
 class SqlTimeEntryRepository(SqlRepository[TimeEntry]):
     def __init__(self, connection: Connection) -> None:
         super().__init__(connection, tables.time_entries, TimeEntry)
@@ -268,12 +330,8 @@ class SqlTimeEntryRepository(SqlRepository[TimeEntry]):
         return from_row(TimeEntry, row) if row else None
 
     def open_shift(self, worker_id: int, since: datetime) -> TimeEntry | None:
-        c = self.table.c
-        return self._first(
-            select(self.table)
-            .where(c.worker_id == worker_id, c.entry_type == "shift", c.clock_out.is_(None), c.clock_in >= since)
-            .order_by(c.clock_in.desc(), c.id.desc())
-        )
+        row = self.connection.execute(OPEN_SHIFT, {"worker_id": worker_id, "since": since}).mappings().first()
+        return from_row(TimeEntry, row) if row else None
 
     def overlapping(
         self, worker_id: int, start: datetime, end: datetime | None, *, except_id: int = 0
@@ -303,10 +361,7 @@ class SqlTimeEntryRepository(SqlRepository[TimeEntry]):
         """The reads of a clock-in as one statement, each a range of the worker's clock-out index: the
         open shifts (since ``since``, and the stale ones before it) and the recorded shifts ending after
         ``at`` (normally none)."""
-        c = self.table.c
-        shifts = select(self.table).where(c.worker_id == worker_id, c.entry_type == "shift")
-        rows = self.connection.execute(union_all(shifts.where(c.clock_out.is_(None)), shifts.where(c.clock_out > at)))
-        found = [from_row(TimeEntry, row) for row in rows.mappings()]
+        found = self._listed(CLOCK_IN_BLOCKERS, {"worker_id": worker_id, "at": at})
         open_ = [e for e in found if e.clock_out is None and e.clock_in >= since]
         stale = tuple(sorted((e for e in found if e.clock_out is None and e.clock_in < since), key=lambda e: e.id))
         ended = [e for e in found if e.clock_out is not None]
@@ -321,7 +376,7 @@ class SqlTimeEntryRepository(SqlRepository[TimeEntry]):
         return self._many(c.entry_type == "shift", c.clock_out.is_(None), c.clock_in < cutoff)
 
     def breaks_of(self, shift_id: int) -> list[TimeEntry]:
-        return self._many(self.table.c.parent_id == shift_id, self.table.c.entry_type == "break")
+        return self._listed(BREAKS_OF, {"shift_id": shift_id})
 
     def shifts_between(self, worker_id: int, start: datetime, end: datetime) -> list[TimeEntry]:
         c = self.table.c
@@ -345,18 +400,24 @@ class SqlTimeEntryRepository(SqlRepository[TimeEntry]):
         return found is not None
 
 
+NEAR = (  # the live bookings of a worker around a clock (``latest``: its time plus the grace, ``earliest`` less it)
+    select(tables.shifts)
+    .where(
+        tables.shifts.c.worker_id == bindparam("worker_id"),
+        tables.shifts.c.status.in_(LIVE_BOOKING_STATUSES),
+        tables.shifts.c.start <= bindparam("latest"),
+        tables.shifts.c.end >= bindparam("earliest"),
+    )
+    .order_by(tables.shifts.c.id)
+)
+
+
 class SqlBookingRepository(SqlRepository[Booking]):
     def __init__(self, connection: Connection) -> None:
         super().__init__(connection, tables.shifts, Booking)
 
     def near(self, worker_id: int, at: datetime) -> list[Booking]:
-        c = self.table.c
-        return self._many(
-            c.worker_id == worker_id,
-            c.status.in_(LIVE_BOOKING_STATUSES),
-            c.start <= at + GRACE,
-            c.end >= at - GRACE,
-        )
+        return self._listed(NEAR, {"worker_id": worker_id, "latest": at + GRACE, "earliest": at - GRACE})
 
     def of_worker(self, worker_id: int, start: datetime, end: datetime) -> list[Booking]:
         c = self.table.c

@@ -7,12 +7,12 @@ Idempotency-Key) or rolls it back.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from functools import cached_property
 from types import TracebackType
 from typing import Any
 
+import orjson
 from sqlalchemy import Connection, Engine, event, insert
 
 from workforce_adapters.sql import reading, tables
@@ -74,6 +74,7 @@ from workforce_core.model.amendments import Amendment
 from workforce_core.model.reference import CostCode, Department
 from workforce_core.ports.outbox import EventCodec
 
+OUTBOX_INSERT = insert(tables.outbox)  # built once: every write with an event runs it
 WRITES = "workforce_rows_written"  # a writing unit of work's count of rows changed, on its connection's info
 UNCOUNTED = ("audit_log", "outbox")
 
@@ -114,7 +115,10 @@ class SqlUnitOfWork:
         if shared is not None:
             self.connection: Connection = shared
         else:  # SQLite: a writer takes the write lock up front (BEGIN IMMEDIATE); a reader does not.
-            self.connection = self.engine.connect().execution_options(write=not self.read_only)
+            lent = reading.idle(self.engine)  # the request's own connection (``reading.one_connection``)
+            self.lent = lent is not None
+            connection = lent if lent is not None else self.engine.connect()
+            self.connection = connection.execution_options(write=not self.read_only)
             self.transaction = self.connection.begin()
         self._held: set[int] = set()  # workers locked in this transaction (a lock is not taken twice)
         if not self.read_only:
@@ -329,7 +333,8 @@ class SqlUnitOfWork:
                 self.transaction.rollback()
         finally:
             self.connection.info.pop(WRITES, None)
-            self.connection.close()
+            if not self.lent:  # a lent connection goes back when its request ends
+                self.connection.close()
 
     def record(self, events: list[Event]) -> None:
         self.events.extend(events)
@@ -347,12 +352,13 @@ class SqlUnitOfWork:
         self.settle()
         if self.events:
             self.connection.execute(
-                insert(tables.outbox),
+                OUTBOX_INSERT,
                 [
                     {
                         "client_id": event.client_id,
                         "event": event.name,
-                        "data": json.dumps(self.event_codec.stored(event.data), separators=(",", ":")),
+                        # orjson: the same compact JSON (non-ASCII as UTF-8, not escaped), a tenth of json.dumps' time
+                        "data": orjson.dumps(self.event_codec.stored(event.data)).decode(),
                         "occurred_at": event.occurred_at,
                     }
                     for event in self.events

@@ -15,6 +15,7 @@ import logging
 import threading
 from collections.abc import Callable
 
+from workforce_core.rules.calendar import is_bank_holiday
 from workforce_core.services import (
     api_log,
     document_jobs,
@@ -75,7 +76,10 @@ def run_until(
 
 def refresh_until(stop: threading.Event, built: Services, *, interval: float = FIGURES_INTERVAL) -> None:
     """Store the figures of the stale worker-weeks (``figure_refresh.refresh_figures``), then wait
-    ``interval`` seconds, until ``stop`` is set."""
+    ``interval`` seconds, until ``stop`` is set. The bank holidays are read first: their first read
+    imports the calendar's data (a few hundred milliseconds), which belongs to start-up, not to the first
+    pass that prices while requests are served."""
+    is_bank_holiday(built.clock.now().date())
     while not stop.is_set():
         try:
             built.run(figure_refresh.refresh_figures)

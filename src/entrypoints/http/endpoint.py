@@ -141,7 +141,7 @@ class Endpoint:
         if request.headers.get(idempotency.HEADER) is None or request.method not in WRITES:
             # the body first (a small one came with the head), then the key to the reply in one storage thread
             raw_body = await request.body()
-            return await threads.run(_answer, request, method, secret, address, services, raw_body)
+            return await threads.run(_write_reply, request, method, secret, address, services, raw_body)
         principal, decision = await threads.run(_admit, request, secret, address, services)
         headers = _limit_headers(decision)
         try:
@@ -213,6 +213,15 @@ def _read_reply(request: Request, method: Method, secret: str, address: str, ser
         with services.one_read():
             return _answer(request, method, secret, address, services)
     return _answer(request, method, secret, address, services)
+
+
+def _write_reply(
+    request: Request, method: Method, secret: str, address: str, services: Services, raw_body: bytes
+) -> Response:
+    """A request with a body, from the key to the reply (on a storage thread), on one connection: the
+    key's read and the change each in a transaction of their own."""
+    with services.one_connection():
+        return _answer(request, method, secret, address, services, raw_body)
 
 
 def _answer(
