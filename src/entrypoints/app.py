@@ -128,7 +128,7 @@ def create_app(
             Middleware(ReplyHeadersMiddleware),
             Middleware(RequestIdMiddleware),
             Middleware(ApiLogMiddleware, buffer=built.api_log_buffer, clock=built.clock, prefix=PREFIX),
-            Middleware(BodyLimitMiddleware),
+            Middleware(BodyLimitMiddleware, api_prefix=PREFIX),
         ],
         exception_handlers={HTTPException: _http_error, WorkforceError: _workforce_error},
         lifespan=lifespan,

@@ -165,7 +165,11 @@ class BadRequest(WorkforceError):
 
 
 class PayloadTooLarge(WorkforceError):
-    code, status, default_message = "payload_too_large", 413, "The body is larger than 1 MiB."
+    code, status, default_message = (
+        "payload_too_large",
+        413,
+        "What was sent is larger than 1 MiB: choose a smaller file.",
+    )
 
 
 class RequestTimeout(WorkforceError):

@@ -9,6 +9,7 @@ from starlette.testclient import TestClient
 
 from tests.contract.conftest import World
 from workforce_entrypoints.app import create_app
+from workforce_entrypoints.http.endpoint import PREFIX
 from workforce_entrypoints.http.middleware.body_limit import BodyLimitMiddleware
 
 
@@ -49,7 +50,7 @@ def test_a_body_just_under_the_limit_is_read(api: TestClient, world: World) -> N
 def test_a_body_that_never_finishes_is_cut_off_with_408(services, world: World) -> None:  # type: ignore[no-untyped-def]
     account = world.account()
     authorization = world.key(account.id)["Authorization"].encode()
-    app = BodyLimitMiddleware(create_app(services=services), seconds=0.2)
+    app = BodyLimitMiddleware(create_app(services=services), api_prefix=PREFIX, seconds=0.2)
     sent: list[dict] = []  # type: ignore[type-arg]
 
     async def receive() -> dict:  # type: ignore[type-arg]

@@ -180,6 +180,22 @@ def test_evidence_is_kept_downloaded_never_cached_and_a_wrong_type_is_refused_wi
         assert outsider.get(link).status_code == 404  # nor is another account's address
 
 
+def test_a_file_over_the_limit_is_refused_on_the_page_in_words_with_nothing_kept(
+    services: Services, world: World, acme: dict[str, int], tmp_path: Path
+) -> None:
+    client, ann = acme["client"], acme["ann"]
+    with console(services) as person:
+        _, rtw = a_checked_worker(services, acme, person)
+        upload = f"/console/{client}/workers/{ann}/documents/{rtw}/evidence"
+        token = person.csrf(f"/console/{client}/workers/{ann}/documents")
+        files = {"file": ("scan.png", PNG + bytes(1024 * 1024), "image/png")}
+        refused = person.client.post(upload, data={"csrf_token": token}, files=files, follow_redirects=False)
+        assert refused.status_code == 413
+        assert refused.headers["content-type"].startswith("text/html")  # the console's page, not the API's JSON
+        assert "choose a smaller file" in refused.text
+        assert kept(services, tmp_path) == (0, [])
+
+
 def test_another_accounts_worker_and_document_are_not_found_on_the_console(
     services: Services, world: World, acme: dict[str, int]
 ) -> None:

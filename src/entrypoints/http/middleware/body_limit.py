@@ -1,5 +1,8 @@
 """Request bodies: at most 1 MiB (413 ``payload_too_large``), and all of it within 30 seconds
-(408 ``request_timeout``), so a slow or endless body cannot tie up a worker."""
+(408 ``request_timeout``), so a slow or endless body cannot tie up a worker. A call of the API declaring a
+longer body is refused before it is read; a page's form is refused as its body passes the limit, inside
+the page's request path, so a person gets their surface's refusal in words (a file too large to upload),
+not the API's JSON."""
 
 from __future__ import annotations
 
@@ -15,8 +18,11 @@ BODY_SECONDS = 30.0
 
 
 class BodyLimitMiddleware:
-    def __init__(self, app: ASGIApp, max_bytes: int = MAX_BODY_BYTES, seconds: float = BODY_SECONDS) -> None:
+    def __init__(
+        self, app: ASGIApp, api_prefix: str, max_bytes: int = MAX_BODY_BYTES, seconds: float = BODY_SECONDS
+    ) -> None:
         self.app = app
+        self.api_prefix = api_prefix
         self.max_bytes = max_bytes
         self.seconds = seconds
 
@@ -28,7 +34,8 @@ class BodyLimitMiddleware:
         if declared is not None and not declared.isdigit():
             await error_reply(BadRequest("Content-Length must be a whole number of bytes."))(scope, receive, send)
             return
-        if declared is not None and int(declared) > self.max_bytes:
+        api = scope["path"].startswith(self.api_prefix)
+        if api and declared is not None and int(declared) > self.max_bytes:
             await error_reply(PayloadTooLarge())(scope, receive, send)
             return
         deadline = asyncio.get_running_loop().time() + self.seconds
