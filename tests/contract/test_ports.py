@@ -416,6 +416,28 @@ def test_breaks_of_lists_the_break_entries_of_one_shift(backend: Backend) -> Non
         assert tx.entries.breaks_of(shift.id) == [lunch, tea]
 
 
+def test_a_clock_out_reads_the_open_shift_with_its_breaks_only(backend: Backend) -> None:
+    with backend.uow() as tx:
+        worker = _worker(tx, _client(tx).id)
+        other = _worker(tx, worker.client_id, "O-1")
+        _shift(tx, worker, T0 - timedelta(hours=20), None)  # open, but outside an 18-hour window
+        older = _shift(tx, worker, T0, None)
+        newest = _shift(tx, worker, T0 + timedelta(hours=1), None)
+        _shift(tx, other, T0 + timedelta(hours=2), None)  # another worker's
+        tea = _shift(tx, worker, T0 + timedelta(hours=3), 0.25, entry_type="break", parent_id=newest.id)
+        lunch = _shift(tx, worker, T0 + timedelta(hours=2), 0.5, entry_type="break", parent_id=newest.id)
+        _shift(tx, worker, T0 + timedelta(minutes=30), 0.1, entry_type="break", parent_id=older.id)
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        read = tx.entries.open_shift_and_breaks
+        assert read(worker.id, T0 - timedelta(hours=18)) == (newest, [tea, lunch])
+        assert read(worker.id, T0 - timedelta(hours=18)) == (
+            tx.entries.open_shift(worker.id, T0 - timedelta(hours=18)),
+            tx.entries.breaks_of(newest.id),
+        )
+        assert read(worker.id, T0 + timedelta(hours=2)) == (None, [])
+
+
 # ---- bookings ------------------------------------------------------------------------------------
 
 
@@ -507,6 +529,10 @@ def test_a_whole_client_lock_or_the_sites_own_lock_locks_the_week_for_bookings(b
         assert tx.pay_weeks.is_week_locked(client.id, north.id, next_monday) is False
         assert tx.pay_weeks.is_week_locked(client.id, south.id, sunday) is False
         assert tx.pay_weeks.is_week_locked(other.id, north.id, sunday) is False
+        assert tx.locations.with_week_lock(north.id, sunday) == (north, True)
+        assert tx.locations.with_week_lock(north.id, next_monday) == (north, False)
+        assert tx.locations.with_week_lock(south.id, sunday) == (south, False)
+        assert tx.locations.with_week_lock(south.id + 1000, sunday) == (None, False)
     with backend.uow() as tx:
         tx.pay_weeks.add_lock(_lock(client), WEEK)
         tx.commit()

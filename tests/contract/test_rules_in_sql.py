@@ -157,7 +157,8 @@ def test_a_site_and_day_is_locked_in_sql_as_the_lock_coverage_rule_says(
     made: list[tuple[int, int | None, bool]],
     questions: list[tuple[int | None, int]],
 ) -> None:
-    """Any day may start a lock here (a client's start day can change), so the rule's week is tested whole."""
+    """Any day may start a lock here (a client's start day can change), so the rule's week is tested whole.
+    A clock-in's read of its site with the locks (``LocationRepository.with_week_lock``) decides the same."""
     with sql() as tx:
         client, sites = _client(tx)
         stored = []
@@ -177,12 +178,15 @@ def test_a_site_and_day_is_locked_in_sql_as_the_lock_coverage_rule_says(
         tx.commit()
     locked = locked_on(stored)
     with sql(read_only=True) as tx:
+        sites_read = {site_id: tx.locations.get(site_id) for site_id in sites}
         for site, day in questions:
             site_id = sites[site] if site is not None else None
             on = MONDAY + timedelta(days=day)
             kept = {row.id for row in tx.connection.execute(may_cover(client.id, site_id, on))}
             assert {lock.id for lock in stored if covers(lock, site_id, on)} <= kept, (site_id, on)  # the pre-filter
             assert tx.pay_weeks.is_week_locked(client.id, site_id, on) == locked(on, site_id), (site_id, on)
+            if site_id is not None:  # a clock-in's site read with its lock: the same pre-filter as a join
+                assert tx.locations.with_week_lock(site_id, on) == (sites_read[site_id], locked(on, site_id))
 
 
 # ---- a requirement's status --------------------------------------------------------------------

@@ -199,6 +199,10 @@ class MemoryTimeEntryRepository(MemoryRepository[TimeEntry]):
         found = self._shifts(worker_id, lambda e: e.clock_out is None and e.clock_in >= since)
         return max(found, key=lambda e: (e.clock_in, e.id), default=None)
 
+    def open_shift_and_breaks(self, worker_id: int, since: datetime) -> tuple[TimeEntry | None, list[TimeEntry]]:
+        shift = self.open_shift(worker_id, since)
+        return shift, (sorted(self.breaks_of(shift.id), key=lambda e: e.id) if shift is not None else [])
+
     def overlapping(
         self, worker_id: int, start: datetime, end: datetime | None, *, except_id: int = 0
     ) -> TimeEntry | None:

@@ -112,7 +112,7 @@ class MemoryUnitOfWork:
 
     @cached_property
     def locations(self) -> MemoryLocationRepository:
-        return MemoryLocationRepository(self._tables["locations"])
+        return MemoryLocationRepository(self._tables["locations"], self._tables["pay_week_locks"])
 
     @cached_property
     def departments(self) -> MemoryRepository[Department]:

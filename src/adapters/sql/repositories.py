@@ -297,28 +297,34 @@ class SqlAuditLog:
         )
 
 
-def _shift_reads() -> tuple[Select[Any], Any, Select[Any]]:
+def _shift_reads() -> tuple[Select[Any], Any, Select[Any], Any]:
     """The clock path's reads of time entries, built once (``worker_id``, ``since``, ``at``, ``shift_id``)."""
     te = tables.time_entries
     c = te.c
-    open_shift = (
-        select(te)
-        .where(
-            c.worker_id == bindparam("worker_id"),
-            c.entry_type == "shift",
-            c.clock_out.is_(None),
-            c.clock_in >= bindparam("since"),
-        )
-        .order_by(c.clock_in.desc(), c.id.desc())
-        .limit(1)
+    open_shifts = select(te).where(
+        c.worker_id == bindparam("worker_id"),
+        c.entry_type == "shift",
+        c.clock_out.is_(None),
+        c.clock_in >= bindparam("since"),
     )
+    open_shift = open_shifts.order_by(c.clock_in.desc(), c.id.desc()).limit(1)
     shifts = select(te).where(c.worker_id == bindparam("worker_id"), c.entry_type == "shift")
     blockers = union_all(shifts.where(c.clock_out.is_(None)), shifts.where(c.clock_out > bindparam("at")))
     breaks = select(te).where(c.parent_id == bindparam("shift_id"), c.entry_type == "break").order_by(c.id)
-    return open_shift, blockers, breaks
+    # a clock-out's read: the worker's open shifts since ``since`` (normally one) and their breaks, each
+    # a range of an index (the worker's clock-out index, the parent index); the newest shift is chosen
+    # in Python as ``open_shift`` orders them
+    ids = select(c.id).where(
+        c.worker_id == bindparam("worker_id"),
+        c.entry_type == "shift",
+        c.clock_out.is_(None),
+        c.clock_in >= bindparam("since"),
+    )
+    with_breaks = union_all(open_shifts, select(te).where(c.parent_id.in_(ids), c.entry_type == "break"))
+    return open_shift, blockers, breaks, with_breaks
 
 
-OPEN_SHIFT, CLOCK_IN_BLOCKERS, BREAKS_OF = _shift_reads()
+OPEN_SHIFT, CLOCK_IN_BLOCKERS, BREAKS_OF, OPEN_SHIFT_AND_BREAKS = _shift_reads()
 
 
 class SqlTimeEntryRepository(SqlRepository[TimeEntry]):
@@ -332,6 +338,13 @@ class SqlTimeEntryRepository(SqlRepository[TimeEntry]):
     def open_shift(self, worker_id: int, since: datetime) -> TimeEntry | None:
         row = self.connection.execute(OPEN_SHIFT, {"worker_id": worker_id, "since": since}).mappings().first()
         return from_row(TimeEntry, row) if row else None
+
+    def open_shift_and_breaks(self, worker_id: int, since: datetime) -> tuple[TimeEntry | None, list[TimeEntry]]:
+        found = self._listed(OPEN_SHIFT_AND_BREAKS, {"worker_id": worker_id, "since": since})
+        shift = max((e for e in found if e.entry_type == "shift"), key=lambda e: (e.clock_in, e.id), default=None)
+        if shift is None:
+            return None, []
+        return shift, sorted((e for e in found if e.entry_type == "break" and e.parent_id == shift.id), key=lambda e: e.id)
 
     def overlapping(
         self, worker_id: int, start: datetime, end: datetime | None, *, except_id: int = 0

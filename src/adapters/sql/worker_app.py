@@ -2,12 +2,36 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Connection
+from datetime import date, timedelta
+
+from sqlalchemy import Connection, and_, bindparam, or_, select
 
 from workforce_adapters.sql import tables
+from workforce_adapters.sql.mapping import from_row, plain_rows
 from workforce_adapters.sql.people import SqlOneTimeLinks, SqlSessions
 from workforce_adapters.sql.repositories import SqlRepository
+from workforce_core.model.pay_weeks import PayWeekLock
 from workforce_core.model.reference import Location
+from workforce_core.rules.week_locks import locked_on
+
+LOCK = "lock_"  # the prefix of a lock's columns beside its site's
+_pwl = tables.pay_week_locks
+# a clock-in's site and the locks that may cover its day there, built once (``location_id``, ``first``
+# six days before ``day``): the pay-week lock read's pre-filter (``pay_weeks.MAY_COVER``) as a left join,
+# one row per lock (one without a lock), the rule (``locked_on``) deciding
+SITE_WITH_LOCKS = (
+    select(tables.locations, *(column.label(f"{LOCK}{column.name}") for column in _pwl.columns))
+    .outerjoin(
+        _pwl,
+        and_(
+            _pwl.c.client_id == tables.locations.c.client_id,
+            _pwl.c.week_start.between(bindparam("first"), bindparam("day")),
+            _pwl.c.unlocked_at.is_(None),
+            or_(_pwl.c.location_id.is_(None), _pwl.c.location_id == tables.locations.c.id),
+        ),
+    )
+    .where(tables.locations.c.id == bindparam("location_id"))
+)
 from workforce_core.model.worker_app import WorkerAppLink, WorkerSession
 
 
@@ -29,3 +53,16 @@ class SqlLocationRepository(SqlRepository[Location]):
 
     def of_client(self, client_id: int) -> list[Location]:
         return self._many(self.table.c.client_id == client_id)
+
+    def with_week_lock(self, location_id: int, day: date) -> tuple[Location | None, bool]:
+        asked = {"location_id": location_id, "first": day - timedelta(days=6), "day": day}
+        rows = plain_rows(self.connection.execute(SITE_WITH_LOCKS, asked))
+        if not rows:
+            return None, False
+        site = from_row(Location, rows[0])
+        locks = (
+            from_row(PayWeekLock, {name.removeprefix(LOCK): value for name, value in row.items() if name.startswith(LOCK)})
+            for row in rows
+            if row[f"{LOCK}id"] is not None
+        )
+        return site, locked_on(locks)(day, site.id)

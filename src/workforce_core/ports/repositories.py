@@ -92,6 +92,11 @@ class TimeEntryRepository(Repository[TimeEntry], Protocol):
         """The worker's newest open shift clocked in at or after ``since``."""
         ...
 
+    def open_shift_and_breaks(self, worker_id: int, since: datetime) -> tuple[TimeEntry | None, list[TimeEntry]]:
+        """What a clock-out must look at, in one read: ``open_shift(worker_id, since)`` and its
+        ``breaks_of`` (by id; none when there is no such shift)."""
+        ...
+
     def clock_in_blockers(
         self, worker_id: int, since: datetime, at: datetime
     ) -> tuple[TimeEntry | None, TimeEntry | None, tuple[TimeEntry, ...]]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Protocol
 
 from workforce_core.model.reference import Location
@@ -29,4 +29,9 @@ class WorkerAppLinkRepository(Repository[WorkerAppLink], Protocol):
 class LocationRepository(Repository[Location], Protocol):
     def of_client(self, client_id: int) -> list[Location]:
         """The client's sites, by id (the worker app checks a phone's position against every mapped one)."""
+        ...
+
+    def with_week_lock(self, location_id: int, day: date) -> tuple[Location | None, bool]:
+        """The site, and whether a lock of its client stands on the pay week holding the local ``day``
+        there (``PayWeekLocks.is_week_locked(site.client_id, site.id, day)``), in one read: a clock-in's."""
         ...

@@ -41,7 +41,7 @@ from workforce_core.rules.london import local_date
 from workforce_core.steps.booking_states import complete_booking, require_live
 from workforce_core.steps.clock_fences import Refused, any_site_fence, attempt, site_fence
 from workforce_core.steps.document_checks import require_documents
-from workforce_core.steps.entry_edits import EntryViews, check_breaks
+from workforce_core.steps.entry_edits import EntryViews, breaks_inside
 from workforce_core.steps.late_clocks import record_entry
 from workforce_core.steps.open_shifts import close_open_shift
 from workforce_core.views import ClockResult, EntryView
@@ -97,12 +97,16 @@ def _shown_id(entry: TimeEntry, principal: Principal) -> int | None:
     return entry.id if principal.sees_site(entry.location_id) else None
 
 
-def _site(tx: UnitOfWork, location_id: int | None, principal: Principal) -> Location | None:
+def _site(
+    tx: UnitOfWork, location_id: int | None, principal: Principal, at: datetime
+) -> tuple[Location | None, bool | None]:
+    """The site a clock-in names and whether its pay week is locked there (None: no site, read later)."""
     if location_id is None:
         if principal.site_ids is not None:
             raise ValidationFailed("location_id", "a site-limited key must clock at one of its sites.")
-        return None
-    return owned_site(principal, tx.locations.get(location_id), field="location_id")
+        return None, None
+    site, late = tx.locations.with_week_lock(location_id, local_date(at))
+    return owned_site(principal, site, field="location_id"), late
 
 
 def _booking(
@@ -159,6 +163,7 @@ def _clock_in(
     booking = _booking(tx, command, worker, at, principal)
     require_documents(tx, worker, {local_date(at)}, booking.job_role if booking else None, principal.client.settings)
     site: Location | None
+    late: bool | None = None  # whether its pay week is locked, when read with the site
     if command.origin.app:
         preferred = booking.location_id if booking else worker.location_id
         sites = tx.locations.of_client(principal.client_id)
@@ -167,7 +172,7 @@ def _clock_in(
             booking = None  # clocked in at another site than the one booked: a walk-in there
     else:
         location_id = command.location_id or (booking.location_id if booking else None) or worker.location_id
-        site = _site(tx, location_id, principal)
+        site, late = _site(tx, location_id, principal, at)
         fence = site_fence(command, worker, site, at, principal, "in")
     _check_survey(tx, command, worker, site, at, principal)
     entry = TimeEntry(
@@ -205,7 +210,7 @@ def _clock_in(
         views = EntryViews(tx)
         for stale in missed:
             close_open_shift(tx, views, stale, at, now, "missed_clockout")
-    entry = record_entry(tx, entry)
+    entry = record_entry(tx, entry, late=late)
     view = EntryView.of(entry, worker, site)
     names = ["clock_in"]
     if fence.breach:
@@ -227,7 +232,7 @@ def _clock_out(
     since: datetime,
     flags: tuple[str, ...],
 ) -> ClockResult:
-    entry = tx.entries.open_shift(worker.id, since)
+    entry, breaks = tx.entries.open_shift_and_breaks(worker.id, since)
     if entry is None:
         raise NoOpenClockIn()
     before = attrs.evolve(entry)
@@ -236,7 +241,7 @@ def _clock_out(
     if at < entry.clock_in:
         raise Conflict("occurred_at is before the clock-in of the open shift.", entry_id=entry.id)
     site = tx.locations.get(entry.location_id) if entry.location_id is not None else None
-    check_breaks(tx, entry, entry.clock_in, at)
+    breaks_inside(breaks, entry.clock_in, at)
     if command.origin.app:
         mapped = site is not None and site.latitude is not None and site.longitude is not None
         sites = [site] if site is not None and mapped else tx.locations.of_client(principal.client_id)

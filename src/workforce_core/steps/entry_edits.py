@@ -100,7 +100,12 @@ def editable_shifts(tx: UnitOfWork, ids: Sequence[int], actor: Actor | None = No
 
 def check_breaks(tx: UnitOfWork, shift: TimeEntry, start: datetime, end: datetime) -> None:
     """409 ``conflict`` when a recorded break of the shift would fall outside ``[start, end]``."""
-    for piece in tx.entries.breaks_of(shift.id):
+    breaks_inside(tx.entries.breaks_of(shift.id), start, end)
+
+
+def breaks_inside(breaks: list[TimeEntry], start: datetime, end: datetime) -> None:
+    """409 ``conflict`` when one of a shift's ``breaks`` (already read) would fall outside ``[start, end]``."""
+    for piece in breaks:
         if piece.clock_in < start or (piece.clock_out or piece.clock_in) > end:
             raise Conflict(f"break {piece.id} would fall outside the shift.", entry_id=piece.id)
 

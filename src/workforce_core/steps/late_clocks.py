@@ -10,10 +10,11 @@ from workforce_core.rules.london import local_date
 from workforce_core.rules.pay_gate import LATE_CLOCK
 
 
-def record_entry(tx: UnitOfWork, entry: TimeEntry) -> TimeEntry:
+def record_entry(tx: UnitOfWork, entry: TimeEntry, *, late: bool | None = None) -> TimeEntry:
     """Store a new clock, backfill or break; flagged ``locked_week`` (and noted) when its pay week is
-    locked for its site."""
-    late = tx.pay_weeks.is_week_locked(entry.client_id, entry.location_id, local_date(entry.clock_in))
+    locked for its site (``late``, when the caller read it with the site: ``LocationRepository.with_week_lock``)."""
+    if late is None:
+        late = tx.pay_weeks.is_week_locked(entry.client_id, entry.location_id, local_date(entry.clock_in))
     if late:
         entry.flag(LATE_CLOCK)
     stored = tx.entries.add(entry)
