@@ -416,26 +416,30 @@ def test_breaks_of_lists_the_break_entries_of_one_shift(backend: Backend) -> Non
         assert tx.entries.breaks_of(shift.id) == [lunch, tea]
 
 
-def test_a_clock_out_reads_the_open_shift_with_its_breaks_only(backend: Backend) -> None:
+def test_a_clock_out_reads_the_open_shift_with_its_breaks_only_and_its_site(backend: Backend) -> None:
     with backend.uow() as tx:
         worker = _worker(tx, _client(tx).id)
+        north, south = _site(tx, worker.client_id), _site(tx, worker.client_id, "South")
         other = _worker(tx, worker.client_id, "O-1")
         _shift(tx, worker, T0 - timedelta(hours=20), None)  # open, but outside an 18-hour window
-        older = _shift(tx, worker, T0, None)
-        newest = _shift(tx, worker, T0 + timedelta(hours=1), None)
+        older = _shift(tx, worker, T0, None, location_id=south.id)
+        newest = _shift(tx, worker, T0 + timedelta(hours=1), None, location_id=north.id)
         _shift(tx, other, T0 + timedelta(hours=2), None)  # another worker's
         tea = _shift(tx, worker, T0 + timedelta(hours=3), 0.25, entry_type="break", parent_id=newest.id)
         lunch = _shift(tx, worker, T0 + timedelta(hours=2), 0.5, entry_type="break", parent_id=newest.id)
         _shift(tx, worker, T0 + timedelta(minutes=30), 0.1, entry_type="break", parent_id=older.id)
         tx.commit()
     with backend.uow(read_only=True) as tx:
-        read = tx.entries.open_shift_and_breaks
-        assert read(worker.id, T0 - timedelta(hours=18)) == (newest, [tea, lunch])
+        read = tx.entries.clock_out_reads
+        assert read(worker.id, T0 - timedelta(hours=18)) == (newest, [tea, lunch], north)
         assert read(worker.id, T0 - timedelta(hours=18)) == (
             tx.entries.open_shift(worker.id, T0 - timedelta(hours=18)),
             tx.entries.breaks_of(newest.id),
+            tx.locations.get(north.id),
         )
-        assert read(worker.id, T0 + timedelta(hours=2)) == (None, [])
+        assert read(worker.id, T0 - timedelta(minutes=1)) == (newest, [tea, lunch], north)
+        assert read(other.id, T0) == (tx.entries.open_shift(other.id, T0), [], None)  # a shift with no site
+        assert read(worker.id, T0 + timedelta(hours=2)) == (None, [], None)
 
 
 # ---- bookings ------------------------------------------------------------------------------------

@@ -313,10 +313,11 @@ def _clocker(api: TestClient, world: World, clock: FakeClock, name: str) -> tupl
 def test_clocking_in_and_out_runs_only_what_its_rules_need(api: TestClient, world: World, clock: FakeClock) -> None:
     """In: the key (with its account), the worker's lock, the shifts that can refuse it (open, or ending
     later) in one read, the covering booking, the site (its geofence), the shift, the outbox row.
-    Out: the key, the lock, the open shift with its breaks (they must fall inside it) in one read, the site,
+    Out: the key, the lock, the open shift with its breaks (they must fall inside it) and its site in one read,
     the shift, its week's stored pay figures dropped (stale), the outbox row. In, also: the worker's
     documents (a lapsed right to work refuses it; the job role's document types only when there is a role),
-    whether its pay week is locked (a late clock is flagged), read with the site. Each writes one audit row. Nothing is read twice."""
+    whether its pay week is locked (a late clock is flagged), read with the site. Each writes one audit row.
+    Nothing is read twice."""
     worker_id, headers = _clocker(api, world, clock, "Clocking")
     kinds = {}
     for action in ("in", "out"):
@@ -340,7 +341,6 @@ def test_clocking_in_and_out_runs_only_what_its_rules_need(api: TestClient, worl
         "SELECT api_keys",
         "SELECT workers",
         "SELECT time_entries",
-        "SELECT locations",
         "UPDATE time_entries",
         "DELETE shift_figure_lines",
         "DELETE shift_figures",

@@ -20,6 +20,7 @@ from workforce_core.model.audit import AuditEntry
 from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, Booking, BookingStatus
 from workforce_core.model.keys import ApiKey
 from workforce_core.model.rates import RateRule
+from workforce_core.model.reference import Location
 from workforce_core.model.surveys import Survey, SurveyQuestion
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
@@ -192,6 +193,10 @@ def _key(employee_id: str) -> str:
 
 
 class MemoryTimeEntryRepository(MemoryRepository[TimeEntry]):
+    def __init__(self, table: MemoryTable[TimeEntry], sites: MemoryTable[Location]) -> None:
+        super().__init__(table)
+        self._sites = sites
+
     def _shifts(self, worker_id: int, test: Callable[[TimeEntry], bool]) -> list[TimeEntry]:
         return self._table.where(lambda e: e.entry_type == "shift" and e.worker_id == worker_id and test(e))
 
@@ -199,9 +204,14 @@ class MemoryTimeEntryRepository(MemoryRepository[TimeEntry]):
         found = self._shifts(worker_id, lambda e: e.clock_out is None and e.clock_in >= since)
         return max(found, key=lambda e: (e.clock_in, e.id), default=None)
 
-    def open_shift_and_breaks(self, worker_id: int, since: datetime) -> tuple[TimeEntry | None, list[TimeEntry]]:
+    def clock_out_reads(
+        self, worker_id: int, since: datetime
+    ) -> tuple[TimeEntry | None, list[TimeEntry], Location | None]:
         shift = self.open_shift(worker_id, since)
-        return shift, (sorted(self.breaks_of(shift.id), key=lambda e: e.id) if shift is not None else [])
+        if shift is None:
+            return None, [], None
+        site = self._sites.get(shift.location_id) if shift.location_id is not None else None
+        return shift, sorted(self.breaks_of(shift.id), key=lambda e: e.id), site
 
     def overlapping(
         self, worker_id: int, start: datetime, end: datetime | None, *, except_id: int = 0

@@ -128,7 +128,7 @@ class MemoryUnitOfWork:
 
     @cached_property
     def entries(self) -> MemoryTimeEntryRepository:
-        return MemoryTimeEntryRepository(self._tables["entries"])
+        return MemoryTimeEntryRepository(self._tables["entries"], self._tables["locations"])
 
     @cached_property
     def bookings(self) -> MemoryBookingRepository:

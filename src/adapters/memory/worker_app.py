@@ -8,8 +8,8 @@ from workforce_adapters.memory.people import MemoryOneTimeLinks, MemorySessions
 from workforce_adapters.memory.repositories import MemoryRepository, MemoryTable
 from workforce_core.model.pay_weeks import PayWeekLock
 from workforce_core.model.reference import Location
-from workforce_core.rules.week_locks import locked_on
 from workforce_core.model.worker_app import WorkerAppLink, WorkerSession
+from workforce_core.rules.week_locks import locked_on
 
 
 class MemoryWorkerSessionRepository(MemorySessions[WorkerSession]):

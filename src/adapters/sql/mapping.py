@@ -79,3 +79,8 @@ def plain_rows(result: Result[Any]) -> list[dict[str, Any]]:
     """A result's rows as plain dicts (column name to value), each made in one C-level step."""
     keys = tuple(result.keys())
     return [dict(zip(keys, row, strict=True)) for row in result]
+
+
+def unprefixed(row: Mapping[str, Any], prefix: str) -> dict[str, Any]:
+    """The columns of a joined ``row`` labelled with ``prefix`` (another table's), without it."""
+    return {name.removeprefix(prefix): value for name, value in row.items() if name.startswith(prefix)}

@@ -19,6 +19,7 @@ from sqlalchemy import (
     delete,
     func,
     insert,
+    null,
     or_,
     select,
     union_all,
@@ -30,12 +31,13 @@ from sqlalchemy.exc import IntegrityError
 
 from workforce_adapters.sql import tables
 from workforce_adapters.sql.breaks import CHUNK
-from workforce_adapters.sql.mapping import from_row, plain_rows, to_row
+from workforce_adapters.sql.mapping import from_row, plain_rows, to_row, unprefixed
 from workforce_core.errors import DuplicateEmployeeId
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.audit import AuditEntry
 from workforce_core.model.bookings import LIVE_BOOKING_STATUSES, Booking, BookingStatus
 from workforce_core.model.keys import ApiKey
+from workforce_core.model.reference import Location
 from workforce_core.model.surveys import Survey, SurveyQuestion
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
@@ -156,8 +158,7 @@ class SqlApiKeyRepository(SqlRepository[ApiKey]):
     def holders(self, key_prefix: str) -> list[tuple[ApiKey, ClientAccount]]:
         found = []
         for row in plain_rows(self.connection.execute(HOLDERS, {"prefix": key_prefix})):
-            client = {name.removeprefix(HOLDER): value for name, value in row.items() if name.startswith(HOLDER)}
-            found.append((from_row(ApiKey, row), from_row(ClientAccount, client)))
+            found.append((from_row(ApiKey, row), from_row(ClientAccount, unprefixed(row, HOLDER))))
         return found
 
     def for_client(self, client_id: int) -> list[ApiKey]:
@@ -311,20 +312,26 @@ def _shift_reads() -> tuple[Select[Any], Any, Select[Any], Any]:
     shifts = select(te).where(c.worker_id == bindparam("worker_id"), c.entry_type == "shift")
     blockers = union_all(shifts.where(c.clock_out.is_(None)), shifts.where(c.clock_out > bindparam("at")))
     breaks = select(te).where(c.parent_id == bindparam("shift_id"), c.entry_type == "break").order_by(c.id)
-    # a clock-out's read: the worker's open shifts since ``since`` (normally one) and their breaks, each
-    # a range of an index (the worker's clock-out index, the parent index); the newest shift is chosen
-    # in Python as ``open_shift`` orders them
+    # a clock-out's read: the worker's open shifts since ``since`` (normally one) with their sites (the
+    # site's columns beside the shift's, ``SITE``-prefixed), and their breaks (no site), each a range of
+    # an index (the worker's clock-out index, the parent index); the newest shift is chosen in Python as
+    # ``open_shift`` orders them
+    sites = tables.locations
     ids = select(c.id).where(
         c.worker_id == bindparam("worker_id"),
         c.entry_type == "shift",
         c.clock_out.is_(None),
         c.clock_in >= bindparam("since"),
     )
-    with_breaks = union_all(open_shifts, select(te).where(c.parent_id.in_(ids), c.entry_type == "break"))
-    return open_shift, blockers, breaks, with_breaks
+    with_sites = open_shifts.add_columns(*(column.label(f"{SITE}{column.name}") for column in sites.columns))
+    with_sites = with_sites.outerjoin(sites, sites.c.id == c.location_id)
+    no_site = (null().label(f"{SITE}{column.name}") for column in sites.columns)
+    its_breaks = select(te, *no_site).where(c.parent_id.in_(ids), c.entry_type == "break")
+    return open_shift, blockers, breaks, union_all(with_sites, its_breaks)
 
 
-OPEN_SHIFT, CLOCK_IN_BLOCKERS, BREAKS_OF, OPEN_SHIFT_AND_BREAKS = _shift_reads()
+SITE = "site_"  # the prefix of a shift's site's columns beside the shift's
+OPEN_SHIFT, CLOCK_IN_BLOCKERS, BREAKS_OF, CLOCK_OUT_READS = _shift_reads()
 
 
 class SqlTimeEntryRepository(SqlRepository[TimeEntry]):
@@ -339,12 +346,20 @@ class SqlTimeEntryRepository(SqlRepository[TimeEntry]):
         row = self.connection.execute(OPEN_SHIFT, {"worker_id": worker_id, "since": since}).mappings().first()
         return from_row(TimeEntry, row) if row else None
 
-    def open_shift_and_breaks(self, worker_id: int, since: datetime) -> tuple[TimeEntry | None, list[TimeEntry]]:
-        found = self._listed(OPEN_SHIFT_AND_BREAKS, {"worker_id": worker_id, "since": since})
-        shift = max((e for e in found if e.entry_type == "shift"), key=lambda e: (e.clock_in, e.id), default=None)
-        if shift is None:
-            return None, []
-        return shift, sorted((e for e in found if e.entry_type == "break" and e.parent_id == shift.id), key=lambda e: e.id)
+    def clock_out_reads(
+        self, worker_id: int, since: datetime
+    ) -> tuple[TimeEntry | None, list[TimeEntry], Location | None]:
+        rows = plain_rows(self.connection.execute(CLOCK_OUT_READS, {"worker_id": worker_id, "since": since}))
+        shifts = [(from_row(TimeEntry, row), row) for row in rows if row["entry_type"] == "shift"]
+        if not shifts:
+            return None, [], None
+        shift, row = max(shifts, key=lambda found: (found[0].clock_in, found[0].id))
+        breaks = sorted(
+            (from_row(TimeEntry, row) for row in rows if row["entry_type"] == "break" and row["parent_id"] == shift.id),
+            key=lambda e: e.id,
+        )
+        site = unprefixed(row, SITE)
+        return shift, breaks, from_row(Location, site) if site["id"] is not None else None
 
     def overlapping(
         self, worker_id: int, start: datetime, end: datetime | None, *, except_id: int = 0
@@ -417,7 +432,8 @@ NEAR = (  # the live bookings of a worker around a clock (``latest``: its time p
     select(tables.shifts)
     .where(
         tables.shifts.c.worker_id == bindparam("worker_id"),
-        tables.shifts.c.status.in_(LIVE_BOOKING_STATUSES),
+        # each status its own bound value: an IN list is expanded into the SQL at every run
+        or_(*(tables.shifts.c.status == status for status in LIVE_BOOKING_STATUSES)),
         tables.shifts.c.start <= bindparam("latest"),
         tables.shifts.c.end >= bindparam("earliest"),
     )

@@ -7,11 +7,12 @@ from datetime import date, timedelta
 from sqlalchemy import Connection, and_, bindparam, or_, select
 
 from workforce_adapters.sql import tables
-from workforce_adapters.sql.mapping import from_row, plain_rows
+from workforce_adapters.sql.mapping import from_row, plain_rows, unprefixed
 from workforce_adapters.sql.people import SqlOneTimeLinks, SqlSessions
 from workforce_adapters.sql.repositories import SqlRepository
 from workforce_core.model.pay_weeks import PayWeekLock
 from workforce_core.model.reference import Location
+from workforce_core.model.worker_app import WorkerAppLink, WorkerSession
 from workforce_core.rules.week_locks import locked_on
 
 LOCK = "lock_"  # the prefix of a lock's columns beside its site's
@@ -32,7 +33,6 @@ SITE_WITH_LOCKS = (
     )
     .where(tables.locations.c.id == bindparam("location_id"))
 )
-from workforce_core.model.worker_app import WorkerAppLink, WorkerSession
 
 
 class SqlWorkerSessionRepository(SqlSessions[WorkerSession]):
@@ -61,8 +61,8 @@ class SqlLocationRepository(SqlRepository[Location]):
             return None, False
         site = from_row(Location, rows[0])
         locks = (
-            from_row(PayWeekLock, {name.removeprefix(LOCK): value for name, value in row.items() if name.startswith(LOCK)})
+            from_row(PayWeekLock, unprefixed(row, LOCK))
             for row in rows
-            if row[f"{LOCK}id"] is not None
+            if row[f"{LOCK}id"] is not None  # the site without a lock: its one row, the lock's columns null
         )
         return site, locked_on(locks)(day, site.id)

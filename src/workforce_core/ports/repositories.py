@@ -11,6 +11,7 @@ from workforce_core.model.audit import AuditEntry
 from workforce_core.model.bookings import Booking
 from workforce_core.model.keys import ApiKey
 from workforce_core.model.rates import RateRule
+from workforce_core.model.reference import Location
 from workforce_core.model.surveys import Survey
 from workforce_core.model.time_entries import TimeEntry
 from workforce_core.model.workers import Worker
@@ -92,9 +93,11 @@ class TimeEntryRepository(Repository[TimeEntry], Protocol):
         """The worker's newest open shift clocked in at or after ``since``."""
         ...
 
-    def open_shift_and_breaks(self, worker_id: int, since: datetime) -> tuple[TimeEntry | None, list[TimeEntry]]:
-        """What a clock-out must look at, in one read: ``open_shift(worker_id, since)`` and its
-        ``breaks_of`` (by id; none when there is no such shift)."""
+    def clock_out_reads(
+        self, worker_id: int, since: datetime
+    ) -> tuple[TimeEntry | None, list[TimeEntry], Location | None]:
+        """What a clock-out must look at, in one read: ``open_shift(worker_id, since)``, its
+        ``breaks_of`` (by id) and its site (none without one); all three none or empty without a shift."""
         ...
 
     def clock_in_blockers(

@@ -232,7 +232,7 @@ def _clock_out(
     since: datetime,
     flags: tuple[str, ...],
 ) -> ClockResult:
-    entry, breaks = tx.entries.open_shift_and_breaks(worker.id, since)
+    entry, breaks, site = tx.entries.clock_out_reads(worker.id, since)
     if entry is None:
         raise NoOpenClockIn()
     before = attrs.evolve(entry)
@@ -240,7 +240,6 @@ def _clock_out(
         raise LocationNotAllowed(field="location_id")
     if at < entry.clock_in:
         raise Conflict("occurred_at is before the clock-in of the open shift.", entry_id=entry.id)
-    site = tx.locations.get(entry.location_id) if entry.location_id is not None else None
     breaks_inside(breaks, entry.clock_in, at)
     if command.origin.app:
         mapped = site is not None and site.latitude is not None and site.longitude is not None
