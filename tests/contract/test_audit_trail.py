@@ -89,6 +89,24 @@ def test_a_booking_made_and_refused_shows_on_setups_page_by_name_and_in_its_csv(
         assert "History" in worker_page
 
 
+def test_a_requirement_made_over_the_api_shows_its_making_in_its_own_history(
+    services: Services, world: World, client_id: int
+) -> None:
+    site = world.site(client_id, "Depot", geofence_mode="disabled")
+    key = world.key(client_id)
+    asked = {"location_id": site.id, "shift_date": "2026-11-20", "start_time": "09:00", "end_time": "17:00"}
+    with console(services) as person:
+        sign_in_as(services, "owner", client_id, person)
+        made = person.client.post(path("demands"), headers=key, json={**asked, "headcount": 2})
+        demand_id = data(made, 201)["id"]
+        history = person.get(f"/console/{client_id}/shifts/requirements/{demand_id}").text
+    assert "No changes recorded." not in history
+    assert "created" in history
+    assert "headcount" in history
+    (row,) = [row for row in world.audit(client_id) if row["entity"] == "demand"]
+    assert (row["entity_id"], row["request_id"]) == (demand_id, made.headers["x-request-id"])
+
+
 def _users(services: Services) -> list[dict[str, object]]:
     with services.engine.connect() as connection:
         return [dict(row) for row in connection.execute(select(tables.users)).mappings()]

@@ -1,4 +1,4 @@
-"""The demo's worker documents (issue 34: "a document expiring soon"): a forklift licence the forklift
+"""The demo's worker documents: a forklift licence the forklift
 driver's role needs, and the demo's forklift driver's licence ending within the account's warning days,
 after the last booked day (booked and free, with the ``document_expiring`` warning)."""
 

@@ -1,4 +1,4 @@
-"""The demo's current pay week, alive whatever the day it is seeded on (issue 34, item 4).
+"""The demo's current pay week, alive whatever the day it is seeded on.
 
 The demo account's pay week starts three days before the day of the seed (``DAYS_BEFORE``), so the
 current week always has three days already worked, today, and three days to come. Everything below

@@ -50,7 +50,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "People who sign in to the console and the portal: create, list, disable, reset-password.",
     ),
 }
-HIDDEN = {"shifts": "shift"}  # ``workforce shifts check-no-shows``, as issue 11 writes it
+HIDDEN = {"shifts": "shift"}  # ``workforce shifts check-no-shows``, the plural some people type
 _LITERAL = re.compile(r"``(.+?)``")
 
 

@@ -1,4 +1,4 @@
-"""Document types and worker documents (issue 33) as commands, checked as they are made.
+"""Document types and worker documents as commands, checked as they are made.
 
 A right-to-work document needs its check (``check_method``, ``checked_on``, ``checked_by``); a manual
 List B check needs its group, and group 1 its permission's expiry date (group 2 ends six months after the

@@ -1,4 +1,4 @@
-"""A worker clocked in by hand at the console (issue 33): a worker who forgot, at a site, now or up to an
+"""A worker clocked in by hand at the console: a worker who forgot, at a site, now or up to an
 hour back (``clock_in`` as a local console time; default now), with the reason."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Worker documents (issue 33): the account's document types, each worker's documents (a right-to-work
+"""Worker documents: the account's document types, each worker's documents (a right-to-work
 check as the Home Office names it, or a licence or card), and their evidence files.
 
 A right-to-work check is one of ``RightToWorkCheck``: a manual check of a List A document (permanent

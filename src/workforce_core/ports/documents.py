@@ -1,5 +1,5 @@
 """The repositories of document types, worker documents and their evidence a unit of work carries, and
-the file store keeping the evidence's bytes (issue 33)."""
+the file store keeping the evidence's bytes."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Stored pay figures (issue 10): each completed shift's pricing, kept current by the writes.
+"""Stored pay figures: each completed shift's pricing, kept current by the writes.
 
 A write that can change figures marks them stale by dropping them, in its own transaction; the
 background pass (and a write that needs them stored: a lock, an export) finds the shifts with no figures

@@ -1,4 +1,4 @@
-"""The charge schedule's arithmetic: one rounding per charge line, VAT per site (issue 12, item 7)."""
+"""The charge schedule's arithmetic: one rounding per charge line, VAT per site."""
 
 from __future__ import annotations
 

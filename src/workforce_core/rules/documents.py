@@ -1,4 +1,4 @@
-"""When a worker's documents let them work on a day (issue 33): pure rules over the stored documents.
+"""When a worker's documents let them work on a day: pure rules over the stored documents.
 
 A document is valid on a day from its check (right to work: the statutory excuse starts with the check)
 or issue date to its last valid day: the expiry date; for a manual List B group 2 check without one, the

@@ -1,4 +1,4 @@
-"""Which stored pay figures a change to a time entry can alter (issue 10: figures kept current).
+"""Which stored pay figures a change to a time entry can alter.
 
 A completed shift's figures depend on its own pay week's shifts (weekly overtime counts the payable
 ones in clock-in order) and, through UK AWR parity, on which earlier weeks hold a shift that counts

@@ -24,6 +24,7 @@ from workforce_core.rules.access import owned_site, visible_sites
 from workforce_core.rules.demands import demand_status
 from workforce_core.rules.people import Power
 from workforce_core.rules.slots import slot_times
+from workforce_core.steps.audit_trail import record_change
 from workforce_core.steps.booking_places import not_locked
 from workforce_core.views import DemandView
 
@@ -71,6 +72,17 @@ def create(command: CreateDemand, *, principal: Principal, uow: UnitOfWorkFactor
                 notes=command.notes,
                 source="api" if principal.actor is None else "console",
             )
+        )
+        made = {"location_id": site.id, "shift_date": command.shift_date, "headcount": command.headcount}
+        record_change(
+            tx,
+            principal,
+            client_id=principal.client_id,
+            action="created",
+            entity="demand",
+            entity_id=demand.id,
+            now=now,
+            changes={name: (None, value) for name, value in made.items()},
         )
         tx.commit()
     return DemandView(demand, site.name, 0, demand_status(demand, 0, now), shifts=())

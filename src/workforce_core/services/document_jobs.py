@@ -1,4 +1,4 @@
-"""The documents' timed jobs (issue 33), run by ``workforce serve`` beside the others: ``document_expired``
+"""The documents' timed jobs, run by ``workforce serve`` beside the others: ``document_expired``
 once for each document on the day it reaches its expiry date (or the first pass after), and the evidence
 of leavers deleted once its retention has passed (``rules.documents.retention_until``), each deletion an
 audit row; the file's bytes go after the commit that records it."""

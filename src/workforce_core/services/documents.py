@@ -1,4 +1,4 @@
-"""Worker documents (issue 33): the account's document types, and each worker's right-to-work checks,
+"""Worker documents: the account's document types, and each worker's right-to-work checks,
 licences and cards, kept and read by a key (``workers:read`` / ``workers:write``) or a person whose role
 looks after workers. A worker the caller does not see (another account's, or based at a site a limited
 key lacks) is 404, as is their document. Every write leaves one audit row with the values before and

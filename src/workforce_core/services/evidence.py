@@ -1,4 +1,4 @@
-"""Evidence files of worker documents (issue 33): a PDF, JPEG or PNG (decided by its bytes' signature,
+"""Evidence files of worker documents: a PDF, JPEG or PNG (decided by its bytes' signature,
 never by a name or a declared type), at most ``MAX_EVIDENCE_BYTES``, kept in the file store under a
 random token that is its only handle; served to callers who see the worker. A refused file leaves
 nothing behind: neither a row nor bytes in the store. ``file_name`` is kept as a label only: one with a

@@ -1,4 +1,4 @@
-"""A worker's data, for the worker (issue 5): one ZIP holding their records as JSON and as CSV (the worker,
+"""A worker's data, for the worker: one ZIP holding their records as JSON and as CSV (the worker,
 their bookings, time entries (shifts and breaks: their clocks), absences, pay figures when the person may
 read pay, documents and the messages sent to them) and their documents' evidence files, read through the
 file store. For a person who may see the worker and looks after workers (``workers:read`` and the

@@ -1,4 +1,4 @@
-"""Moving a worker to another client account (issue 4), an operator admin's act (or the server's
+"""Moving a worker to another client account, an operator admin's act (or the server's
 console). The old account's copy is closed: a leaver from today (``end_date``, unless they had left
 already) marked ``moved_out``, so it cannot be booked or clock; its shifts, pay history and documents
 stay where they were made. The new account gets a new worker with the person's own details (name,

@@ -1,4 +1,4 @@
-"""A worker's erasure (folded into anonymising, issue 5) inside an open unit of work: their documents'
+"""A worker's erasure (folded into anonymising) inside an open unit of work: their documents'
 records and evidence, but for right-to-work checks still within their retention
 (``rules.documents.kept_at_erasure``), and the contents of the messages sent to them. The evidence's
 bytes are the caller's to delete once the transaction commits (the tokens returned)."""

@@ -1,4 +1,4 @@
-"""Stored pay figures, kept current (issue 10).
+"""Stored pay figures, kept current.
 
 Reads take each completed shift's figures from the store; a shift with none (new, or marked stale by a
 write) has its worker-week priced in memory for the read (``figures_now``; ``figures_current`` hands the

@@ -81,7 +81,7 @@ class ShiftPricing:
 
 @frozen(kw_only=True)
 class ShiftFigures:
-    """The stored pay figures of one completed shift (issue 10): kept current by the writes that can
+    """The stored pay figures of one completed shift: kept current by the writes that can
     change them, read without running the engine. ``lines`` is None when the shift has no pay rate."""
 
     entry_id: int

@@ -1,4 +1,4 @@
-"""Document types, worker documents and their evidence files (issue 33)."""
+"""Document types, worker documents and their evidence files."""
 
 from __future__ import annotations
 

@@ -65,7 +65,7 @@ rate_rules = Table(
     Column("updated_at", UtcDateTime),
 )
 
-# Stored pay figures (issue 10): each completed shift's pricing, dropped when a write makes it stale.
+# Stored pay figures: each completed shift's pricing, dropped when a write makes it stale.
 shift_figures = Table(
     "shift_figures",
     metadata,

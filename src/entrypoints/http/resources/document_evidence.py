@@ -1,6 +1,6 @@
 """/document-evidence.php: a document's evidence file, sent as the request's body (POST
 ``?document_id=&file_name=``; its type is read from its bytes), and read back by its random id (GET
-``?id=``) as an attachment, never cached (issue 33)."""
+``?id=``) as an attachment, never cached."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """/document-types.php: the account's document types (GET), and a new one (POST), with the job roles
-that need a valid one (issue 33)."""
+that need a valid one."""
 
 from __future__ import annotations
 

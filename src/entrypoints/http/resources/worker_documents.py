@@ -1,5 +1,5 @@
 """/worker-documents.php: a worker's documents (GET ``?worker_id=``, or one by ``?id=``), a new one
-(POST), a change such as a follow-up check (PUT ``?id=``) and one taken off (DELETE ``?id=``) (issue 33)."""
+(POST), a change such as a follow-up check (PUT ``?id=``) and one taken off (DELETE ``?id=``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Evidence files of a worker's documents on the console (issue 33): a PDF, JPEG or PNG sent with a
+"""Evidence files of a worker's documents on the console: a PDF, JPEG or PNG sent with a
 form (the use case reads its type from its bytes and caps its size; a refused file leaves nothing),
 and read back through its random id, only by a person who sees the worker, as an attachment never
 cached. The id is 256 random bits: no address of a file can be guessed, and knowing one is not enough."""

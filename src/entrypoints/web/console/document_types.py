@@ -1,4 +1,4 @@
-"""The account's document types, in Setup (issue 33): the list (what each is, whether it expires, the
+"""The account's document types, in Setup: the list (what each is, whether it expires, the
 job roles that need a valid one to work) and a new one. Coordinators reach it too (the worker's
 documents page links it): who looks after workers may add the types their documents need."""
 

@@ -1,4 +1,4 @@
-"""A coordinator clocks a worker in by hand on the console (issue 33): a worker who forgot, at a site,
+"""A coordinator clocks a worker in by hand on the console: a worker who forgot, at a site,
 now or a few minutes back (at most as far back as the use case allows), with the reason. It calls the
 use case the console command calls, as the signed-in person (the event's ``via`` is the console's), and
 goes back to the worker's page."""

@@ -1,4 +1,4 @@
-"""A worker's documents on the console (issue 33): their right-to-work checks, licences and cards, each
+"""A worker's documents on the console: their right-to-work checks, licences and cards, each
 with its status in words (valid, expiring in N days, expired) and its evidence files; a right-to-work
 check added with the check the Home Office names, a licence or card with its dates; a document changed
 (a follow-up check) or taken off. Each write calls the use case the API calls, as the signed-in person,

@@ -1,4 +1,4 @@
-"""Worker documents (issue 33): the account's document types (right to work, licences and cards, the job
+"""Worker documents: the account's document types (right to work, licences and cards, the job
 roles needing each), each worker's documents with the Home Office's right-to-work check, and their
 evidence files (kept in the file store, by a random token); the account's two settings: whether every
 worker needs a right-to-work check, and the days before an expiry that warn.

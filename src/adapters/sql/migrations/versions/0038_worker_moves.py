@@ -1,4 +1,4 @@
-"""A worker moved to another client account (issue 4): the old account's copy is closed and marked
+"""A worker moved to another client account: the old account's copy is closed and marked
 ``moved_out_at``; the new account gets a new worker record, so shifts, pay history and documents stay
 with the account where they were made.
 

@@ -1,4 +1,4 @@
-"""The audit trail (issue 34, part 3): where each write came from (the caller's address, the request's
+"""The audit trail: where each write came from (the caller's address, the request's
 ``X-Request-Id``, the way in: api, console, portal, kiosk, app, cli, jobs), and the indexes the Setup
 page's filters (account and date) and a record's own history (shift, worker) read by.
 
