@@ -105,7 +105,7 @@ def documents_page(visit: Visit) -> Response:
         checks=CHECKS,
         checks_short=CHECKS_SHORT,
         checked_by=visit.signed.user.email,
-        today=local_date(s.clock.now()),
+        as_of=local_date(s.clock.now()),
         max_kib=MAX_EVIDENCE_BYTES // 1024,
         may_change=may(visit.signed.actor, Power.WORKERS),
     )
