@@ -58,10 +58,12 @@ unit: $(BIN)/.dev
 contract: $(BIN)/.dev
 	$(BIN)/pytest tests/contract $(PYTEST_ARGS)
 
+# BENCH=benchmarks/test_bench_side_by_side.py runs one file (all of benchmarks/ by default);
 # the HTTP side-by-side runs are loaded by wrk (Debian's package), installed here when missing
+BENCH ?= benchmarks
 bench: $(BIN)/.dev
 	@command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
-	$(BIN)/pytest benchmarks --benchmark-only $(PYTEST_ARGS)
+	$(BIN)/pytest $(BENCH) --benchmark-only $(PYTEST_ARGS)
 
 # `make mutation`: mutmut over src/workforce_core/rules with the unit tests ([tool.mutmut] in pyproject.toml),
 # niced, two children; not part of `make test`: a cold run takes over an hour on a busy 2-core machine.
