@@ -17,7 +17,7 @@ from workforce_core.errors import (
     WorkerInactive,
 )
 from workforce_core.model.people import Actor
-from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, ClockMethod, TimeEntry
+from workforce_core.model.time_entries import OPEN_SHIFT_HOURS, ClockMethod
 from workforce_core.ports import Clock, UnitOfWorkFactory
 from workforce_core.rules import people
 from workforce_core.rules.london import local_date
@@ -57,21 +57,14 @@ def manual_clock_in(
             tx,
             actor,
             (worker, site),
-            TimeEntry(
-                worker_id=worker.id,
-                client_id=site.client_id,
-                location_id=site.id,
-                clock_in=at,
-                created_at=now,
-                updated_at=now,
-                clock_method=ClockMethod.MANUAL,
-                cost_code_id=worker.cost_code_id,
-                scheduled_shift_id=booking.id if booking else None,
-                notes=command.reason,
-            ),
+            booking,
             "clocked_in_by_hand",
+            clock_in=at,
+            now=now,
             change=MANUAL_CLOCK_IN,
             reason=command.reason,
+            clock_method=ClockMethod.MANUAL,
+            notes=command.reason,
         )
         tx.commit()
     return view

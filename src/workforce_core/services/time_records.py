@@ -54,21 +54,14 @@ def backfill(command: Backfill, *, uow: UnitOfWorkFactory, clock: Clock, actor: 
             tx,
             actor,
             (worker, site),
-            TimeEntry(
-                worker_id=worker.id,
-                client_id=site.client_id,
-                location_id=site.id,
-                clock_in=clock_in,
-                clock_out=clock_out,
-                created_at=now,
-                updated_at=now,
-                clock_method="backfill",
-                clock_out_method="backfill",
-                cost_code_id=worker.cost_code_id,
-                scheduled_shift_id=booking.id if booking else None,
-                manual_break_minutes=break_minutes,
-            ),
+            booking,
             "backfilled",
+            clock_in=clock_in,
+            now=now,
+            clock_out=clock_out,
+            clock_method="backfill",
+            clock_out_method="backfill",
+            manual_break_minutes=break_minutes,
         )
         tx.note(EntriesChanged(((None, entry),)))
         complete_booking(tx, booking)

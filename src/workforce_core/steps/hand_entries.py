@@ -6,6 +6,7 @@ itself with its ``time_entry.created`` and its audit row."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from workforce_core.errors import Conflict, LocationNotFound, NotFound, WorkerPending
 from workforce_core.events import Event, TimeEntryCreated
@@ -49,17 +50,33 @@ def add_hand_entry(
     tx: UnitOfWork,
     actor: Actor | None,
     place: tuple[Worker, Location],
-    entry: TimeEntry,
+    booking: Booking | None,
     action: str,
     *,
+    clock_in: datetime,
+    now: datetime,
     change: str = "backfill",
     reason: str | None = None,
+    **fields: Any,
 ) -> tuple[TimeEntry, EntryView]:
-    """Records the entry with ``time_entry.created`` (``change``, ``reason``) and the audit row ``action``."""
+    """Records the worker's shift at the site from ``clock_in`` (against ``booking``, on the worker's cost
+    code; ``fields`` the rest: its clock-out, methods, break, notes) with ``time_entry.created``
+    (``change``, ``reason``) and the audit row ``action``."""
     worker, site = place
+    entry = TimeEntry(
+        worker_id=worker.id,
+        client_id=site.client_id,
+        location_id=site.id,
+        clock_in=clock_in,
+        created_at=now,
+        updated_at=now,
+        cost_code_id=worker.cost_code_id,
+        scheduled_shift_id=booking.id if booking else None,
+        **fields,
+    )
     recorded = record_entry(tx, entry)
     view = EntryView.of(recorded, worker, site)
     added = TimeEntryCreated(view, people.created_via(actor), acted_by(actor), change, reason)
-    tx.record([Event("time_entry.created", recorded.client_id, recorded.created_at, added)])
-    audit_acts(tx, actor, action, [recorded], recorded.created_at)
+    tx.record([Event("time_entry.created", recorded.client_id, now, added)])
+    audit_acts(tx, actor, action, [recorded], now)
     return recorded, view
