@@ -150,14 +150,21 @@ def test_a_coordinator_records_a_share_code_check_and_a_licence_sees_their_statu
     ]
 
 
+def _evidence_form(services: Services, acme: dict[str, int], person: Person) -> tuple[str, str]:
+    """Where Ann's right to work check takes its evidence, and the form's token."""
+    client, ann = acme["client"], acme["ann"]
+    _, rtw = a_checked_worker(services, acme, person)
+    return f"/console/{client}/workers/{ann}/documents/{rtw}/evidence", person.csrf(
+        f"/console/{client}/workers/{ann}/documents"
+    )
+
+
 def test_evidence_is_kept_downloaded_never_cached_and_a_wrong_type_is_refused_with_nothing_kept(
     services: Services, world: World, acme: dict[str, int], tmp_path: Path
 ) -> None:
-    client, ann = acme["client"], acme["ann"]
+    client = acme["client"]
     with console(services) as person:
-        _, rtw = a_checked_worker(services, acme, person)
-        upload = f"/console/{client}/workers/{ann}/documents/{rtw}/evidence"
-        token = person.csrf(f"/console/{client}/workers/{ann}/documents")
+        upload, token = _evidence_form(services, acme, person)
         files = {"file": ("scan.png.exe", b"MZ\x90\x00 not a picture", "image/png")}
         refused = person.client.post(upload, data={"csrf_token": token}, files=files, follow_redirects=False)
         assert refused.status_code == 400
@@ -183,11 +190,8 @@ def test_evidence_is_kept_downloaded_never_cached_and_a_wrong_type_is_refused_wi
 def test_a_file_over_the_limit_is_refused_on_the_page_in_words_with_nothing_kept(
     services: Services, world: World, acme: dict[str, int], tmp_path: Path
 ) -> None:
-    client, ann = acme["client"], acme["ann"]
     with console(services) as person:
-        _, rtw = a_checked_worker(services, acme, person)
-        upload = f"/console/{client}/workers/{ann}/documents/{rtw}/evidence"
-        token = person.csrf(f"/console/{client}/workers/{ann}/documents")
+        upload, token = _evidence_form(services, acme, person)
         files = {"file": ("scan.png", PNG + bytes(1024 * 1024), "image/png")}
         refused = person.client.post(upload, data={"csrf_token": token}, files=files, follow_redirects=False)
         assert refused.status_code == 413
