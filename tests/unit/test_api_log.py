@@ -192,6 +192,26 @@ def test_a_batch_the_store_refuses_is_dropped_and_the_next_one_written(caplog: p
     buffer.close()
 
 
+def test_a_flush_writes_what_was_queued_when_it_began_not_what_comes_meanwhile() -> None:
+    class Busy(MemoryApiLog):  # requests keep arriving while each batch is written
+        batches: list[int] = []
+
+        def add(self, entries: object) -> None:  # type: ignore[override]
+            self.batches.append(len(entries))  # type: ignore[arg-type]
+            super().add(entries)  # type: ignore[arg-type]
+            if len(self.batches) < 5:  # (a pass that chased them would end after five)
+                buffer.record(_entry(1000 + len(self.batches)))
+
+    store = Busy()
+    buffer = ApiLogBuffer(store, interval=3600.0)
+    for n in range(3):
+        buffer.record(_entry(n))
+    assert buffer.flush() == 3
+    assert store.batches == [3]  # one batch; the record queued meanwhile waits for the next pass
+    assert len(buffer.waiting) == 1
+    buffer.close()
+
+
 def test_the_queue_keeps_at_most_its_size_dropping_the_oldest() -> None:
     store = MemoryApiLog()
     buffer = ApiLogBuffer(store, interval=3600.0, most=3)

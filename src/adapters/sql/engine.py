@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -9,6 +10,7 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 
+from workforce_adapters.sql import writer_turns
 from workforce_core.errors import UnsupportedDatabase
 
 DEFAULT_URL = "sqlite:///./workforce.db"
@@ -59,19 +61,22 @@ def make_engine(url: str = DEFAULT_URL, **options: Any) -> Engine:
 
 
 def _sqlite_engine(url: str, **options: Any) -> Engine:
+    database = make_url(url).database
+    on_file = database not in (None, "", ":memory:")
     # the pool lends the connection given back last: SQLite keeps a page cache per connection, valid
     # while no other connection has written, so the storage thread meets its own cache warm (lent in
     # turn, each connection found the others' writes and read its pages again: 80 reads a clock-in, 13 now)
-    if make_url(url).database not in (None, "", ":memory:"):  # a memory database has a pool of another kind
+    if on_file:  # a memory database has a pool of another kind
         options.setdefault("pool_use_lifo", True)
     engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False}, **options)
+    turn = writer_turns.turns_for(os.path.realpath(str(database))) if on_file else None
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         # Let SQLAlchemy emit BEGIN itself (below) so that writers take the lock up front.
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
-        if make_url(url).database not in (None, "", ":memory:"):
+        if on_file:
             cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA busy_timeout=30000")
@@ -79,12 +84,45 @@ def _sqlite_engine(url: str, **options: Any) -> Engine:
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Any) -> None:
-        mode = BEGIN_WRITE if connection.get_execution_options().get("write", False) else BEGIN_READ
+        write = connection.get_execution_options().get("write", False)
+        pooled = connection.connection
+        if write and turn is not None:
+            writer_turns.take(turn, pooled)
         # straight to the driver: SQLAlchemy's statement machinery (its context, events and result) costs
         # more than the BEGIN itself, at every unit of work
-        connection.connection.driver_connection.execute(mode).close()
+        try:
+            pooled.driver_connection.execute(BEGIN_WRITE if write else BEGIN_READ).close()
+        except BaseException:
+            writer_turns.give_back(pooled)
+            raise
 
+    if turn is not None:  # a write's turn ends with its transaction, however it ends
+        _give_back_after(engine)
     return engine
+
+
+def _give_back_after(engine: Engine) -> None:
+    """The writer's turn given back once the driver has committed or rolled back (SQLAlchemy's own
+    events come before either), or when a connection is checked in or dropped with its turn held."""
+    dialect = engine.dialect
+    commit, rollback = dialect.do_commit, dialect.do_rollback
+
+    def do_commit(pooled: Any) -> None:
+        try:
+            commit(pooled)
+        finally:
+            writer_turns.give_back(pooled)
+
+    def do_rollback(pooled: Any) -> None:
+        try:
+            rollback(pooled)
+        finally:
+            writer_turns.give_back(pooled)
+
+    dialect.do_commit = do_commit  # type: ignore[method-assign,assignment]
+    dialect.do_rollback = do_rollback  # type: ignore[method-assign,assignment]
+    for name in ("checkin", "invalidate", "close"):
+        event.listen(engine, name, lambda _driver, record, *_: writer_turns.give_back(record))
 
 
 def is_postgres(engine: Engine) -> bool:

@@ -39,11 +39,14 @@ class ApiLogBuffer:
             self._start()
 
     def flush(self) -> int:
-        """Write every record queued now; how many were written."""
+        """Write every record queued now (not those queued meanwhile: under load a pass chasing them wrote
+        a batch of one or two at every request); how many were written."""
         written = 0
         with self.writing:
-            while self.waiting:
-                batch = [self.waiting.popleft() for _ in range(min(BATCH, len(self.waiting)))]
+            left = len(self.waiting)
+            while left > 0 and self.waiting:
+                batch = [self.waiting.popleft() for _ in range(min(BATCH, left, len(self.waiting)))]
+                left -= len(batch)
                 try:
                     self.store.add(batch)
                 except Exception:
