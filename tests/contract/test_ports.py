@@ -207,6 +207,28 @@ def test_update_stores_the_change_and_new_ids_keep_rising(backend: Backend) -> N
         assert (stored.name, stored.email) == ("Bea", "bea@example.com")
 
 
+def test_a_change_writes_what_differs_from_the_entry_as_read_and_nothing_else(backend: Backend) -> None:
+    with backend.uow() as tx:
+        shift = _shift(tx, _worker(tx, _client(tx).id), T0, None)
+        tx.commit()
+    with backend.uow() as tx:
+        before = tx.entries.get(shift.id)
+        assert before is not None
+        tx.entries.update(attrs.evolve(before, notes="noted meanwhile"))  # another write of the row
+        after = attrs.evolve(before, clock_out=T0 + timedelta(hours=8), clock_out_method="api")
+        tx.entries.change(before, after)
+        tx.entries.change(after, attrs.evolve(after))  # nothing differs: nothing is written
+        tx.commit()
+    with backend.uow(read_only=True) as tx:
+        stored = tx.entries.get(shift.id)
+    assert stored is not None
+    assert (stored.clock_out, stored.clock_out_method, stored.notes) == (
+        T0 + timedelta(hours=8),
+        "api",
+        "noted meanwhile",  # not a column the change touched
+    )
+
+
 # ---- workers -------------------------------------------------------------------------------------
 
 

@@ -12,7 +12,7 @@ from sqlalchemy import Select, event, select, text
 from sqlalchemy.engine import make_url
 
 from tests.databases import SqliteTemplate
-from workforce_adapters.sql import figure_reads, tables
+from workforce_adapters.sql import figure_reads, repositories, tables
 from workforce_adapters.sql.engine import make_engine
 from workforce_adapters.sql.queries import SqlQueries
 from workforce_core.ports import EntryFilter, Paging, PayrollFilter, ShiftFilter, WorkerFilter
@@ -42,6 +42,20 @@ def test_the_pricing_read_finds_a_page_of_workers_shifts_by_worker_not_by_the_wh
         te.c.clock_in < WEEK[1],
     )
     assert "USING INDEX ix_time_entries_worker_client_clock_in" in plan(sqlite_template, query)
+
+
+@pytest.mark.parametrize("read", ["clock-out", "clock-in"])
+def test_the_clocks_reads_go_by_the_worker_not_through_every_open_shift(
+    sqlite_template: SqliteTemplate, read: str
+) -> None:
+    """Each a range of one worker's rows (and a shift's breaks by the parent index): an index over all
+    open shifts would read every worker clocked in, at every clock."""
+    query = repositories.CLOCK_OUT_READS if read == "clock-out" else repositories.CLOCK_IN_BLOCKERS
+    found = plan(sqlite_template, query.params(worker_id=3, since=WEEK[0], at=WEEK[1]))  # type: ignore[attr-defined]
+    searches = [step for step in found.split(" | ") if step.startswith("SEARCH time_entries")]
+    assert searches, found
+    for step in searches:
+        assert "(worker_id=?" in step or "ix_time_entries_parent (parent_id=?)" in step, found
 
 
 @pytest.mark.parametrize(

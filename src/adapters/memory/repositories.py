@@ -197,6 +197,16 @@ class MemoryTimeEntryRepository(MemoryRepository[TimeEntry]):
         super().__init__(table)
         self._sites = sites
 
+    def change(self, before: TimeEntry, after: TimeEntry) -> None:
+        current = self.get(after.id)
+        changed = {
+            field.name: getattr(after, field.name)
+            for field in attrs.fields(TimeEntry)
+            if getattr(before, field.name) != getattr(after, field.name)
+        }
+        if current is not None and changed:
+            self.update(attrs.evolve(current, **changed))
+
     def _shifts(self, worker_id: int, test: Callable[[TimeEntry], bool]) -> list[TimeEntry]:
         return self._table.where(lambda e: e.entry_type == "shift" and e.worker_id == worker_id and test(e))
 

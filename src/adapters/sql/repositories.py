@@ -406,6 +406,12 @@ class SqlTimeEntryRepository(SqlRepository[TimeEntry]):
     def breaks_of(self, shift_id: int) -> list[TimeEntry]:
         return self._listed(BREAKS_OF, {"shift_id": shift_id})
 
+    def change(self, before: TimeEntry, after: TimeEntry) -> None:
+        was, row = self._row(before), self._row(after)
+        changed = {name: value for name, value in row.items() if name not in was or was[name] != value}
+        if changed:  # (a statement per set of columns, each compiled once)
+            self.connection.execute(updating(self.table), {"_id": after.id, **changed})
+
     def shifts_between(self, worker_id: int, start: datetime, end: datetime) -> list[TimeEntry]:
         c = self.table.c
         rows = self.connection.execute(

@@ -125,6 +125,11 @@ class TimeEntryRepository(Repository[TimeEntry], Protocol):
 
     def breaks_of(self, shift_id: int) -> list[TimeEntry]: ...
 
+    def change(self, before: TimeEntry, after: TimeEntry) -> None:
+        """Store ``after``, a change of ``before`` (the entry as this transaction read it): only what
+        differs is written, so a clock-out leaves alone every index over a column it does not touch."""
+        ...
+
     def shifts_between(self, worker_id: int, start: datetime, end: datetime) -> list[TimeEntry]:
         """The worker's shifts (open ones too) whose times overlap ``[start, end)``, by clock-in."""
         ...

@@ -260,7 +260,7 @@ def _clock_out(
     entry.flag(*flags)
     if fence.breach:
         entry.flag("geofence_outside")
-    tx.entries.update(entry)
+    tx.entries.change(before, entry)
     tx.note(EntriesChanged(((before, entry),), principal.client))
     if entry.scheduled_shift_id is not None:
         complete_booking(tx, tx.bookings.get(entry.scheduled_shift_id))

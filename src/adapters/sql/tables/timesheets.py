@@ -11,6 +11,7 @@ from sqlalchemy import (
     Integer,
     String,
     Table,
+    text,
 )
 
 from workforce_adapters.sql.tables.base import metadata
@@ -67,18 +68,30 @@ time_entries = Table(
     Column("exported_batch_id", Integer),
     Column("created_at", UtcDateTime, nullable=False),
     Column("updated_at", UtcDateTime),
-    # a worker's shifts by time (a worker belongs to one account: its rows follow the worker's)
+    Index("ix_time_entries_worker_clock_in", "worker_id", "clock_in"),
     Index("ix_time_entries_worker_client_clock_in", "worker_id", "client_id", "clock_in"),
     Index("ix_time_entries_client_updated", "client_id", "updated_at"),
     Index("ix_time_entries_open", "clock_out", "clock_in"),
-    Index("ix_time_entries_parent", "parent_id"),
+    # a break's shift, a shift's booking: indexed only where there is one, so a shift clocked without
+    # a booking writes neither index
+    Index(
+        "ix_time_entries_parent",
+        "parent_id",
+        sqlite_where=text("parent_id IS NOT NULL"),
+        postgresql_where=text("parent_id IS NOT NULL"),
+    ),
     Index("ix_time_entries_worker_clock_out", "worker_id", "clock_out"),
     # covers GET /timesheets.php's count and page ids (in its order) for the usual filters, and any
     # read of an account's shifts by time (its first two columns)
     Index("ix_time_entries_client_listing", "client_id", "clock_in", "id", "entry_type", "clock_out"),
 )
 
-Index("ix_time_entries_scheduled_shift_id", time_entries.c.scheduled_shift_id)
+Index(
+    "ix_time_entries_scheduled_shift_id",
+    time_entries.c.scheduled_shift_id,
+    sqlite_where=text("scheduled_shift_id IS NOT NULL"),
+    postgresql_where=text("scheduled_shift_id IS NOT NULL"),
+)
 
 surveys = Table(
     "surveys",

@@ -30,7 +30,6 @@ outbox = Table(
     Column("notified_at", UtcDateTime, nullable=True),  # migration 0036: the notifier made its messages
     Index("ix_outbox_pending", "dispatched_at", "id"),
     Index("ix_outbox_unnotified", "notified_at", "id"),
-    Index("ix_outbox_client_event", "client_id", "event"),
 )
 
 webhook_subscriptions = Table(
