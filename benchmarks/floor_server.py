@@ -58,7 +58,7 @@ WORKER_COLUMNS = (
     "w.id, w.name, w.employee_id, w.location_id, l.name, w.department_id, d.name, w.cost_code_id, c.code, w.email, "
     "w.phone, w.job_role, w.hourly_rate, w.charge_rate, w.date_of_birth, w.apprentice_since, w.wtr_opt_out, "
     "w.holiday_pay, w.max_hours_per_week, w.status, w.active, w.dormant_since, w.start_date, w.end_date, "
-    "w.leave_reason, w.preferred_language, w.has_face, w.has_pin, w.created_at, w.updated_at"
+    "w.leave_reason, w.preferred_language, w.has_face, w.has_pin, w.created_at, w.updated_at, w.moved_out_at"
 )
 _local = threading.local()
 
@@ -203,7 +203,7 @@ def _worker(r: tuple[Any, ...]) -> dict[str, Any]:
     }  # fmt: skip
     _twin(body, "dormant_since", r[21])
     body.update(start_date=_day(r[22]), end_date=_day(r[23]), leave_reason=r[24], preferred_language=r[25])
-    body.update(has_face=bool(r[26]), has_pin=bool(r[27]))
+    body.update(has_face=bool(r[26]), has_pin=bool(r[27]), moved_out=r[30] is not None)
     _twin(body, "created_at", r[28])
     _twin(body, "updated_at", r[29])
     return body
