@@ -1,13 +1,13 @@
 """The issue's three requests, product against a bare Starlette app, in one run on this machine.
 
 The product is ``workforce serve`` on a SQLite file holding 1,000 workers and 20,000 approved shifts
-(four past pay weeks of five shifts each; the clocking on a copy of it, so the reads meet that data); the baseline is ``benchmarks.bare_server`` under the same
-uvicorn settings, serving from memory the bytes the product answered (or, for ``POST /clock.php``,
-inserting one row). Each is loaded by ``wrk`` (``benchmarks.wrk``) over 8 keep-alive connections to
-127.0.0.1 for ``SECONDS`` seconds, after a warm-up of ``WARM_SECONDS``; one server runs at a time. The
-servers take turns ``ROUNDS`` times (a machine shared with others drifts by 10-20% from one run to
-the next): each round's ratio of answered requests per second is printed, and their median; no timing
-is asserted. The two reads are also
+(four past pay weeks of five shifts each; the clocking runs on a copy of it, so the reads meet that
+data); the baseline is ``benchmarks.bare_server`` under the same uvicorn settings, serving from memory
+the bytes the product answered (or, for ``POST /clock.php``, inserting one row). Each is loaded by
+``wrk`` (``benchmarks.wrk``) over 8 keep-alive connections to 127.0.0.1 for ``SECONDS`` seconds, after
+a warm-up of ``WARM_SECONDS``; one server runs at a time. The servers take turns ``ROUNDS`` times (a
+machine shared with others drifts by 10-20% from one run to the next): each round's ratio of answered
+requests per second is printed, and their median; no timing is asserted. The two reads are also
 measured against the hand-written floor (``benchmarks.floor_server``: the same reads with ``sqlite3``
 and ``orjson``), after checking that it answers the very bytes the product answered.
 
@@ -181,6 +181,13 @@ def test_three_requests_against_a_bare_app(benchmark: Any, seeded: Seeded, tmp_p
     def one_round(round_: int) -> tuple[Rates, Rates, Rates]:
         product: Rates = {}
         if "clock" in names:
+            # the steady state again: the weeks an earlier round clocked priced and stored, as the
+            # background pass leaves them, not by the pass of this round's server while it is measured
+            stored = bootstrap(Settings(database_url=seeded.clock_url))
+            try:
+                refresh_figures(uow=stored.uow)
+            finally:
+                stored.close()
             with serving(seeded.clock_url, tmp_path) as base:
                 keep_replies(base, seeded, tmp_path)
                 product.update(measure(base, seeded, tmp_path, ("clock",), round_))
