@@ -408,7 +408,7 @@ class SqlTimeEntryRepository(SqlRepository[TimeEntry]):
 
     def change(self, before: TimeEntry, after: TimeEntry) -> None:
         was, row = self._row(before), self._row(after)
-        changed = {name: value for name, value in row.items() if name not in was or was[name] != value}
+        changed = {name: value for name, value in row.items() if was[name] != value}  # the same columns
         if changed:  # (a statement per set of columns, each compiled once)
             self.connection.execute(updating(self.table), {"_id": after.id, **changed})
 
