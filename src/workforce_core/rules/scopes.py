@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from workforce_core.model.principal import Principal
 from workforce_core.model.workers import RATE_FIELDS
@@ -58,6 +59,11 @@ def implied_by(scope: str) -> tuple[str, ...]:
 
 def effective_scopes(stored: Iterable[str], *, legacy: bool) -> tuple[str, ...]:
     """What a key really has, in the spec's order. Unknown stored names are dropped."""
+    return _effective(tuple(stored), legacy)
+
+
+@lru_cache(maxsize=256)  # every request asks it of its key; keys hold few distinct sets of scopes
+def _effective(stored: tuple[str, ...], legacy: bool) -> tuple[str, ...]:
     granted = {scope for scope in stored if scope in SCOPES} | (LEGACY_SCOPES if legacy else set())
     pending = list(granted)
     while pending:
