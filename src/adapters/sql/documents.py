@@ -7,7 +7,7 @@ from datetime import date
 
 from sqlalchemy import Connection, bindparam, select
 
-from workforce_adapters.sql import tables
+from workforce_adapters.sql import prepared, tables
 from workforce_adapters.sql.breaks import CHUNK
 from workforce_adapters.sql.repositories import SqlRepository
 from workforce_core.model.documents import DocumentType, EvidenceFile, WorkerDocument
@@ -24,7 +24,7 @@ class SqlDocumentTypeRepository(SqlRepository[DocumentType]):
 
 
 _DOCUMENTS = tables.worker_documents.c
-HELD = (  # a worker's documents, read at every clock-in: built once
+HELD = prepared.hot(  # a worker's documents, read at every clock-in: built once
     select(tables.worker_documents)
     .where(_DOCUMENTS.worker_id == bindparam("worker_id"), _DOCUMENTS.removed_at.is_(None))
     .order_by(_DOCUMENTS.id)

@@ -13,7 +13,7 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, Connection, and_, bindparam, delete, exists, insert, or_, select
 
-from workforce_adapters.sql import tables
+from workforce_adapters.sql import prepared, tables
 from workforce_adapters.sql.breaks import CHUNK
 from workforce_adapters.sql.figure_reads import unpriced_shifts
 from workforce_adapters.sql.mapping import from_row
@@ -47,10 +47,15 @@ def _dropping(where: ColumnElement[bool]) -> tuple[Any, Any]:
 
 
 # one worker's span of weeks (a clock-out's, an edit's), built once: ``worker_id``, ``first``, ``last``
-ONE_SPAN = _dropping(
-    and_(
-        FIGURES.c.worker_id == bindparam("worker_id"),
-        FIGURES.c.pay_week_start.between(bindparam("first"), bindparam("last")),
+ONE_SPAN = tuple(
+    map(
+        prepared.hot,
+        _dropping(
+            and_(
+                FIGURES.c.worker_id == bindparam("worker_id"),
+                FIGURES.c.pay_week_start.between(bindparam("first"), bindparam("last")),
+            )
+        ),
     )
 )
 
@@ -174,7 +179,7 @@ class SqlPayFigures:
         if len(spans) == 1:
             only = {"worker_id": spans[0].worker_id, "first": spans[0].first, "last": spans[0].last}
             for statement in ONE_SPAN:
-                self.connection.execute(statement, only)
+                prepared.execute(self.connection, statement, only)
             return
         for chunk in _chunks(spans, SPANS_PER_STATEMENT):
             self._drop(

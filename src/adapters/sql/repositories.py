@@ -29,9 +29,9 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 
-from workforce_adapters.sql import tables
+from workforce_adapters.sql import prepared, tables
 from workforce_adapters.sql.breaks import CHUNK
-from workforce_adapters.sql.mapping import from_row, plain_rows, to_row, unprefixed
+from workforce_adapters.sql.mapping import from_row, to_row, unprefixed
 from workforce_core.errors import DuplicateEmployeeId
 from workforce_core.model.accounts import ClientAccount
 from workforce_core.model.audit import AuditEntry
@@ -54,17 +54,17 @@ HOLDER = "_client_"  # the prefix of the client's columns read with its keys
 # key) costs more than SQLite takes to run it. The values go as parameters, so each is compiled once.
 @cache
 def by_id(table: Table) -> Select[Any]:
-    return select(table).where(table.c.id == bindparam("_id"))
+    return prepared.hot(select(table).where(table.c.id == bindparam("_id")))
 
 
 @cache
 def adding(table: Table) -> Insert:
-    return insert(table).returning(table.c.id)
+    return prepared.hot(insert(table).returning(table.c.id))
 
 
 @cache
 def updating(table: Table) -> Update:
-    return update(table).where(table.c.id == bindparam("_id"))
+    return prepared.hot(update(table).where(table.c.id == bindparam("_id")))
 
 
 class SqlRepository(Generic[T]):
@@ -74,15 +74,15 @@ class SqlRepository(Generic[T]):
         self.cls = cls
 
     def get(self, id: int) -> T | None:
-        row = self.connection.execute(by_id(self.table), {"_id": id}).mappings().first()
-        return self._record(row) if row else None
+        rows = prepared.execute(self.connection, by_id(self.table), {"_id": id})
+        return self._record(rows[0]) if rows else None
 
     def add(self, item: T) -> T:
-        new_id = self.connection.execute(adding(self.table), self._row(item))
-        return attrs.evolve(item, id=new_id.scalar_one())  # type: ignore[misc]
+        (new,) = prepared.execute(self.connection, adding(self.table), self._row(item))
+        return attrs.evolve(item, id=new["id"])  # type: ignore[misc]
 
     def update(self, item: T) -> None:
-        self.connection.execute(updating(self.table), {"_id": item.id, **self._row(item)})  # type: ignore[attr-defined]
+        prepared.execute(self.connection, updating(self.table), {"_id": item.id, **self._row(item)})  # type: ignore[attr-defined]
 
     def get_many(self, ids: Collection[int]) -> dict[int, T]:
         found: dict[int, T] = {}
@@ -95,7 +95,7 @@ class SqlRepository(Generic[T]):
     def update_many(self, items: Sequence[T]) -> None:
         if items:
             rows = [{"_id": item.id, **self._row(item)} for item in items]  # type: ignore[attr-defined]
-            self.connection.execute(updating(self.table), rows)
+            prepared.execute(self.connection, updating(self.table), rows)
 
     def _record(self, row: Mapping[Any, Any]) -> T:
         return from_row(self.cls, row)
@@ -108,10 +108,10 @@ class SqlRepository(Generic[T]):
 
     def _listed(self, statement: Executable, parameters: Mapping[str, Any] | None = None) -> list[T]:
         """The records a (prebuilt) statement reads, given its ``parameters``."""
-        return [self._record(row) for row in self.connection.execute(statement, parameters).mappings()]
+        return [self._record(row) for row in prepared.execute(self.connection, statement, parameters)]
 
 
-HOLDERS = (  # built once: every request reads it
+HOLDERS = prepared.hot(  # built once: every request reads it
     select(tables.api_keys, *(column.label(f"{HOLDER}{column.name}") for column in tables.clients.columns))
     .join_from(tables.api_keys, tables.clients, tables.clients.c.id == tables.api_keys.c.client_id)
     .where(tables.api_keys.c.key_prefix == bindparam("prefix"))
@@ -157,7 +157,7 @@ class SqlApiKeyRepository(SqlRepository[ApiKey]):
 
     def holders(self, key_prefix: str) -> list[tuple[ApiKey, ClientAccount]]:
         found = []
-        for row in plain_rows(self.connection.execute(HOLDERS, {"prefix": key_prefix})):
+        for row in prepared.execute(self.connection, HOLDERS, {"prefix": key_prefix}):
             found.append((from_row(ApiKey, row), from_row(ClientAccount, unprefixed(row, HOLDER))))
         return found
 
@@ -165,7 +165,8 @@ class SqlApiKeyRepository(SqlRepository[ApiKey]):
         return self._many(self.table.c.client_id == client_id)
 
 
-LOCK_WORKER = by_id(tables.workers).with_for_update()  # PostgreSQL's row lock; SQLite's writer holds the file
+# PostgreSQL's row lock; SQLite's writer holds the file
+LOCK_WORKER = prepared.hot(by_id(tables.workers).with_for_update())
 
 
 class SqlWorkerRepository(SqlRepository[Worker]):
@@ -200,11 +201,11 @@ class SqlWorkerRepository(SqlRepository[Worker]):
 
     def lock(self, worker_id: int) -> Worker | None:
         query = LOCK_WORKER if self.connection.dialect.name == "postgresql" else by_id(self.table)
-        row = self.connection.execute(query, {"_id": worker_id}).mappings().first()
-        if row is None:
+        rows = prepared.execute(self.connection, query, {"_id": worker_id})
+        if not rows:
             return None
         self.held.add(worker_id)
-        return from_row(Worker, row)
+        return from_row(Worker, rows[0])
 
     def lock_employee_numbers(self, client_id: int) -> int:
         counters = tables.employee_id_counters
@@ -253,7 +254,7 @@ class SqlWorkerRepository(SqlRepository[Worker]):
         return self.connection.execute(query.limit(1)).first() is not None
 
 
-AUDIT_INSERT = insert(tables.audit_log)  # built once: every audited write (every clock) runs it
+AUDIT_INSERT = prepared.hot(insert(tables.audit_log))  # built once: every audited write (every clock) runs it
 
 
 class SqlAuditLog:
@@ -261,11 +262,11 @@ class SqlAuditLog:
         self.connection = connection
 
     def add(self, entry: AuditEntry) -> None:
-        self.connection.execute(AUDIT_INSERT, to_row(entry, tables.audit_log))
+        prepared.execute(self.connection, AUDIT_INSERT, to_row(entry, tables.audit_log))
 
     def add_all(self, entries: Sequence[AuditEntry]) -> None:
         if entries:
-            self.connection.execute(AUDIT_INSERT, [to_row(entry, tables.audit_log) for entry in entries])
+            prepared.execute(self.connection, AUDIT_INSERT, [to_row(entry, tables.audit_log) for entry in entries])
 
     def find(self, query: AuditFilter, paging: Paging) -> Page[AuditRow]:
         a, u, k = tables.audit_log, tables.users, tables.api_keys
@@ -331,7 +332,7 @@ def _shift_reads() -> tuple[Select[Any], Any, Select[Any], Any]:
 
 
 SITE = "site_"  # the prefix of a shift's site's columns beside the shift's
-OPEN_SHIFT, CLOCK_IN_BLOCKERS, BREAKS_OF, CLOCK_OUT_READS = _shift_reads()
+OPEN_SHIFT, CLOCK_IN_BLOCKERS, BREAKS_OF, CLOCK_OUT_READS = map(prepared.hot, _shift_reads())
 
 
 class SqlTimeEntryRepository(SqlRepository[TimeEntry]):
@@ -343,13 +344,13 @@ class SqlTimeEntryRepository(SqlRepository[TimeEntry]):
         return from_row(TimeEntry, row) if row else None
 
     def open_shift(self, worker_id: int, since: datetime) -> TimeEntry | None:
-        row = self.connection.execute(OPEN_SHIFT, {"worker_id": worker_id, "since": since}).mappings().first()
-        return from_row(TimeEntry, row) if row else None
+        rows = prepared.execute(self.connection, OPEN_SHIFT, {"worker_id": worker_id, "since": since})
+        return from_row(TimeEntry, rows[0]) if rows else None
 
     def clock_out_reads(
         self, worker_id: int, since: datetime
     ) -> tuple[TimeEntry | None, list[TimeEntry], Location | None]:
-        rows = plain_rows(self.connection.execute(CLOCK_OUT_READS, {"worker_id": worker_id, "since": since}))
+        rows = prepared.execute(self.connection, CLOCK_OUT_READS, {"worker_id": worker_id, "since": since})
         shifts = [(from_row(TimeEntry, row), row) for row in rows if row["entry_type"] == "shift"]
         if not shifts:
             return None, [], None
@@ -410,7 +411,7 @@ class SqlTimeEntryRepository(SqlRepository[TimeEntry]):
         was, row = self._row(before), self._row(after)
         changed = {name: value for name, value in row.items() if was[name] != value}  # the same columns
         if changed:  # (a statement per set of columns, each compiled once)
-            self.connection.execute(updating(self.table), {"_id": after.id, **changed})
+            prepared.execute(self.connection, updating(self.table), {"_id": after.id, **changed})
 
     def shifts_between(self, worker_id: int, start: datetime, end: datetime) -> list[TimeEntry]:
         c = self.table.c
@@ -434,7 +435,8 @@ class SqlTimeEntryRepository(SqlRepository[TimeEntry]):
         return found is not None
 
 
-NEAR = (  # the live bookings of a worker around a clock (``latest``: its time plus the grace, ``earliest`` less it)
+# the live bookings of a worker around a clock (``latest``: its time plus the grace, ``earliest`` less it)
+NEAR = prepared.hot(
     select(tables.shifts)
     .where(
         tables.shifts.c.worker_id == bindparam("worker_id"),

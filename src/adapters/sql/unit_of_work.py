@@ -15,7 +15,7 @@ from typing import Any
 import orjson
 from sqlalchemy import Connection, Engine, event, insert
 
-from workforce_adapters.sql import reading, tables
+from workforce_adapters.sql import prepared, reading, tables
 from workforce_adapters.sql.availability import (
     SqlAbsenceRepository,
     SqlAvailabilityRepository,
@@ -74,7 +74,7 @@ from workforce_core.model.amendments import Amendment
 from workforce_core.model.reference import CostCode, Department
 from workforce_core.ports.outbox import EventCodec
 
-OUTBOX_INSERT = insert(tables.outbox)  # built once: every write with an event runs it
+OUTBOX_INSERT = prepared.hot(insert(tables.outbox))  # built once: every write with an event runs it
 WRITES = "workforce_rows_written"  # a writing unit of work's count of rows changed, on its connection's info
 UNCOUNTED = ("audit_log", "outbox")
 
@@ -351,7 +351,8 @@ class SqlUnitOfWork:
     def commit(self) -> None:
         self.settle()
         if self.events:
-            self.connection.execute(
+            prepared.execute(
+                self.connection,
                 OUTBOX_INSERT,
                 [
                     {

@@ -6,8 +6,8 @@ from datetime import date, timedelta
 
 from sqlalchemy import Connection, and_, bindparam, or_, select
 
-from workforce_adapters.sql import tables
-from workforce_adapters.sql.mapping import from_row, plain_rows, unprefixed
+from workforce_adapters.sql import prepared, tables
+from workforce_adapters.sql.mapping import from_row, unprefixed
 from workforce_adapters.sql.people import SqlOneTimeLinks, SqlSessions
 from workforce_adapters.sql.repositories import SqlRepository
 from workforce_core.model.pay_weeks import PayWeekLock
@@ -20,7 +20,7 @@ _pwl = tables.pay_week_locks
 # a clock-in's site and the locks that may cover its day there, built once (``location_id``, ``first``
 # six days before ``day``): the pay-week lock read's pre-filter (``pay_weeks.MAY_COVER``) as a left join,
 # one row per lock (one without a lock), the rule (``locked_on``) deciding
-SITE_WITH_LOCKS = (
+SITE_WITH_LOCKS = prepared.hot(
     select(tables.locations, *(column.label(f"{LOCK}{column.name}") for column in _pwl.columns))
     .outerjoin(
         _pwl,
@@ -56,7 +56,7 @@ class SqlLocationRepository(SqlRepository[Location]):
 
     def with_week_lock(self, location_id: int, day: date) -> tuple[Location | None, bool]:
         asked = {"location_id": location_id, "first": day - timedelta(days=6), "day": day}
-        rows = plain_rows(self.connection.execute(SITE_WITH_LOCKS, asked))
+        rows = prepared.execute(self.connection, SITE_WITH_LOCKS, asked)
         if not rows:
             return None, False
         site = from_row(Location, rows[0])
