@@ -75,10 +75,13 @@ class Call:
             raise InvalidBody("The body is not valid JSON.") from None
         if not isinstance(parsed, dict):
             raise InvalidBody("The body must be a JSON object.")
-        try:  # a lone surrogate escape ("\ud800") is JSON but not text: refuse it here, not in storage
-            json.dumps(parsed, ensure_ascii=False, default=str).encode("utf-8")
-        except UnicodeEncodeError:
-            raise InvalidBody("The body holds a string that is not valid Unicode text.") from None
+        # a lone surrogate escape ("\ud800") is JSON but not text: refuse it here, not in storage (an ASCII
+        # body without a \u escape holds none)
+        if not self.raw_body.isascii() or b"\\u" in self.raw_body:
+            try:
+                json.dumps(parsed, ensure_ascii=False, default=str).encode("utf-8")
+            except UnicodeEncodeError:
+                raise InvalidBody("The body holds a string that is not valid Unicode text.") from None
         return parsed
 
 
