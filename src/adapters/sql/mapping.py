@@ -8,6 +8,7 @@ tuples), so a row becomes a record in a few C-level steps (one ``itemgetter`` ov
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from operator import itemgetter
 from typing import Any, TypeVar
 
@@ -83,4 +84,9 @@ def plain_rows(result: Result[Any]) -> list[dict[str, Any]]:
 
 def unprefixed(row: Mapping[str, Any], prefix: str) -> dict[str, Any]:
     """The columns of a joined ``row`` labelled with ``prefix`` (another table's), without it."""
-    return {name.removeprefix(prefix): value for name, value in row.items() if name.startswith(prefix)}
+    return {name: row[key] for key, name in _labelled(tuple(row), prefix)}
+
+
+@lru_cache(maxsize=64)  # a statement's rows have one set of keys: each set is read once
+def _labelled(keys: tuple[str, ...], prefix: str) -> tuple[tuple[str, str], ...]:
+    return tuple((key, key.removeprefix(prefix)) for key in keys if key.startswith(prefix))
