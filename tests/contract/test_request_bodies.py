@@ -84,7 +84,9 @@ def test_a_body_that_never_finishes_is_cut_off_with_408(services, world: World) 
 def test_a_lone_surrogate_in_a_string_is_400_invalid_body_not_a_500(api: TestClient, world: World) -> None:
     account = world.account()
     headers = {**world.key(account.id), "Content-Type": "application/json"}
-    for body in (b'{"name": "\\ud800"}', b'{"name": "ok", "job_role": "\\udfff"}'):
+    # escaped in ASCII, and raw in a UTF-16 body (which JSON reads with its surrogates as they are)
+    raw = '{"name": "\ud800"}'.encode("utf-16-le", "surrogatepass")
+    for body in (b'{"name": "\\ud800"}', b'{"name": "ok", "job_role": "\\udfff"}', raw):
         reply = api.post("/api/v1/workers.php", headers=headers, content=body)
         assert (reply.status_code, reply.json()["error_code"]) == (400, "invalid_body"), body
     assert world.outbox("worker.created") == []
