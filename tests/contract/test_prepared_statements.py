@@ -64,6 +64,7 @@ OF_KIND = prepared.hot(
 )
 RENAME = prepared.hot(update(things).where(things.c.id == bindparam("_id")))
 IN_LIST = prepared.hot(select(things).where(things.c.id.in_(bindparam("ids", expanding=True))))
+MADE_AT_RUN = prepared.hot(select(things).where(things.c.name == bindparam("name", callable_=lambda: "one")))
 
 
 @pytest.fixture
@@ -152,6 +153,7 @@ def test_what_a_plan_cannot_run_as_sqlalchemy_would_is_left_to_sqlalchemy(engine
             # a Python-side default (``note`` not given), an IN list, a statement built for this call
             assert prepared.run(connection, INSERT, {k: v for k, v in row("d").items() if k != "note"}) is None
             assert prepared.run(connection, IN_LIST, {"ids": [1, 2]}) is None
+            assert prepared.run(connection, MADE_AT_RUN, {}) is None
             assert prepared.run(connection, built_here, {"_id": 1}) is None
             assert prepared.run(connection, INSERT, []) is None  # nothing to insert: SQLAlchemy's answer
             # and ``execute`` gives SQLAlchemy's answer for them

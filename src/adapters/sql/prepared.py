@@ -12,7 +12,8 @@ raised as SQLAlchemy's own (``DBAPIError.instance``: ``IntegrityError`` and the 
 
 What it cannot run as SQLAlchemy would, it leaves to SQLAlchemy: another database than SQLite, a
 connection outside a transaction (SQLAlchemy's autobegin), a statement with parameters expanded at
-execution (``IN`` lists) or with Python-side column defaults, a result with two columns of one name.
+execution (``IN`` lists), a value made at each run (a ``callable_``) or a Python-side column default, a
+result with two columns of one name.
 """
 
 from __future__ import annotations
@@ -70,8 +71,8 @@ def _plan(statement: Executable, names: frozenset[str], dialect: Dialect) -> Pla
     order = tuple(compiled.positiontup)
     binds = compiled.binds
     constants = {name: binds[name].effective_value for name in order if name not in names}
-    if any(binds[name].required for name in constants):
-        return None  # a parameter the caller must give is missing: SQLAlchemy says so in its words
+    if any(binds[name].required or binds[name].callable is not None for name in constants):
+        return None  # a parameter the caller must give is missing (SQLAlchemy says so), or one made at each run
     columns = compiled._result_columns
     keys = tuple(column.keyname for column in columns)
     if len(set(keys)) != len(keys):
