@@ -10,10 +10,11 @@ as SQLAlchemy fires them (``before_cursor_execute``, ``after_cursor_execute``), 
 statements (the count of rows written, the tests' statement logs) sees every one; a driver error is
 raised as SQLAlchemy's own (``DBAPIError.instance``: ``IntegrityError`` and the rest).
 
-What it cannot run as SQLAlchemy would, it leaves to SQLAlchemy: another database than SQLite, a
-connection outside a transaction (SQLAlchemy's autobegin), a statement with parameters expanded at
-execution (``IN`` lists), a value made at each run (a ``callable_``) or a Python-side column default, a
-result with two columns of one name.
+Only statements marked ``hot`` (built once) are planned. What a plan cannot run as SQLAlchemy would,
+it leaves to SQLAlchemy: another database than SQLite, a connection outside a transaction (SQLAlchemy's
+autobegin), parameters expanded at execution (``IN`` lists), a value made at each run (a ``callable_``),
+a Python-side column default, a bound name SQLAlchemy escaped, a result with two columns of one key, a
+write of many rows with ``RETURNING`` or with rows of different columns.
 """
 
 from __future__ import annotations
