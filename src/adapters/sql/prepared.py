@@ -7,7 +7,8 @@ prebuilt statement and set of parameter names, the SQL text SQLAlchemy compiled,
 parameters and the bind and result processors of their types, and runs it on the connection's own
 DBAPI cursor, inside the transaction the connection has begun. The engine's cursor events are fired
 as SQLAlchemy fires them (``before_cursor_execute``, ``after_cursor_execute``), so what listens to
-statements (the count of rows written, the tests' statement logs) sees every one; a driver error is
+statements (the count of rows written, the tests' statement logs) sees every one, and runs the text it was
+given: no listener may rewrite a statement (``test_fresh_figures`` holds the engine to none); a driver error is
 raised as SQLAlchemy's own (``DBAPIError.instance``: ``IntegrityError`` and the rest).
 
 Only statements marked ``hot`` (built once) are planned. What a plan cannot run as SQLAlchemy would,
